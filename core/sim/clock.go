@@ -1,0 +1,173 @@
+// Package sim holds the virtual time shared by kubexplorer's simulations.
+//
+// A simulation never reads the wall clock and never sleeps. Instead it owns a
+// Clock: components schedule work with AfterFunc, and the caller advances time
+// with Step, RunUntil or Advance. Timers that are due at the same instant fire
+// in the order they were scheduled, so a run is a pure function of its inputs.
+//
+// Where the real component chooses randomly (jitter, Go's select among ready
+// channels), the model draws from a Rand created with an explicit seed.
+package sim
+
+import (
+	"container/heap"
+	"time"
+)
+
+// Epoch is the instant every Clock starts at unless told otherwise. It is a
+// fixed date so that transcripts carry stable timestamps.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// Clock is a virtual clock with a queue of timers. The zero value is not
+// usable; create one with NewClock.
+type Clock struct {
+	start  time.Time
+	now    time.Time
+	seq    uint64
+	timers timerHeap
+}
+
+// NewClock returns a clock whose current time is start.
+func NewClock(start time.Time) *Clock {
+	return &Clock{start: start, now: start}
+}
+
+// Now returns the current virtual time.
+func (c *Clock) Now() time.Time { return c.now }
+
+// Start returns the instant the clock was created at.
+func (c *Clock) Start() time.Time { return c.start }
+
+// Elapsed returns the virtual time passed since the clock was created.
+func (c *Clock) Elapsed() time.Duration { return c.now.Sub(c.start) }
+
+// Since returns the virtual time passed since t.
+func (c *Clock) Since(t time.Time) time.Duration { return c.now.Sub(t) }
+
+// Timer is a pending call scheduled on a Clock.
+type Timer struct {
+	when    time.Time
+	seq     uint64
+	name    string
+	fn      func()
+	index   int // position in the heap, -1 once fired or stopped
+	stopped bool
+}
+
+// When returns the instant the timer is due.
+func (t *Timer) When() time.Time { return t.when }
+
+// Name returns the label given when the timer was scheduled.
+func (t *Timer) Name() string { return t.name }
+
+// Pending reports whether the timer has neither fired nor been stopped.
+func (t *Timer) Pending() bool { return t != nil && t.index >= 0 }
+
+// AfterFunc schedules fn to run d after the current time. A negative d is
+// treated as zero. The name labels the timer in traces.
+func (c *Clock) AfterFunc(d time.Duration, name string, fn func()) *Timer {
+	if d < 0 {
+		d = 0
+	}
+	return c.At(c.now.Add(d), name, fn)
+}
+
+// At schedules fn to run at instant when, or now if when is in the past.
+func (c *Clock) At(when time.Time, name string, fn func()) *Timer {
+	if when.Before(c.now) {
+		when = c.now
+	}
+	c.seq++
+	t := &Timer{when: when, seq: c.seq, name: name, fn: fn}
+	heap.Push(&c.timers, t)
+	return t
+}
+
+// Stop cancels t. It reports whether the timer was still pending.
+func (c *Clock) Stop(t *Timer) bool {
+	if !t.Pending() {
+		return false
+	}
+	heap.Remove(&c.timers, t.index)
+	t.stopped = true
+	return true
+}
+
+// Next returns the instant of the earliest pending timer.
+func (c *Clock) Next() (time.Time, bool) {
+	if len(c.timers) == 0 {
+		return time.Time{}, false
+	}
+	return c.timers[0].when, true
+}
+
+// Len returns the number of pending timers.
+func (c *Clock) Len() int { return len(c.timers) }
+
+// Step advances the clock to the earliest pending timer and fires it. It
+// reports false when no timer is pending.
+func (c *Clock) Step() bool {
+	if len(c.timers) == 0 {
+		return false
+	}
+	t := heap.Pop(&c.timers).(*Timer)
+	if t.when.After(c.now) {
+		c.now = t.when
+	}
+	t.fn()
+	return true
+}
+
+// RunUntil fires, in order, every timer due at or before until, then sets the
+// clock to until. Timers scheduled by fired timers are honoured if they fall
+// within the window. It returns the number of timers fired. If limit is
+// positive and that many timers fired, RunUntil stops early and leaves the
+// clock at the last fired timer, so a runaway model cannot loop forever.
+func (c *Clock) RunUntil(until time.Time, limit int) int {
+	fired := 0
+	for len(c.timers) > 0 && !c.timers[0].when.After(until) {
+		if limit > 0 && fired >= limit {
+			return fired
+		}
+		c.Step()
+		fired++
+	}
+	if until.After(c.now) {
+		c.now = until
+	}
+	return fired
+}
+
+// Advance is RunUntil(Now()+d) without a limit.
+func (c *Clock) Advance(d time.Duration) int {
+	return c.RunUntil(c.now.Add(d), 0)
+}
+
+type timerHeap []*Timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if !h[i].when.Equal(h[j].when) {
+		return h[i].when.Before(h[j].when)
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index = i
+	h[j].index = j
+}
+func (h *timerHeap) Push(x any) {
+	t := x.(*Timer)
+	t.index = len(*h)
+	*h = append(*h, t)
+}
+func (h *timerHeap) Pop() any {
+	old := *h
+	n := len(old)
+	t := old[n-1]
+	old[n-1] = nil
+	t.index = -1
+	*h = old[:n-1]
+	return t
+}
