@@ -78,3 +78,14 @@ func TestRandIsSeeded(t *testing.T) {
 		t.Fatalf("jitter %s out of [10s,15s)", j)
 	}
 }
+
+// BenchmarkTimers schedules and fires 1,000 timers at spread-out instants.
+func BenchmarkTimers(b *testing.B) {
+	for b.Loop() {
+		c := NewClock(Epoch)
+		for i := range 1000 {
+			c.AfterFunc(time.Duration(i%97)*time.Millisecond, "t", func() {})
+		}
+		c.Advance(time.Second)
+	}
+}

@@ -1,0 +1,93 @@
+// Command kxbench measures kubexplorer and prints one table: the engine's
+// size, page timings in headless Chromium, and the Go benchmarks natively and
+// as WebAssembly under Node with their ratio. make bench runs it after
+// building the site. Figures are measurements, not tests: nothing here fails
+// because a number is high.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+)
+
+// row is one line of the table.
+type row struct {
+	group, name, value, note string
+}
+
+// probe measures something and returns rows. Page probes get a browser.
+type probe struct {
+	name string
+	run  func(c *config) ([]row, error)
+}
+
+type config struct {
+	siteDir  string
+	loads    int
+	calls    int
+	benchPkg string
+	benchRE  string
+	noGo     bool
+	noWasm   bool
+	noPage   bool
+}
+
+// probes run in this order; page probes of each tab live in their own file
+// and append themselves in init.
+var probes = []probe{
+	{"size", sizeProbe},
+}
+
+func main() {
+	c := &config{}
+	flag.IntVar(&c.loads, "loads", 12, "fresh page loads to time")
+	flag.IntVar(&c.calls, "calls", 300, "round trips to time")
+	flag.StringVar(&c.benchPkg, "pkgs", "./core/... ./explorer/...", "packages whose Go benchmarks run")
+	flag.StringVar(&c.benchRE, "bench", ".", "benchmark name pattern")
+	flag.BoolVar(&c.noGo, "no-go", false, "skip the Go benchmarks")
+	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks under Node")
+	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
+	flag.Parse()
+	c.siteDir = os.Getenv("KX_SITE_DIR")
+	if c.siteDir == "" {
+		c.siteDir = "build/site"
+	}
+
+	all := append([]probe{}, probes...)
+	if !c.noPage {
+		all = append(all, probe{"page", pageProbe})
+	}
+	if !c.noGo {
+		all = append(all, probe{"go", goBenchProbe})
+	}
+	var rows []row
+	failed := false
+	for _, p := range all {
+		fmt.Fprintf(os.Stderr, "kxbench: measuring %s…\n", p.name)
+		rs, err := p.run(c)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "kxbench: %s: %v\n", p.name, err)
+			rows = append(rows, row{p.name, "error", "-", err.Error()})
+			failed = true
+			continue
+		}
+		rows = append(rows, rs...)
+	}
+	printTable(rows)
+	if failed {
+		os.Exit(1)
+	}
+}
+
+func printTable(rows []row) {
+	w := tabwriter.NewWriter(os.Stdout, 2, 8, 2, ' ', 0)
+	fmt.Fprintln(w, "GROUP\tMEASURE\tVALUE\tNOTE")
+	fmt.Fprintln(w, "-----\t-------\t-----\t----")
+	for _, r := range rows {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", r.group, r.name, r.value, strings.ReplaceAll(r.note, "\n", " "))
+	}
+	w.Flush()
+}

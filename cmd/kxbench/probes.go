@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
+	"github.com/kubexplorer/kubexplorer/internal/sitebuild"
+)
+
+func sizeProbe(c *config) ([]row, error) {
+	data, err := os.ReadFile(filepath.Join(c.siteDir, "build.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%w (run make build)", err)
+	}
+	var m sitebuild.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	var rows []row
+	var total, totalBr int
+	for _, f := range m.Files {
+		total += f.Size
+		if f.Brotli > 0 {
+			totalBr += f.Brotli
+		} else {
+			totalBr += f.Size
+		}
+		if f.Name == m.Assets["engine.wasm"] {
+			rows = append(rows,
+				row{"size", "engine wasm raw", mb(f.Size), f.Name},
+				row{"size", "engine wasm gzip -9", mb(f.Gzip), ""},
+				row{"size", "engine wasm brotli 11", mb(f.Brotli), "goal ≤ 1.00 MB"},
+			)
+		}
+	}
+	rows = append(rows, row{"size", "whole site brotli", mb(totalBr), fmt.Sprintf("%d files, %s raw", len(m.Files), mb(total))})
+	return rows, nil
+}
+
+func mb(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+
+// tabProbes are page measurements of the tabs; each tab's file appends its
+// own in init. They run in the same browser as the page probe.
+var tabProbes []func(env *browsertest.Env, c *config) ([]row, error)
+
+func pageProbe(c *config) ([]row, error) {
+	env, err := browsertest.Start(c.siteDir)
+	if err != nil {
+		return nil, err
+	}
+	defer env.Close()
+
+	// Fresh loads: each in a new browser context, so no HTTP or code cache.
+	var ready []float64
+	for i := 0; i < c.loads; i++ {
+		ms, err := timeReady(env, chromedp.WithNewBrowserContext())
+		if err != nil {
+			return nil, err
+		}
+		ready = append(ready, ms)
+	}
+	// Warm loads: one context, caches kept between loads, like a returning user.
+	var warm []float64
+	p, err := env.NewPage(2 * time.Minute)
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < 5; i++ {
+		if err := browsertest.Navigate(p, env.BaseURL+"/"); err != nil {
+			return nil, err
+		}
+		ms, err := readyMark(p)
+		if err != nil {
+			return nil, err
+		}
+		warm = append(warm, ms)
+	}
+	// Round trips of a trivial call, timed inside the page.
+	trips, err := browsertest.Eval[[]float64](p, fmt.Sprintf(`(async () => {
+		const out = [];
+		for (let i = 0; i < %d; i++) {
+			const t0 = performance.now();
+			await kx.engine.call("echo", {value: i});
+			out.push(performance.now() - t0);
+		}
+		return out;
+	})()`, c.calls))
+	p.Close()
+	if err != nil {
+		return nil, err
+	}
+	rows := []row{
+		{"page", "navigation → engine ready (fresh)", fmt.Sprintf("median %.0f ms, max %.0f ms", percentile(ready, 50), percentile(ready, 100)), fmt.Sprintf("%d loads, new browser context each; goal median ≤ 400 ms", len(ready))},
+		{"page", "navigation → engine ready (warm)", fmt.Sprintf("median %.0f ms, max %.0f ms", percentile(warm, 50), percentile(warm, 100)), fmt.Sprintf("%d reloads with caches", len(warm))},
+		{"page", "round trip, trivial call", fmt.Sprintf("median %.2f ms, p95 %.2f ms", percentile(trips, 50), percentile(trips, 95)), fmt.Sprintf("%d echo calls page → worker → Go → page", len(trips))},
+	}
+	for _, tp := range tabProbes {
+		rs, err := tp(env, c)
+		if err != nil {
+			rows = append(rows, row{"page", "error", "-", err.Error()})
+			continue
+		}
+		rows = append(rows, rs...)
+	}
+	return rows, nil
+}
+
+func timeReady(env *browsertest.Env, opts ...chromedp.ContextOption) (float64, error) {
+	p, err := env.NewPage(time.Minute, opts...)
+	if err != nil {
+		return 0, err
+	}
+	defer p.Close()
+	if err := browsertest.Navigate(p, env.BaseURL+"/"); err != nil {
+		return 0, err
+	}
+	return readyMark(p)
+}
+
+// readyMark waits for the engine and returns the page's kx-engine-ready mark:
+// milliseconds since navigation started.
+func readyMark(p *browsertest.Page) (float64, error) {
+	if err := p.WaitFor(`performance.getEntriesByName("kx-engine-ready").length > 0`, 30*time.Second); err != nil {
+		return 0, err
+	}
+	return browsertest.Eval[float64](p, `performance.getEntriesByName("kx-engine-ready")[0].startTime`)
+}
+
+// percentile returns the p-th percentile (nearest rank) of xs.
+func percentile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	rank := int(p/100*float64(len(s))+0.5) - 1
+	rank = max(0, min(rank, len(s)-1))
+	return s[rank]
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+(\d+)\s+([\d.]+) ns/op(.*)$`)
+
+type benchResult struct {
+	nsPerOp float64
+	extra   string
+}
+
+func goBenchProbe(c *config) ([]row, error) {
+	pkgs := strings.Fields(c.benchPkg)
+	native, err := runBench(c.benchRE, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	var wasm map[string]benchResult
+	if !c.noWasm {
+		goroot, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm") + string(os.PathListSeparator) + os.Getenv("PATH")
+		wasm, err = runBench(c.benchRE, pkgs, []string{"GOOS=js", "GOARCH=wasm", "PATH=" + path})
+		if err != nil {
+			return nil, fmt.Errorf("under Node: %w", err)
+		}
+	}
+	names := make([]string, 0, len(native))
+	for n := range native {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var rows []row
+	for _, n := range names {
+		nr := native[n]
+		value := formatNs(nr.nsPerOp) + " native"
+		note := strings.TrimSpace(nr.extra)
+		if wr, ok := wasm[n]; ok {
+			value += fmt.Sprintf(", %s wasm (%.1f×)", formatNs(wr.nsPerOp), wr.nsPerOp/nr.nsPerOp)
+		}
+		rows = append(rows, row{"go", n, value, note})
+	}
+	return rows, nil
+}
+
+// runBench runs go test -bench and returns results by "pkg.Benchmark".
+func runBench(re string, pkgs, env []string) (map[string]benchResult, error) {
+	args := append([]string{"test", "-run", "^$", "-bench", re, "-benchmem"}, pkgs...)
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(os.Environ(), env...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out.String())
+	}
+	res := map[string]benchResult{}
+	pkg := ""
+	sc := bufio.NewScanner(&out)
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "pkg: "); ok {
+			pkg = rest[strings.LastIndex(rest, "/")+1:]
+			continue
+		}
+		m := benchLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		ns, _ := strconv.ParseFloat(m[3], 64)
+		res[pkg+"."+strings.TrimPrefix(m[1], "Benchmark")] = benchResult{nsPerOp: ns, extra: m[4]}
+	}
+	return res, sc.Err()
+}
+
+func formatNs(ns float64) string {
+	switch {
+	case ns >= 1e9:
+		return fmt.Sprintf("%.2f s", ns/1e9)
+	case ns >= 1e6:
+		return fmt.Sprintf("%.2f ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.2f µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
+}

@@ -1,0 +1,373 @@
+package catalog
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The data format, one release per file, line oriented:
+//
+//	# comment
+//	release 1.37 patch 1.37.2
+//	-RemovedGate
+//	+Name[@component] spec... [deps=A,B]
+//
+// The header comes first (after comments). "-" removes a gate that the
+// previous release had; "+" adds a gate or replaces it whole. The oldest
+// release has only "+" lines. A gate without "@component" belongs to "kube".
+//
+// A spec is [version ":"] stage default [lock] ["~" minCompatibilityVersion]:
+// stage is A (ALPHA), B (BETA), G (GA), D (DEPRECATED) or P (PRE-ALPHA);
+// default is "+" (true) or "-" (false); lock is "!". Without a version the
+// spec is unversioned. Examples: "B+" (1.18 style beta, on), "1.33:G+!"
+// (GA from 1.33, locked on), "1.36:B+~1.36" (beta on from 1.36 once the
+// minimum compatibility version is 1.36).
+
+const defaultComponent = "kube"
+
+var stageCodes = []struct {
+	code byte
+	pre  string
+}{{'A', Alpha}, {'B', Beta}, {'G', GA}, {'D', Deprecated}, {'P', PreAlpha}}
+
+// ApplyDelta decodes one data file (named name, for error messages) on top
+// of prev, the previous release (nil for the first file), and returns the new
+// release. prev is not modified.
+func ApplyDelta(prev *Release, name string, data []byte) (*Release, error) {
+	r := &Release{}
+	gates := map[string]Gate{}
+	if prev != nil {
+		for _, g := range prev.Gates {
+			gates[g.Name] = g
+		}
+	}
+	touched := map[string]int{}
+	header := false
+	lines := bytes.Split(data, []byte("\n"))
+	for i, raw := range lines {
+		lineNo := i + 1
+		line := strings.TrimRight(string(raw), "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		errf := func(format string, args ...any) error {
+			return fmt.Errorf("%s:%d: %s", name, lineNo, fmt.Sprintf(format, args...))
+		}
+		if !header {
+			f := strings.Fields(line)
+			if len(f) != 4 || f[0] != "release" || f[2] != "patch" {
+				return nil, errf("want header %q, got %q", "release X.Y patch X.Y.Z", line)
+			}
+			if _, ok := parseMinor(f[1]); !ok {
+				return nil, errf("bad release %q", f[1])
+			}
+			if !strings.HasPrefix(f[3], f[1]+".") {
+				return nil, errf("patch %q is not a patch of %q", f[3], f[1])
+			}
+			if prev != nil && compareMinor(f[1], prev.Version) <= 0 {
+				return nil, errf("release %s does not follow %s", f[1], prev.Version)
+			}
+			r.Version, r.Patch = f[1], f[3]
+			header = true
+			continue
+		}
+		op, rest := line[0], line[1:]
+		switch op {
+		case '-':
+			if !validName(rest) {
+				return nil, errf("bad gate name %q", rest)
+			}
+			if _, ok := gates[rest]; !ok {
+				return nil, errf("removes %s, which release %s does not have", rest, versionOf(prev))
+			}
+			if at, dup := touched[rest]; dup {
+				return nil, errf("%s already changed on line %d", rest, at)
+			}
+			touched[rest] = lineNo
+			delete(gates, rest)
+		case '+':
+			g, err := parseGate(rest)
+			if err != nil {
+				return nil, errf("%v", err)
+			}
+			if at, dup := touched[g.Name]; dup {
+				return nil, errf("%s already changed on line %d", g.Name, at)
+			}
+			touched[g.Name] = lineNo
+			gates[g.Name] = g
+		default:
+			return nil, errf("line must start with '+', '-' or '#': %q", line)
+		}
+	}
+	if !header {
+		return nil, fmt.Errorf("%s: no release header", name)
+	}
+	r.Gates = make([]Gate, 0, len(gates))
+	for _, g := range gates {
+		r.Gates = append(r.Gates, g)
+	}
+	sort.Slice(r.Gates, func(a, b int) bool { return r.Gates[a].Name < r.Gates[b].Name })
+	return r, nil
+}
+
+func versionOf(r *Release) string {
+	if r == nil {
+		return "(none)"
+	}
+	return r.Version
+}
+
+func parseGate(s string) (Gate, error) {
+	fields := strings.Fields(s)
+	if len(fields) < 2 {
+		return Gate{}, fmt.Errorf("gate %q has no spec", s)
+	}
+	var g Gate
+	g.Name, g.Component = fields[0], defaultComponent
+	if i := strings.IndexByte(g.Name, '@'); i >= 0 {
+		g.Name, g.Component = g.Name[:i], g.Name[i+1:]
+		if !validComponent(g.Component) {
+			return Gate{}, fmt.Errorf("bad component %q", g.Component)
+		}
+	}
+	if !validName(g.Name) {
+		return Gate{}, fmt.Errorf("bad gate name %q", g.Name)
+	}
+	for _, f := range fields[1:] {
+		if deps, ok := strings.CutPrefix(f, "deps="); ok {
+			if g.Dependencies != nil {
+				return Gate{}, fmt.Errorf("%s: deps given twice", g.Name)
+			}
+			g.Dependencies = strings.Split(deps, ",")
+			for _, d := range g.Dependencies {
+				if !validName(d) {
+					return Gate{}, fmt.Errorf("%s: bad dependency %q", g.Name, d)
+				}
+			}
+			if !slices.IsSorted(g.Dependencies) || len(slices.Compact(slices.Clone(g.Dependencies))) != len(g.Dependencies) {
+				return Gate{}, fmt.Errorf("%s: dependencies not sorted and unique", g.Name)
+			}
+			continue
+		}
+		if g.Dependencies != nil {
+			return Gate{}, fmt.Errorf("%s: spec %q after deps", g.Name, f)
+		}
+		sp, err := parseSpec(f)
+		if err != nil {
+			return Gate{}, fmt.Errorf("%s: %v", g.Name, err)
+		}
+		g.Specs = append(g.Specs, sp)
+	}
+	if len(g.Specs) == 0 {
+		return Gate{}, fmt.Errorf("%s: no spec", g.Name)
+	}
+	return g, nil
+}
+
+func parseSpec(s string) (Spec, error) {
+	var sp Spec
+	orig := s
+	if i := strings.IndexByte(s, ':'); i >= 0 {
+		if _, ok := parseMinor(s[:i]); !ok {
+			return sp, fmt.Errorf("bad spec %q: version %q", orig, s[:i])
+		}
+		sp.Version, s = s[:i], s[i+1:]
+	}
+	if i := strings.IndexByte(s, '~'); i >= 0 {
+		if _, ok := parseMinor(s[i+1:]); !ok {
+			return sp, fmt.Errorf("bad spec %q: min compatibility version %q", orig, s[i+1:])
+		}
+		sp.MinCompatibilityVersion, s = s[i+1:], s[:i]
+	}
+	if len(s) < 2 || len(s) > 3 {
+		return sp, fmt.Errorf("bad spec %q", orig)
+	}
+	found := false
+	for _, c := range stageCodes {
+		if c.code == s[0] {
+			sp.PreRelease, found = c.pre, true
+		}
+	}
+	if !found {
+		return sp, fmt.Errorf("bad spec %q: stage %q", orig, s[0])
+	}
+	switch s[1] {
+	case '+':
+		sp.Default = true
+	case '-':
+	default:
+		return sp, fmt.Errorf("bad spec %q: default %q", orig, s[1])
+	}
+	if len(s) == 3 {
+		if s[2] != '!' {
+			return sp, fmt.Errorf("bad spec %q: flag %q", orig, s[2])
+		}
+		sp.LockToDefault = true
+	}
+	return sp, nil
+}
+
+// FormatDelta encodes cur relative to prev (nil for the first release) in
+// the data format. ApplyDelta(prev, _, FormatDelta(prev, cur)) equals cur.
+func FormatDelta(prev, cur *Release, comments ...string) ([]byte, error) {
+	var b bytes.Buffer
+	for _, c := range comments {
+		for _, l := range strings.Split(c, "\n") {
+			b.WriteString("# " + l + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "release %s patch %s\n", cur.Version, cur.Patch)
+	old := map[string]Gate{}
+	if prev != nil {
+		for _, g := range prev.Gates {
+			old[g.Name] = g
+		}
+	}
+	now := map[string]bool{}
+	var removed []string
+	for _, g := range cur.Gates {
+		now[g.Name] = true
+	}
+	for name := range old {
+		if !now[name] {
+			removed = append(removed, name)
+		}
+	}
+	sort.Strings(removed)
+	for _, n := range removed {
+		b.WriteString("-" + n + "\n")
+	}
+	gates := slices.Clone(cur.Gates)
+	sort.Slice(gates, func(i, j int) bool { return gates[i].Name < gates[j].Name })
+	for i, g := range gates {
+		if i > 0 && gates[i-1].Name == g.Name {
+			return nil, fmt.Errorf("gate %s listed twice", g.Name)
+		}
+		if o, ok := old[g.Name]; ok && equalGate(o, g) {
+			continue
+		}
+		line, err := formatGate(g)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("+" + line + "\n")
+	}
+	return b.Bytes(), nil
+}
+
+func formatGate(g Gate) (string, error) {
+	if !validName(g.Name) {
+		return "", fmt.Errorf("bad gate name %q", g.Name)
+	}
+	var b strings.Builder
+	b.WriteString(g.Name)
+	if g.Component != defaultComponent && g.Component != "" {
+		if !validComponent(g.Component) {
+			return "", fmt.Errorf("%s: bad component %q", g.Name, g.Component)
+		}
+		b.WriteString("@" + g.Component)
+	}
+	if len(g.Specs) == 0 {
+		return "", fmt.Errorf("%s: no spec", g.Name)
+	}
+	for _, sp := range g.Specs {
+		b.WriteByte(' ')
+		if sp.Version != "" {
+			if _, ok := parseMinor(sp.Version); !ok {
+				return "", fmt.Errorf("%s: bad version %q", g.Name, sp.Version)
+			}
+			b.WriteString(sp.Version + ":")
+		}
+		code := byte(0)
+		for _, c := range stageCodes {
+			if c.pre == sp.PreRelease {
+				code = c.code
+			}
+		}
+		if code == 0 {
+			return "", fmt.Errorf("%s: unknown prerelease %q", g.Name, sp.PreRelease)
+		}
+		b.WriteByte(code)
+		if sp.Default {
+			b.WriteByte('+')
+		} else {
+			b.WriteByte('-')
+		}
+		if sp.LockToDefault {
+			b.WriteByte('!')
+		}
+		if sp.MinCompatibilityVersion != "" {
+			if _, ok := parseMinor(sp.MinCompatibilityVersion); !ok {
+				return "", fmt.Errorf("%s: bad min compatibility version %q", g.Name, sp.MinCompatibilityVersion)
+			}
+			b.WriteString("~" + sp.MinCompatibilityVersion)
+		}
+	}
+	if len(g.Dependencies) > 0 {
+		deps := slices.Clone(g.Dependencies)
+		sort.Strings(deps)
+		for _, d := range deps {
+			if !validName(d) {
+				return "", fmt.Errorf("%s: bad dependency %q", g.Name, d)
+			}
+		}
+		b.WriteString(" deps=" + strings.Join(deps, ","))
+	}
+	return b.String(), nil
+}
+
+func equalGate(a, b Gate) bool {
+	ca, cb := a.Component, b.Component
+	if ca == "" {
+		ca = defaultComponent
+	}
+	if cb == "" {
+		cb = defaultComponent
+	}
+	return a.Name == b.Name && ca == cb && slices.Equal(a.Specs, b.Specs) && slices.Equal(a.Dependencies, b.Dependencies)
+}
+
+// validName accepts the characters upstream gate names use.
+func validName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func validComponent(s string) bool {
+	return validName(s) && !strings.Contains(s, ".")
+}
+
+// parseMinor parses "major.minor" into a comparable pair.
+func parseMinor(s string) ([2]int, bool) {
+	a, b, ok := strings.Cut(s, ".")
+	if !ok {
+		return [2]int{}, false
+	}
+	x, err1 := strconv.Atoi(a)
+	y, err2 := strconv.Atoi(b)
+	if err1 != nil || err2 != nil || x < 0 || y < 0 || strconv.Itoa(x) != a || strconv.Itoa(y) != b {
+		return [2]int{}, false
+	}
+	return [2]int{x, y}, true
+}
+
+// compareMinor orders two valid "major.minor" strings.
+func compareMinor(a, b string) int {
+	x, _ := parseMinor(a)
+	y, _ := parseMinor(b)
+	if x[0] != y[0] {
+		return x[0] - y[0]
+	}
+	return x[1] - y[1]
+}

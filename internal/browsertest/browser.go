@@ -1,0 +1,209 @@
+// Package browsertest drives the real built site in headless Chromium for
+// the end-to-end tests (e2e/) and the page benchmarks (cmd/kxbench).
+//
+// It serves the site directory with the same handler as kubexplorer serve,
+// on 127.0.0.1 and a free port, starts Chromium with a fresh profile and the
+// flags that keep it off the network, and records every request a page
+// makes so a test can prove nothing leaves 127.0.0.1.
+package browsertest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/kubexplorer/kubexplorer/internal/siteserver"
+)
+
+// ChromiumPath finds the browser: $KX_CHROMIUM, then /usr/bin/chromium, then
+// chromium or chromium-browser on PATH.
+func ChromiumPath() (string, error) {
+	if p := os.Getenv("KX_CHROMIUM"); p != "" {
+		return p, nil
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", errors.New("no Chromium found: install Debian's chromium package (apt-get install chromium) or set KX_CHROMIUM")
+}
+
+// SiteDir finds the built site: $KX_SITE_DIR, else build/site above the
+// working directory.
+func SiteDir() (string, error) {
+	if d := os.Getenv("KX_SITE_DIR"); d != "" {
+		return d, checkSite(d)
+	}
+	dir, _ := os.Getwd()
+	for range 4 {
+		d := filepath.Join(dir, "build", "site")
+		if checkSite(d) == nil {
+			return d, nil
+		}
+		dir = filepath.Dir(dir)
+	}
+	return "", errors.New("no built site found: run make build (or set KX_SITE_DIR)")
+}
+
+func checkSite(d string) error {
+	if _, err := os.Stat(filepath.Join(d, "index.html")); err != nil {
+		return fmt.Errorf("no built site in %s: %w (run make build)", d, err)
+	}
+	return nil
+}
+
+// Env is a served site and a running browser.
+type Env struct {
+	BaseURL string // http://127.0.0.1:PORT
+	Server  *http.Server
+	browser context.Context
+	cancel  []context.CancelFunc
+}
+
+// Start serves siteDir and launches Chromium. Close releases both.
+func Start(siteDir string) (*Env, error) {
+	chromium, err := ChromiumPath()
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(siteDir)), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	env := &Env{BaseURL: "http://" + ln.Addr().String(), Server: srv}
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("no-proxy-server", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	env.cancel = []context.CancelFunc{bcancel, acancel}
+	env.browser = bctx
+	// Start the browser now, so a missing or broken browser fails here.
+	if err := chromedp.Do(bctx); err != nil {
+		env.Close()
+		return nil, fmt.Errorf("starting %s: %w", chromium, err)
+	}
+	return env, nil
+}
+
+// Close stops the browser and the server.
+func (e *Env) Close() {
+	for _, c := range e.cancel {
+		c()
+	}
+	_ = e.Server.Close()
+}
+
+// Page is one browser tab.
+type Page struct {
+	Ctx      context.Context
+	cancel   context.CancelFunc
+	mu       sync.Mutex
+	requests []string
+}
+
+// NewPage opens a tab that records the URL of every request it makes. The
+// tab lives until Close or until timeout passes. Give
+// chromedp.WithNewBrowserContext() for a tab with empty caches.
+func (e *Env) NewPage(timeout time.Duration, opts ...chromedp.ContextOption) (*Page, error) {
+	tctx, tcancel := chromedp.NewContext(e.browser, opts...)
+	ctx, cancel := context.WithTimeout(tctx, timeout)
+	p := &Page{Ctx: ctx, cancel: func() { cancel(); tcancel() }}
+	requests := chromedp.Events(ctx, network.RequestWillBeSent)
+	if err := chromedp.Do(ctx); err != nil { // opens the tab
+		p.Close()
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		p.Close()
+		return nil, err
+	}
+	go func() {
+		for ev, err := range requests {
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.requests = append(p.requests, ev.Request.URL)
+			p.mu.Unlock()
+		}
+	}()
+	return p, nil
+}
+
+// Close closes the tab.
+func (p *Page) Close() { p.cancel() }
+
+// Requests returns the URLs requested so far.
+func (p *Page) Requests() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.requests...)
+}
+
+// ForeignRequests returns the requests that did not go to 127.0.0.1 (data:
+// and blob: URLs stay inside the page and are allowed).
+func (p *Page) ForeignRequests() []string {
+	var out []string
+	for _, r := range p.Requests() {
+		u, err := url.Parse(r)
+		if err != nil {
+			out = append(out, r)
+			continue
+		}
+		switch u.Scheme {
+		case "data", "blob":
+			continue
+		}
+		if u.Hostname() != "127.0.0.1" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Eval evaluates a JavaScript expression, awaiting it if it is a promise.
+func Eval[T any](p *Page, expr string) (T, error) {
+	return chromedp.Run(p.Ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+// WaitFor polls a JavaScript expression until it is truthy.
+func (p *Page) WaitFor(expr string, timeout time.Duration) error {
+	_, err := chromedp.Run(p.Ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(10*time.Millisecond)))
+	if err != nil {
+		return fmt.Errorf("waiting for %s: %w", expr, err)
+	}
+	return nil
+}
+
+// EngineReadyExpr is true once the page's engine has said it is ready.
+const EngineReadyExpr = `window.kx && window.kx.engine.state === "ready"`
+
+// Navigate loads url in the tab and waits for its load event.
+func Navigate(p *Page, url string) error {
+	return chromedp.Do(p.Ctx, chromedp.Navigate(url))
+}

@@ -1,0 +1,127 @@
+package sitebuild
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/andybalholm/brotli"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+}
+
+func TestBuild(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "site")
+	writeFiles(t, src, map[string]string{
+		"index.html":      `<link href="{{app.css}}"><script type="module" src="{{app.js}}"></script><link rel="preload" href="{{engine.wasm}}"> v={{version}}`,
+		"js/main.js":      `import { twice } from "./lib.js"; console.log(twice(KX_ASSET_WORKER_JS), KX_ASSET_ENGINE_WASM, KX_VERSION);`,
+		"js/lib.js":       `export const twice = (s) => s + s;`,
+		"js/worker.js":    `self.onmessage = () => new Go();`,
+		"css/main.css":    `@import "./a.css"; body { color: red }`,
+		"css/a.css":       `p { margin: 0 }`,
+		"static/icon.svg": strings.Repeat("<svg/>", 200),
+	})
+	wasm := filepath.Join(tmp, "engine.wasm")
+	writeFiles(t, tmp, map[string]string{"engine.wasm": strings.Repeat("\x00asm", 300), "wasm_exec.js": "class Go {}"})
+	out := filepath.Join(tmp, "out")
+	require.NoError(t, os.MkdirAll(out, 0o755))
+	writeFiles(t, out, map[string]string{"stale.txt": "old build"})
+
+	m, err := Build(Options{Src: src, Wasm: wasm, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: out, Version: "v9", Minify: true, BrotliQuality: 5})
+	require.NoError(t, err)
+
+	hashed := regexp.MustCompile(`^[a-z]+\.[0-9a-f]{10}\.[a-z]+$`)
+	for _, logical := range []string{"engine.wasm", "worker.js", "app.js", "app.css"} {
+		assert.Regexp(t, hashed, m.Assets[logical], logical)
+	}
+	assert.NoFileExists(t, filepath.Join(out, "stale.txt"), "the output directory is replaced")
+
+	index := read(t, out, "index.html")
+	assert.Contains(t, index, m.Assets["app.js"])
+	assert.Contains(t, index, m.Assets["app.css"])
+	assert.Contains(t, index, m.Assets["engine.wasm"])
+	assert.Contains(t, index, "v=v9")
+	assert.NotContains(t, index, "{{")
+
+	app := read(t, out, m.Assets["app.js"])
+	assert.Contains(t, app, m.Assets["worker.js"], "the page knows the worker's hashed name")
+	assert.Contains(t, app, m.Assets["engine.wasm"], "the page knows the engine's hashed name")
+	assert.NotContains(t, app, "import", "modules are bundled into one file")
+	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), "class Go {}"), "wasm_exec.js comes first in the worker")
+	assert.Contains(t, read(t, out, m.Assets["app.css"]), "margin:0", "CSS imports are inlined")
+	assert.FileExists(t, filepath.Join(out, "icon.svg"))
+
+	raw := read(t, out, m.Assets["engine.wasm"])
+	assert.Equal(t, raw, gunzip(t, filepath.Join(out, m.Assets["engine.wasm"]+".gz")))
+	assert.Equal(t, raw, unbrotli(t, filepath.Join(out, m.Assets["engine.wasm"]+".br")))
+	assert.NoFileExists(t, filepath.Join(out, m.Assets["engine.wasm"]+".gz.br"), "siblings are not compressed again")
+
+	var manifest Manifest
+	require.NoError(t, json.Unmarshal([]byte(read(t, out, "build.json")), &manifest))
+	assert.Equal(t, "v9", manifest.Version)
+	for _, f := range manifest.Files {
+		if f.Name == m.Assets["engine.wasm"] {
+			assert.Equal(t, 1200, f.Size)
+			assert.Positive(t, f.Brotli)
+		}
+	}
+}
+
+func TestBuildReportsBundleErrorsWithPosition(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "site")
+	writeFiles(t, src, map[string]string{
+		"index.html":   "x",
+		"js/main.js":   "import { nope } from './missing.js';",
+		"js/worker.js": "",
+		"css/main.css": "",
+	})
+	writeFiles(t, tmp, map[string]string{"engine.wasm": "x", "wasm_exec.js": ""})
+	_, err := Build(Options{Src: src, Wasm: filepath.Join(tmp, "engine.wasm"), WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: filepath.Join(tmp, "out")})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "main.js:1:")
+	assert.Contains(t, err.Error(), "missing.js")
+}
+
+func read(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	return string(b)
+}
+
+func gunzip(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	r, err := gzip.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	out, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return string(out)
+}
+
+func unbrotli(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	require.NoError(t, err)
+	return string(out)
+}

@@ -1,0 +1,94 @@
+// A code editor for the tabs: CodeMirror 6, bundled (no CDN), themed with the
+// page's CSS variables so it follows light and dark, with error markers.
+//
+// Keyboard: CodeMirror does not bind Tab, so Tab leaves the editor (no
+// keyboard trap). Ctrl/Cmd+Enter calls onApply when given.
+
+import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
+import { EditorState, Compartment } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
+import { yaml } from "@codemirror/lang-yaml";
+import { lintGutter, setDiagnostics, lintKeymap } from "@codemirror/lint";
+import { tags } from "@lezer/highlight";
+
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.bool, tags.null], color: "var(--hl-keyword)" },
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--hl-key)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--hl-string)" },
+  { tag: [tags.number], color: "var(--hl-number)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--hl-comment)", fontStyle: "italic" },
+  { tag: [tags.meta, tags.punctuation, tags.separator], color: "var(--hl-punct)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { color: "var(--fg)", backgroundColor: "var(--editor-bg)", border: "1px solid var(--border)", borderRadius: "6px" },
+  "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "1px" },
+  ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
+  ".cm-gutters": { backgroundColor: "var(--editor-gutter)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
+  ".cm-activeLine": { backgroundColor: "var(--editor-active)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--editor-active)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
+});
+
+/**
+ * createEditor({parent, doc, language: "yaml"|"text", label, onChange, onApply, minHeight})
+ * returns {view, value (get/set), setDiagnostics([{line, column, endLine, message, severity}]), focus()}.
+ */
+export function createEditor({ parent, doc = "", language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em" }) {
+  const lang = new Compartment();
+  let silent = false;
+  const extensions = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    highlightActiveLine(),
+    syntaxHighlighting(highlight),
+    lintGutter(),
+    lang.of(language === "yaml" ? yaml() : []),
+    keymap.of([
+      ...(onApply ? [{ key: "Mod-Enter", run: () => (onApply(), true) }] : []),
+      ...defaultKeymap,
+      ...historyKeymap,
+      ...lintKeymap,
+    ]),
+    theme,
+    EditorView.theme({ ".cm-content, .cm-gutter": { minHeight } }),
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged && onChange && !silent) onChange(u.state.doc.toString());
+    }),
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  return {
+    view,
+    get value() {
+      return view.state.doc.toString();
+    },
+    /** Replaces the text without firing onChange. */
+    set value(text) {
+      silent = true;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      silent = false;
+    },
+    setDiagnostics(diags) {
+      const d = view.state.doc;
+      const marks = [];
+      for (const x of diags || []) {
+        if (!x.line || x.line < 1) continue;
+        const line = d.line(Math.min(x.line, d.lines));
+        const from = Math.min(line.from + Math.max(0, (x.column || 1) - 1), line.to);
+        const endLine = x.endLine ? d.line(Math.min(x.endLine, d.lines)) : line;
+        marks.push({ from, to: Math.max(from, endLine.to), severity: x.severity || "error", message: x.message });
+      }
+      view.dispatch(setDiagnostics(view.state, marks));
+    },
+    focus() {
+      view.focus();
+    },
+  };
+}

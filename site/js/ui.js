@@ -1,0 +1,85 @@
+// Small DOM helpers shared by the page and its tabs.
+//
+// The one rule: user-controlled text only ever reaches the page through
+// textContent or attribute values set with setAttribute — never innerHTML.
+// h() enforces it: strings become text nodes.
+
+/**
+ * Creates an element. attrs: plain attributes, plus
+ *   class: string, dataset: {..}, on: {event: handler}, text: string.
+ * children: nodes, strings (become text nodes), arrays, null/false (skipped).
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "on") for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    else if (k === "value" || k === "checked" || k === "selected" || k === "disabled") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c == null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (c instanceof Node) el.appendChild(c);
+    else el.appendChild(document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces all children of el. */
+export function replaceChildren(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/** Returns a function that runs fn once calls stop for ms milliseconds. */
+export function debounce(fn, ms) {
+  let timer = 0;
+  const debounced = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+  debounced.flush = (...args) => {
+    clearTimeout(timer);
+    fn(...args);
+  };
+  debounced.cancel = () => clearTimeout(timer);
+  return debounced;
+}
+
+/** Creates a <select> with options [{value, label}] or strings. */
+export function select(attrs, options, selected) {
+  const el = h("select", attrs);
+  setOptions(el, options, selected);
+  return el;
+}
+
+export function setOptions(el, options, selected) {
+  el.replaceChildren(
+    ...options.map((o) => {
+      const { value, label } = typeof o === "string" ? { value: o, label: o } : o;
+      return h("option", { value, selected: value === selected }, label);
+    }),
+  );
+}
+
+/** A unique id for label/aria wiring. */
+let idCounter = 0;
+export function uid(prefix = "kx") {
+  idCounter += 1;
+  return `${prefix}-${idCounter}`;
+}
+
+/** Formats a byte count for people. */
+export function formatBytes(n) {
+  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(1)} MiB`;
+  if (n >= 1 << 10) return `${(n / (1 << 10)).toFixed(0)} KiB`;
+  return `${n} B`;
+}

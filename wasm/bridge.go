@@ -1,0 +1,154 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"sync"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/kubexplorer/kubexplorer/explorer"
+)
+
+// bridge exposes an explorer.Engine to JavaScript. It only translates: a
+// method name and a JSON request in, a JSON reply envelope out.
+type bridge struct {
+	mu     sync.Mutex // the engine is not safe for concurrent use
+	engine *explorer.Engine
+	// exit ends the Go program; tests replace it.
+	exit func(code int)
+}
+
+func newBridge() *bridge {
+	return &bridge{engine: explorer.New(), exit: os.Exit}
+}
+
+// exports builds the JavaScript object {call, version}:
+//
+//	call(method: string, request: string): Promise<string>
+//	version(): string
+//
+// call's promise always resolves with a reply envelope
+// {"ok":bool,"result":...,"error":{"code","message"}}; it never rejects
+// while the program runs.
+func (b *bridge) exports() (safejs.Value, error) {
+	promise, err := safejs.Global().Get("Promise")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	call, err := safejs.FuncOf(func(_ safejs.Value, args []safejs.Value) (result any) {
+		// Building the promise happens on the JavaScript thread: a panic
+		// here must not escape into the runtime either.
+		defer func() {
+			if r := recover(); r != nil {
+				result = string(internalError("call", r))
+			}
+		}()
+		method, request, argErr := callArgs(args)
+		var exec safejs.Func
+		exec, err := safejs.FuncOf(func(_ safejs.Value, pargs []safejs.Value) any {
+			resolve := pargs[0]
+			go func() {
+				defer exec.Release()
+				reply := b.reply(method, request, argErr)
+				_, _ = resolve.Invoke(string(reply))
+			}()
+			return nil
+		})
+		if err != nil {
+			return string(internalError("call", err))
+		}
+		p, err := promise.New(exec)
+		if err != nil {
+			exec.Release()
+			return string(internalError("call", err))
+		}
+		return p
+	})
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	version, err := safejs.FuncOf(func(safejs.Value, []safejs.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = string(internalError("version", r))
+			}
+		}()
+		return string(b.reply("version", "{}", nil))
+	})
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	object, err := safejs.Global().Get("Object")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	api, err := object.New()
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	if err := api.Set("call", call.Value()); err != nil {
+		return safejs.Value{}, err
+	}
+	return api, api.Set("version", version.Value())
+}
+
+// reply runs one call on its own goroutine's stack and recovers from any
+// panic, including ones in the bridge itself.
+func (b *bridge) reply(method, request string, argErr error) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = internalError(method, r)
+		}
+	}()
+	if argErr != nil {
+		return errorReply(&explorer.Error{Code: explorer.CodeBadRequest, Message: argErr.Error()})
+	}
+	switch method {
+	case "debug.exit":
+		// Ends the Go program on purpose so that the page's recovery
+		// (restart from the cached module) can be tested.
+		b.exit(3)
+		return errorReply(&explorer.Error{Code: explorer.CodeInternal, Message: "exit did not end the program"})
+	case "debug.bridgePanic":
+		panic("deliberate panic in the bridge")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.engine.Call(method, []byte(request))
+}
+
+func callArgs(args []safejs.Value) (method, request string, err error) {
+	if len(args) < 1 || args[0].Type() != safejs.TypeString {
+		return "", "", fmt.Errorf("call(method, request): method must be a string")
+	}
+	method, err = args[0].String()
+	if err != nil {
+		return "", "", err
+	}
+	if len(args) < 2 || args[1].IsUndefined() || args[1].IsNull() {
+		return method, "", nil
+	}
+	if args[1].Type() != safejs.TypeString {
+		return method, "", fmt.Errorf("call(method, request): request must be a JSON string")
+	}
+	request, err = args[1].String()
+	return method, request, err
+}
+
+func errorReply(e *explorer.Error) []byte {
+	out, _ := json.Marshal(explorer.Reply{Error: e})
+	return out
+}
+
+func internalError(where string, r any) []byte {
+	return errorReply(&explorer.Error{
+		Code:    explorer.CodeInternal,
+		Message: fmt.Sprintf("the engine hit a bug in %s and recovered: %v", where, r),
+		Stack:   string(debug.Stack()),
+	})
+}
