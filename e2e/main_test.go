@@ -11,6 +11,8 @@ package e2e
 
 import (
 	"fmt"
+
+	"github.com/chromedp/chromedp"
 	"net/http"
 	"os"
 	"testing"
@@ -40,9 +42,22 @@ func TestMain(m *testing.M) {
 // openPage opens the explorer (path is appended to the base URL, e.g.
 // "/#kubelet"), waits for the engine, and checks at the end of the test that
 // the page made no request off 127.0.0.1 and broke no CSP rule.
-func openPage(t *testing.T, path string) *browsertest.Page {
+func openPage(t *testing.T, path string, opts ...chromedp.ContextOption) *browsertest.Page {
 	t.Helper()
-	p, err := env.NewPage(90 * time.Second)
+	p := openAnyPage(t, path, opts...)
+	if err := p.WaitFor(browsertest.EngineReadyExpr, 30*time.Second); err != nil {
+		t.Fatalf("%v; page errors: %q", err, p.Problems())
+	}
+	return p
+}
+
+// openAnyPage opens a page of the site (an embedding page, say) with the
+// same end-of-test checks as openPage, without waiting for anything.
+func openAnyPage(t *testing.T, path string, opts ...chromedp.ContextOption) *browsertest.Page {
+	t.Helper()
+	// Each test gets a browser context of its own: no localStorage, caches
+	// or service worker left behind by another test.
+	p, err := env.NewPage(90*time.Second, append([]chromedp.ContextOption{chromedp.WithNewBrowserContext()}, opts...)...)
 	if err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}
@@ -50,15 +65,15 @@ func openPage(t *testing.T, path string) *browsertest.Page {
 		if foreign := p.ForeignRequests(); len(foreign) > 0 {
 			t.Errorf("requests left 127.0.0.1: %q", foreign)
 		}
-		if v, err := browsertest.Eval[[]string](p, `window.kx ? window.kx.cspViolations : []`); err == nil && len(v) > 0 {
+		if v, err := browsertest.Eval[[]string](p, `(window.kx || window.kxEmbed || {cspViolations: []}).cspViolations`); err == nil && len(v) > 0 {
 			t.Errorf("CSP violations: %q", v)
+		}
+		if problems := p.Problems(); len(problems) > 0 {
+			t.Errorf("the page reported errors: %q", problems)
 		}
 		p.Close()
 	})
 	navigate(t, p, env.BaseURL+path)
-	if err := p.WaitFor(browsertest.EngineReadyExpr, 30*time.Second); err != nil {
-		t.Fatal(err)
-	}
 	return p
 }
 

@@ -17,10 +17,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/kubexplorer/kubexplorer/internal/siteserver"
@@ -124,6 +127,7 @@ type Page struct {
 	cancel   context.CancelFunc
 	mu       sync.Mutex
 	requests []string
+	problems []string
 }
 
 // NewPage opens a tab that records the URL of every request it makes. The
@@ -134,7 +138,13 @@ func (e *Env) NewPage(timeout time.Duration, opts ...chromedp.ContextOption) (*P
 	ctx, cancel := context.WithTimeout(tctx, timeout)
 	p := &Page{Ctx: ctx, cancel: func() { cancel(); tcancel() }}
 	requests := chromedp.Events(ctx, network.RequestWillBeSent)
+	exceptions := chromedp.Events(ctx, runtime.ExceptionThrown)
+	console := chromedp.Events(ctx, runtime.ConsoleAPICalled)
 	if err := chromedp.Do(ctx); err != nil { // opens the tab
+		p.Close()
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
 		p.Close()
 		return nil, err
 	}
@@ -142,6 +152,37 @@ func (e *Env) NewPage(timeout time.Duration, opts ...chromedp.ContextOption) (*P
 		p.Close()
 		return nil, err
 	}
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			text := ev.ExceptionDetails.Text
+			if ev.ExceptionDetails.Exception != nil && ev.ExceptionDetails.Exception.Description != "" {
+				text = ev.ExceptionDetails.Exception.Description
+			}
+			p.problem("uncaught exception: " + text)
+		}
+	}()
+	go func() {
+		for ev, err := range console {
+			if err != nil {
+				return
+			}
+			if ev.Type != runtime.ConsoleAPICalledTypeError {
+				continue
+			}
+			var parts []string
+			for _, a := range ev.Args {
+				if a.Description != "" {
+					parts = append(parts, a.Description)
+				} else {
+					parts = append(parts, string(a.Value))
+				}
+			}
+			p.problem("console.error: " + strings.Join(parts, " "))
+		}
+	}()
 	go func() {
 		for ev, err := range requests {
 			if err != nil {
@@ -153,6 +194,19 @@ func (e *Env) NewPage(timeout time.Duration, opts ...chromedp.ContextOption) (*P
 		}
 	}()
 	return p, nil
+}
+
+func (p *Page) problem(s string) {
+	p.mu.Lock()
+	p.problems = append(p.problems, s)
+	p.mu.Unlock()
+}
+
+// Problems returns the uncaught exceptions and console.error messages so far.
+func (p *Page) Problems() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.problems...)
 }
 
 // Close closes the tab.

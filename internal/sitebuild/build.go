@@ -61,7 +61,15 @@ type FileInfo struct {
 
 // pages are the HTML entry points: their names stay fixed and their
 // {{asset}} placeholders are replaced by hashed names.
-var pages = []string{"index.html", "embed.html", "embed-example.html"}
+var pages = []string{"index.html", "embed-example.html"}
+
+// embedRoutes are the chrome-less /embed/<name>/ pages, one widget each, for
+// hosts that can only embed an iframe. They are made from embed.html.
+var embedRoutes = []struct{ dir, element string }{
+	{"embed/feature-gates", "kx-feature-gates"},
+	{"embed/kubelet", "kx-kubelet"},
+	{"embed/kubefed", "kx-kubefed"},
+}
 
 // entries are the script bundles: logical name → source, format.
 var entries = []struct {
@@ -86,7 +94,8 @@ func Build(o Options) (*Manifest, error) {
 		return nil, err
 	}
 	b := &builder{o: o, m: &Manifest{Version: o.Version, Assets: map[string]string{}}}
-	steps := []func() error{b.engine, b.scripts, b.styles, b.static, b.pages, b.compress}
+	// Styles and the engine come first: scripts refer to their hashed names.
+	steps := []func() error{b.engine, b.styles, b.scripts, b.static, b.pages, b.compress}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -164,6 +173,7 @@ func (b *builder) scripts() error {
 			Outdir:            "out",
 			LogLevel:          api.LogLevelSilent,
 			AbsWorkingDir:     mustAbs(b.o.Src),
+			Plugins:           []api.Plugin{styleModPlugin},
 		}
 		if e.name == "worker.js" {
 			opts.Banner = map[string]string{"js": string(wasmExec)}
@@ -236,6 +246,20 @@ func (b *builder) pages() error {
 			return err
 		}
 		if err := b.write(page, b.substitute(data)); err != nil {
+			return err
+		}
+	}
+	tmpl, err := os.ReadFile(filepath.Join(b.o.Src, "embed.html"))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range embedRoutes {
+		root := strings.Repeat("../", strings.Count(r.dir, "/")+1)
+		page := strings.NewReplacer("{{root}}", root, "{{element}}", r.element).Replace(string(tmpl))
+		if err := b.write(r.dir+"/index.html", b.substitute([]byte(page))); err != nil {
 			return err
 		}
 	}

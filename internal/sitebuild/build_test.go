@@ -125,3 +125,12 @@ func unbrotli(t *testing.T, p string) string {
 	require.NoError(t, err)
 	return string(out)
 }
+
+func TestPatchStyleMod(t *testing.T) {
+	src := "let x = 1\n    if (!root.head && root.adoptedStyleSheets && win.CSSStyleSheet) {\n"
+	got, err := patchStyleMod(src)
+	require.NoError(t, err)
+	assert.Contains(t, got, "if (root.adoptedStyleSheets && win.CSSStyleSheet)")
+	_, err = patchStyleMod("if (root.adoptedStyleSheets) {}")
+	assert.ErrorContains(t, err, "style-mod changed")
+}

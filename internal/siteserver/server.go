@@ -5,7 +5,8 @@
 // else), precompressed .br and .gz siblings chosen by Accept-Encoding, the
 // strict Content-Security-Policy of the design, year-long caching for
 // content-hashed file names and revalidation for everything else, and proper
-// 404 and 405 answers. It never lists directories.
+// 404 and 405 answers. Everything may be loaded from other origins (CORS),
+// so documentation sites can embed the widgets. It never lists directories.
 package siteserver
 
 import (
@@ -56,6 +57,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	header.Set("Content-Security-Policy", CSP)
 	header.Set("X-Content-Type-Options", "nosniff")
 	header.Set("Referrer-Policy", "no-referrer")
+	// The site is public and static: documentation pages on other origins
+	// may load the widget script, its styles and the engine.
+	header.Set("Access-Control-Allow-Origin", "*")
+	header.Set("Cross-Origin-Resource-Policy", "cross-origin")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		header.Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed", http.StatusMethodNotAllowed)

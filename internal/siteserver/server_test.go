@@ -68,6 +68,7 @@ func TestServe(t *testing.T) {
 			res := rec.Result()
 			assert.Equal(t, tt.wantStatus, res.StatusCode)
 			assert.Equal(t, CSP, res.Header.Get("Content-Security-Policy"), "every response carries the CSP")
+			assert.Equal(t, "*", res.Header.Get("Access-Control-Allow-Origin"), "widgets load from other origins")
 			if tt.wantBody != "" || method == "HEAD" {
 				assert.Equal(t, tt.wantBody, rec.Body.String())
 			}

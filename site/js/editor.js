@@ -30,6 +30,17 @@ const theme = EditorView.theme({
   ".cm-activeLineGutter": { backgroundColor: "var(--editor-active)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
+  // The lint package draws its squiggles as data: images, which the strict
+  // CSP (no img-src data:) blocks; a wavy underline needs no image.
+  ".cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy var(--err)" },
+  ".cm-lintRange-warning": { backgroundImage: "none", textDecoration: "underline wavy var(--warn)" },
+  ".cm-lintRange-info, .cm-lintRange-hint": { backgroundImage: "none", textDecoration: "underline dotted var(--muted)" },
+  ".cm-lintRange-active": { backgroundColor: "var(--editor-selection)" },
+  // Gutter markers too; a symbol of its own per severity, not only a colour.
+  ".cm-lint-marker": { content: "normal", lineHeight: "1", textAlign: "center", fontWeight: "bold" },
+  ".cm-lint-marker-error::before": { content: '"✕"', color: "var(--err)" },
+  ".cm-lint-marker-warning::before": { content: '"▲"', color: "var(--warn)" },
+  ".cm-lint-marker-info::before": { content: '"i"', color: "var(--muted)" },
 });
 
 /**
@@ -64,6 +75,8 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     }),
   ];
   const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  // The end-to-end tests type into any editor through this, like a paste.
+  view.dom.kxView = view;
   return {
     view,
     get value() {

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kubexplorer/kubexplorer/explorer"
+)
+
+func init() {
+	commands["gates"] = command{summary: "feature gates at kubelet start-up, and the upgrade check", run: runGates}
+}
+
+// runGates evaluates a kubelet's start-up. Exit status: 0 when the kubelet
+// starts (on the target too, when given), 1 when it would not, 2 for usage
+// errors.
+func runGates(env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "gates")
+	release := fs.String("release", "", "Kubernetes release of the kubelet, e.g. 1.30 (default: the newest)")
+	flags := fs.String("flags", "", "the kubelet's command line (flags as one string, split like a shell)")
+	config := fs.String("config", "", "the kubelet config file (implies --config=FILE when --flags has none)")
+	configDir := fs.String("config-dir", "", "the drop-in directory: every file below it is read (implies --config-dir)")
+	target := fs.String("target-release", "", "also evaluate on this release and print what changes")
+	checkpoint := fs.String("dynamic-checkpoint", "", "a dynamic config checkpoint file (1.18–1.23)")
+	envVars := fs.StringArray("env", nil, "KEY=VALUE in the kubelet's environment (repeatable)")
+	example := fs.String("example", "", "start from a named example of the gallery (examples/gates/NAME.yaml); the other flags override its inputs")
+	output := fs.StringP("output", "o", "text", "output format: text or json")
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "kubexplorer gates: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *output != "text" && *output != "json" {
+		fmt.Fprintf(env.stderr, "kubexplorer gates: --output must be text or json, not %q\n", *output)
+		return 2
+	}
+	req := explorer.GatesEvaluateRequest{Release: *release, CommandLine: *flags, TargetRelease: *target}
+	if *example != "" {
+		var ex explorer.GatesExampleReply
+		if err := callJSON("gates.example", explorer.GatesExampleRequest{Name: *example}, &ex); err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+			return 2
+		}
+		base := ex.Request
+		if req.Release != "" {
+			base.Release = req.Release
+		}
+		if req.CommandLine != "" {
+			base.CommandLine = req.CommandLine
+		}
+		if req.TargetRelease != "" {
+			base.TargetRelease = req.TargetRelease
+		}
+		req = base
+	}
+	if req.Release == "" {
+		var rels explorer.GatesReleasesReply
+		if err := callJSON("gates.releases", struct{}{}, &rels); err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+			return 1
+		}
+		req.Release = rels.Default
+	}
+	if *config != "" {
+		data, err := os.ReadFile(*config)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+			return 2
+		}
+		req.Config = &explorer.GatesFile{Path: *config, Content: string(data)}
+	}
+	if *configDir != "" {
+		files, err := readTree(*configDir)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+			return 2
+		}
+		req.ConfigDir, req.DropIns = *configDir, files
+		if len(files) == 0 && !strings.Contains(*flags, "config-dir") {
+			req.CommandLine = strings.TrimSpace(req.CommandLine + " --config-dir=" + *configDir)
+		}
+	}
+	if *checkpoint != "" {
+		data, err := os.ReadFile(*checkpoint)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+			return 2
+		}
+		req.DynamicCheckpoint = &explorer.GatesFile{Path: *checkpoint, Content: string(data)}
+	}
+	for _, kv := range *envVars {
+		k, v, _ := strings.Cut(kv, "=")
+		if req.Env == nil {
+			req.Env = map[string]string{}
+		}
+		req.Env[k] = v
+	}
+	var reply explorer.GatesEvaluateReply
+	if err := callJSON("gates.evaluate", req, &reply); err != nil {
+		fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
+		return 2
+	}
+	if *output == "json" {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(reply)
+	} else {
+		printGatesText(env.stdout, reply)
+	}
+	if !reply.Result.WouldStart || (reply.Upgrade != nil && !reply.Upgrade.Target.WouldStart) {
+		return 1
+	}
+	return 0
+}
+
+// callJSON goes through the explorer API like the page does.
+func callJSON(method string, req, out any) error {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	var reply explorer.Reply
+	if err := json.Unmarshal(explorer.New().Call(method, b), &reply); err != nil {
+		return err
+	}
+	if !reply.OK {
+		return reply.Error
+	}
+	return json.Unmarshal(reply.Result, out)
+}
+
+// readTree reads every regular file below dir (the model decides which
+// ones the kubelet reads: only .conf).
+func readTree(dir string) ([]explorer.GatesFile, error) {
+	var out []explorer.GatesFile
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, explorer.GatesFile{Path: filepath.ToSlash(rel), Content: string(data)})
+		return nil
+	})
+	return out, err
+}
+
+func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply) {
+	r := reply.Result
+	if r.WouldStart {
+		fmt.Fprintf(w, "kubelet %s would start.\n", r.Release)
+	} else {
+		fmt.Fprintf(w, "kubelet %s would NOT start (exit status %d, at %s).\n", r.Release, r.ExitCode, r.Stage)
+	}
+	if len(r.Lines) > 0 {
+		fmt.Fprintln(w, "\nLines it prints:")
+		for _, l := range r.Lines {
+			fmt.Fprintln(w, "  "+strings.ReplaceAll(l.Text, "\n", "\n  "))
+		}
+	}
+	fmt.Fprintln(w, "\nGates set or not at their default:")
+	shown := false
+	for _, g := range r.Gates {
+		if g.Source == "default" && g.Problem == "" {
+			continue
+		}
+		shown = true
+		src := g.Source
+		if g.SourcePath != "" {
+			src += fmt.Sprintf(" %s:%d", g.SourcePath, g.SourceLine)
+		}
+		lock := ""
+		if g.Locked {
+			lock = " locked"
+		}
+		fmt.Fprintf(w, "  %-45s %-5t %-10s default=%t%s  from %s\n", g.Name, g.Enabled, g.Stage, g.Default, lock, src)
+		if g.Problem != "" {
+			fmt.Fprintf(w, "  %-45s ! %s\n", "", g.Problem)
+		}
+	}
+	if !shown {
+		fmt.Fprintln(w, "  (none: every gate has its default value)")
+	}
+	for _, d := range r.Diagnostics {
+		loc := d.Input
+		if d.Path != "" {
+			loc = d.Path
+		}
+		if d.Line > 0 {
+			loc += fmt.Sprintf(":%d", d.Line)
+		}
+		fmt.Fprintf(w, "%s: %s: %s\n", d.Severity, loc, d.Message)
+	}
+	if len(r.Alternatives) > 0 {
+		fmt.Fprintln(w, "\nThe real kubelet may report any of these instead (Go map order):")
+		for _, a := range r.Alternatives {
+			fmt.Fprintln(w, "  "+a)
+		}
+	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintln(w, "\nNotes:")
+		for _, n := range r.Notes {
+			fmt.Fprintln(w, "  - "+n)
+		}
+	}
+	if u := reply.Upgrade; u != nil {
+		fmt.Fprintf(w, "\nUpgrade to %s: %s.\n", u.Target.Release, u.Summary)
+		for _, c := range u.Changes {
+			fmt.Fprintf(w, "  %-45s [%s] %s\n", c.Name, strings.Join(c.Kinds, ", "), c.Message)
+		}
+		if !u.Target.WouldStart {
+			fmt.Fprintln(w, "  It would print:")
+			for _, l := range u.Target.Lines {
+				fmt.Fprintln(w, "    "+strings.ReplaceAll(l.Text, "\n", "\n    "))
+			}
+		}
+	}
+}

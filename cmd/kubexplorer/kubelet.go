@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/kubexplorer/kubexplorer/explorer"
+)
+
+func init() {
+	commands["kubelet"] = command{summary: "the kubelet's sync loop over a fake CRI, on virtual time", run: runKubelet}
+}
+
+func kubeletUsage(w io.Writer) {
+	fmt.Fprintln(w, "Usage:")
+	fmt.Fprintln(w, "  kubexplorer kubelet run SCENARIO [--until 10m] [-o text|json]   play a scenario file (- for stdin); see docs/kubelet-scenario.md")
+	fmt.Fprintln(w, "  kubexplorer kubelet examples                                     list the named examples")
+	fmt.Fprintln(w, "  kubexplorer kubelet example NAME                                 print an example's scenario")
+}
+
+// runKubelet dispatches the kubelet subcommands. Exit status: 0 on
+// success, 1 on an internal failure, 2 for usage and input errors.
+func runKubelet(env *cliEnv, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		kubeletUsage(env.stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	switch args[0] {
+	case "run":
+		return runKubeletScenario(env, args[1:])
+	case "examples":
+		list, err := explorer.KubeletExamples()
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer kubelet: %v\n", err)
+			return 1
+		}
+		for _, ex := range list.Examples {
+			fmt.Fprintf(env.stdout, "%-28s %s\n", ex.Name, ex.Title)
+		}
+		return 0
+	case "example":
+		if len(args) != 2 {
+			fmt.Fprintln(env.stderr, "kubexplorer kubelet example: want one example name")
+			return 2
+		}
+		ex, err := explorer.KubeletExampleByName(args[1])
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer kubelet example: %v\n", err)
+			return 2
+		}
+		fmt.Fprint(env.stdout, ex.Scenario)
+		return 0
+	}
+	fmt.Fprintf(env.stderr, "kubexplorer kubelet: unknown subcommand %q\n\n", args[0])
+	kubeletUsage(env.stderr)
+	return 2
+}
+
+func runKubeletScenario(env *cliEnv, args []string) int {
+	fs := newFlagSet(env, "kubelet run")
+	output := fs.StringP("output", "o", "text", "output format: text or json")
+	until := fs.String("until", "", "how much virtual time to play (default: the scenario's until, else 2m)")
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(env.stderr, "kubexplorer kubelet run: want one scenario file (or - for stdin)")
+		return 2
+	}
+	if *output != "text" && *output != "json" {
+		fmt.Fprintf(env.stderr, "kubexplorer kubelet run: --output must be text or json, not %q\n", *output)
+		return 2
+	}
+	var data []byte
+	var err error
+	if fs.Arg(0) == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(fs.Arg(0))
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kubexplorer kubelet run: %v\n", err)
+		return 2
+	}
+	reply, err := explorer.RunKubelet(explorer.KubeletRunRequest{Scenario: string(data), Until: *until})
+	if err != nil {
+		msg := err.Error()
+		if xe, ok := err.(*explorer.Error); ok {
+			msg = xe.Message
+		}
+		fmt.Fprintf(env.stderr, "kubexplorer kubelet run: %s: %s\n", fs.Arg(0), msg)
+		return 2
+	}
+	if *output == "json" {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(reply.Transcript); err != nil {
+			fmt.Fprintf(env.stderr, "kubexplorer kubelet run: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprint(env.stdout, reply.Text)
+	return 0
+}

@@ -1,0 +1,916 @@
+package fake
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/sim"
+)
+
+// DefaultImageSize is the size reported for images without a scripted size.
+const DefaultImageSize = 1 << 20
+
+// Runtime is the fake runtime. It implements cri.RuntimeService and
+// cri.ImageService and is not safe for concurrent use (nothing in a
+// simulation is concurrent).
+type Runtime struct {
+	clock *sim.Clock
+
+	sandboxes  map[string]*sandbox
+	sbOrder    []string
+	containers map[string]*container
+	ctrOrder   []string
+	// sbAll and ctrAll hold the same objects as sbOrder and ctrOrder, for
+	// unfiltered listings without a map lookup per item.
+	sbAll  []*sandbox
+	ctrAll []*container
+	// byPod indexes sandbox and container IDs by pod UID label, in
+	// creation order, so per-pod listings do not scan the whole runtime.
+	sbByPod  map[string][]string
+	ctrByPod map[string][]string
+	images   map[string]*image
+	seq      uint64
+	ipSeq    int
+
+	containerScripts []ContainerScript
+	imageScripts     map[string]*ImageScript
+	sandboxScripts   []SandboxScript
+	sandboxRunErrs   map[string][]string // pod key -> pending RunPodSandbox errors
+
+	runtimeCond cri.RuntimeCondition
+	networkCond cri.RuntimeCondition
+
+	calls    []Call
+	injected map[string][]error
+	// LogReads controls whether read-only calls are logged; on by default.
+	LogReads bool
+}
+
+type sandbox struct {
+	status  cri.PodSandboxStatus
+	handler string
+	dieAt   *sim.Timer
+	// listed is the item last returned by ListPodSandbox; only the state
+	// of a sandbox changes after creation, so it is reused while the state
+	// is the same (listings of thousands of pods every second stay cheap).
+	listed *cri.PodSandbox
+}
+
+type container struct {
+	status    cri.ContainerStatus
+	sandboxID string
+	pod, ns   string
+	script    *ContainerScript
+	instance  Instance
+	exitTimer *sim.Timer
+	// listed is the item last returned by ListContainers, reused while the
+	// state is unchanged (see sandbox.listed).
+	listed *cri.Container
+}
+
+// item is the sandbox as ListPodSandbox shows it.
+func (sb *sandbox) item() *cri.PodSandbox {
+	if sb.listed == nil || sb.listed.State != sb.status.State {
+		sb.listed = &cri.PodSandbox{ID: sb.status.ID, Metadata: sb.status.Metadata, State: sb.status.State,
+			CreatedAt: sb.status.CreatedAt, Labels: sb.status.Labels, Annotations: sb.status.Annotations}
+	}
+	return sb.listed
+}
+
+// item is the container as ListContainers shows it.
+func (c *container) item() *cri.Container {
+	if c.listed == nil || c.listed.State != c.status.State {
+		c.listed = &cri.Container{ID: c.status.ID, PodSandboxID: c.sandboxID, Metadata: c.status.Metadata,
+			Image: c.status.Image, ImageRef: c.status.ImageRef, State: c.status.State, CreatedAt: c.status.CreatedAt,
+			Labels: c.status.Labels, Annotations: c.status.Annotations}
+	}
+	return c.listed
+}
+
+type image struct {
+	img     cri.Image
+	arrives *sim.Timer // pending pull
+}
+
+// Call is one entry of the call log.
+type Call struct {
+	Time    time.Time     `json:"time"`
+	Method  string        `json:"method"`
+	Caller  string        `json:"caller,omitempty"`
+	Target  string        `json:"target,omitempty"`
+	Error   string        `json:"error,omitempty"`
+	Elapsed time.Duration `json:"elapsed,omitempty"`
+	// Read is true for calls that change nothing.
+	Read bool `json:"read,omitempty"`
+}
+
+// New returns an empty runtime on clock, ready and with a ready network.
+func New(clock *sim.Clock) *Runtime {
+	return &Runtime{
+		clock:          clock,
+		sandboxes:      map[string]*sandbox{},
+		containers:     map[string]*container{},
+		images:         map[string]*image{},
+		imageScripts:   map[string]*ImageScript{},
+		sandboxRunErrs: map[string][]string{},
+		sbByPod:        map[string][]string{},
+		ctrByPod:       map[string][]string{},
+		injected:       map[string][]error{},
+		runtimeCond:    cri.RuntimeCondition{Type: cri.RuntimeReady, Status: true},
+		networkCond:    cri.RuntimeCondition{Type: cri.NetworkReady, Status: true},
+		LogReads:       true,
+	}
+}
+
+// --- scripting ---------------------------------------------------------
+
+// AddContainerScript appends a container script; later scripts win.
+func (r *Runtime) AddContainerScript(s ContainerScript) {
+	r.containerScripts = append(r.containerScripts, s)
+}
+
+// SetImage scripts an image, replacing an earlier script for it. A present
+// image is put in the store at once.
+func (r *Runtime) SetImage(s ImageScript) {
+	cp := s
+	cp.PullErrors = slices.Clone(s.PullErrors)
+	r.imageScripts[s.Image] = &cp
+	if s.Present {
+		r.putImage(s.Image)
+	}
+}
+
+// AddSandboxScript appends a sandbox script; later scripts win.
+func (r *Runtime) AddSandboxScript(s SandboxScript) {
+	r.sandboxScripts = append(r.sandboxScripts, s)
+	key := s.Namespace + "/" + s.Pod
+	r.sandboxRunErrs[key] = append(r.sandboxRunErrs[key], s.RunErrors...)
+}
+
+// SetRuntimeReady sets the RuntimeReady condition.
+func (r *Runtime) SetRuntimeReady(ready bool, reason, message string) {
+	r.runtimeCond = cri.RuntimeCondition{Type: cri.RuntimeReady, Status: ready, Reason: reason, Message: message}
+}
+
+// SetNetworkReady sets the NetworkReady condition.
+func (r *Runtime) SetNetworkReady(ready bool, reason, message string) {
+	r.networkCond = cri.RuntimeCondition{Type: cri.NetworkReady, Status: ready, Reason: reason, Message: message}
+}
+
+// InjectError queues err as the answer of the next call to method.
+func (r *Runtime) InjectError(method string, err error) {
+	r.injected[method] = append(r.injected[method], err)
+}
+
+// KillSandbox makes a sandbox NOTREADY, as if its pause process died.
+func (r *Runtime) KillSandbox(id string) bool {
+	sb, ok := r.sandboxes[id]
+	if !ok {
+		return false
+	}
+	sb.status.State = cri.SandboxNotReady
+	return true
+}
+
+// ExitContainer makes a running container exit now with code (and OOM).
+func (r *Runtime) ExitContainer(id string, code int32, oom bool) bool {
+	c, ok := r.containers[id]
+	if !ok || c.status.State != cri.ContainerRunning {
+		return false
+	}
+	r.exit(c, code, oom, "")
+	return true
+}
+
+// Calls returns the call log.
+func (r *Runtime) Calls() []Call { return r.calls }
+
+// CallsSince returns the calls logged from index i on.
+func (r *Runtime) CallsSince(i int) []Call {
+	if i >= len(r.calls) {
+		return nil
+	}
+	return r.calls[i:]
+}
+
+// --- helpers -------------------------------------------------------------
+
+func (r *Runtime) now() int64 { return r.clock.Now().UnixNano() }
+
+func (r *Runtime) nextID(kind string) string {
+	r.seq++
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%d", kind, r.seq)
+	return fmt.Sprintf("%013x", h.Sum64()>>12)
+}
+
+func (r *Runtime) log(ctx context.Context, method, target string, read bool, err error, elapsed time.Duration) {
+	if read && !r.LogReads {
+		return
+	}
+	c := Call{Time: r.clock.Now(), Method: method, Caller: cri.CallerOf(ctx), Target: target, Elapsed: elapsed, Read: read}
+	if err != nil {
+		c.Error = err.Error()
+	}
+	r.calls = append(r.calls, c)
+}
+
+// begin pops an injected error for method.
+func (r *Runtime) begin(method string) error {
+	q := r.injected[method]
+	if len(q) == 0 {
+		return nil
+	}
+	r.injected[method] = q[1:]
+	return q[0]
+}
+
+func matches(pat, v string) bool { return pat == "" || pat == "*" || pat == v }
+
+func (r *Runtime) containerScript(pod, ns, name string) *ContainerScript {
+	var found *ContainerScript
+	for i := range r.containerScripts {
+		s := &r.containerScripts[i]
+		if matches(s.Pod, pod) && matches(s.Namespace, ns) && matches(s.Container, name) {
+			found = s
+		}
+	}
+	return found
+}
+
+func (r *Runtime) sandboxScript(pod, ns string) *SandboxScript {
+	var found *SandboxScript
+	for i := range r.sandboxScripts {
+		s := &r.sandboxScripts[i]
+		if matches(s.Pod, pod) && matches(s.Namespace, ns) {
+			found = s
+		}
+	}
+	return found
+}
+
+func imageID(name string) string {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("sha256:%016x%016x", h.Sum64(), h.Sum64()^0x5bd1e995)
+}
+
+func (r *Runtime) putImage(name string) {
+	size := uint64(DefaultImageSize)
+	if s := r.imageScripts[name]; s != nil && s.Size > 0 {
+		size = s.Size
+	}
+	img := r.images[name]
+	if img == nil {
+		img = &image{}
+		r.images[name] = img
+	}
+	img.img = cri.Image{ID: imageID(name), RepoTags: []string{name}, Size: size}
+	img.arrives = nil
+}
+
+func selectorMatches(sel, labels map[string]string) bool {
+	for k, v := range sel {
+		if labels[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func exitReason(code int32, oom bool) string {
+	switch {
+	case oom:
+		return "OOMKilled"
+	case code == 0:
+		return "Completed"
+	default:
+		return "Error"
+	}
+}
+
+func (r *Runtime) exit(c *container, code int32, oom bool, reason string) {
+	if c.status.State != cri.ContainerRunning {
+		return
+	}
+	if c.exitTimer != nil {
+		r.clock.Stop(c.exitTimer)
+		c.exitTimer = nil
+	}
+	c.status.State = cri.ContainerExited
+	c.status.FinishedAt = r.now()
+	c.status.ExitCode = code
+	if reason == "" {
+		reason = exitReason(code, oom)
+	}
+	c.status.Reason = reason
+}
+
+// --- RuntimeService ------------------------------------------------------
+
+// Version implements cri.RuntimeService.
+func (r *Runtime) Version(ctx context.Context, apiVersion string) (*cri.VersionResponse, error) {
+	err := r.begin("Version")
+	r.log(ctx, "Version", "", true, err, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &cri.VersionResponse{Version: "0.1.0", RuntimeName: "fake", RuntimeVersion: "1.0.0", RuntimeAPIVersion: "v1"}, nil
+}
+
+// Status implements cri.RuntimeService.
+func (r *Runtime) Status(ctx context.Context) (*cri.RuntimeStatus, error) {
+	err := r.begin("Status")
+	r.log(ctx, "Status", "", true, err, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &cri.RuntimeStatus{Conditions: []cri.RuntimeCondition{r.runtimeCond, r.networkCond}}, nil
+}
+
+// RunPodSandbox implements cri.RuntimeService.
+func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfig, runtimeHandler string) (string, error) {
+	target := config.Metadata.Namespace + "/" + config.Metadata.Name
+	if err := r.begin("RunPodSandbox"); err != nil {
+		r.log(ctx, "RunPodSandbox", target, false, err, 0)
+		return "", err
+	}
+	key := config.Metadata.Namespace + "/" + config.Metadata.Name
+	for _, k := range []string{key, config.Metadata.Namespace + "/", "/" + config.Metadata.Name, "/"} {
+		if q := r.sandboxRunErrs[k]; len(q) > 0 {
+			r.sandboxRunErrs[k] = q[1:]
+			err := cri.Errorf(cri.Unknown, "%s", q[0])
+			r.log(ctx, "RunPodSandbox", target, false, err, 0)
+			return "", err
+		}
+	}
+	id := r.nextID("sandbox")
+	r.ipSeq++
+	sb := &sandbox{handler: runtimeHandler, status: cri.PodSandboxStatus{
+		ID:             id,
+		Metadata:       config.Metadata,
+		State:          cri.SandboxReady,
+		CreatedAt:      r.now(),
+		Namespaces:     config.Namespaces,
+		Labels:         maps.Clone(config.Labels),
+		Annotations:    maps.Clone(config.Annotations),
+		RuntimeHandler: runtimeHandler,
+	}}
+	if config.Namespaces.Network != cri.NamespaceNode {
+		sb.status.Network.IP = fmt.Sprintf("10.88.%d.%d", (r.ipSeq/250)%250, r.ipSeq%250+2)
+	}
+	r.sandboxes[id] = sb
+	r.sbOrder = append(r.sbOrder, id)
+	r.sbAll = append(r.sbAll, sb)
+	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
+		r.sbByPod[uid] = append(r.sbByPod[uid], id)
+	}
+	if s := r.sandboxScript(config.Metadata.Name, config.Metadata.Namespace); s != nil && s.DieAfter > 0 {
+		sb.dieAt = r.clock.AfterFunc(s.DieAfter, "sandbox dies "+id, func() { sb.status.State = cri.SandboxNotReady })
+	}
+	r.log(ctx, "RunPodSandbox", target, false, nil, 0)
+	return id, nil
+}
+
+// StopPodSandbox implements cri.RuntimeService: it force-stops the
+// sandbox's containers and is idempotent.
+func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
+	if err := r.begin("StopPodSandbox"); err != nil {
+		r.log(ctx, "StopPodSandbox", id, false, err, 0)
+		return err
+	}
+	if sb, ok := r.sandboxes[id]; ok {
+		for _, cid := range r.ctrOrder {
+			if c := r.containers[cid]; c != nil && c.sandboxID == id {
+				r.exit(c, 137, false, "")
+			}
+		}
+		sb.status.State = cri.SandboxNotReady
+		if sb.dieAt != nil {
+			r.clock.Stop(sb.dieAt)
+		}
+	}
+	r.log(ctx, "StopPodSandbox", id, false, nil, 0)
+	return nil
+}
+
+// RemovePodSandbox implements cri.RuntimeService; idempotent.
+func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
+	if err := r.begin("RemovePodSandbox"); err != nil {
+		r.log(ctx, "RemovePodSandbox", id, false, err, 0)
+		return err
+	}
+	if _, ok := r.sandboxes[id]; ok {
+		for _, cid := range slices.Clone(r.ctrOrder) {
+			if c := r.containers[cid]; c != nil && c.sandboxID == id {
+				r.removeContainer(cid)
+			}
+		}
+		if uid := r.sandboxes[id].status.Labels[cri.LabelPodUID]; uid != "" {
+			r.sbByPod[uid] = slices.DeleteFunc(r.sbByPod[uid], func(s string) bool { return s == id })
+			if len(r.sbByPod[uid]) == 0 {
+				delete(r.sbByPod, uid)
+			}
+		}
+		delete(r.sandboxes, id)
+		r.sbOrder = slices.DeleteFunc(r.sbOrder, func(s string) bool { return s == id })
+		r.sbAll = slices.DeleteFunc(r.sbAll, func(s *sandbox) bool { return s.status.ID == id })
+	}
+	r.log(ctx, "RemovePodSandbox", id, false, nil, 0)
+	return nil
+}
+
+// PodSandboxStatus implements cri.RuntimeService.
+func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
+	err := r.begin("PodSandboxStatus")
+	sb, ok := r.sandboxes[id]
+	if err == nil && !ok {
+		err = cri.Errorf(cri.NotFound, "an error occurred when try to find sandbox %q: not found", id)
+	}
+	r.log(ctx, "PodSandboxStatus", id, true, err, 0)
+	if err != nil {
+		return nil, err
+	}
+	st := sb.status
+	st.Labels = maps.Clone(sb.status.Labels)
+	st.Annotations = maps.Clone(sb.status.Annotations)
+	return &st, nil
+}
+
+// ListPodSandbox implements cri.RuntimeService, in creation order. The
+// items are shared between calls until the sandbox changes: callers must
+// not modify them.
+func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilter) ([]*cri.PodSandbox, error) {
+	if err := r.begin("ListPodSandbox"); err != nil {
+		r.log(ctx, "ListPodSandbox", "", true, err, 0)
+		return nil, err
+	}
+	if filter == nil {
+		out := make([]*cri.PodSandbox, len(r.sbAll))
+		for i, sb := range r.sbAll {
+			out[i] = sb.item()
+		}
+		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
+		return out, nil
+	}
+	ids := r.sbOrder
+	if filter.LabelSelector[cri.LabelPodUID] != "" {
+		ids = r.sbByPod[filter.LabelSelector[cri.LabelPodUID]]
+	}
+	out := make([]*cri.PodSandbox, 0, len(ids))
+	for _, id := range ids {
+		sb, ok := r.sandboxes[id]
+		if !ok {
+			continue
+		}
+		if filter.ID != "" && filter.ID != id {
+			continue
+		}
+		if filter.State != nil && *filter.State != sb.status.State {
+			continue
+		}
+		if !selectorMatches(filter.LabelSelector, sb.status.Labels) {
+			continue
+		}
+		out = append(out, sb.item())
+	}
+	r.log(ctx, "ListPodSandbox", "", true, nil, 0)
+	return out, nil
+}
+
+// CreateContainer implements cri.RuntimeService.
+func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config *cri.ContainerConfig, sbConfig *cri.PodSandboxConfig) (string, error) {
+	target := config.Metadata.Name
+	fail := func(err error) (string, error) {
+		r.log(ctx, "CreateContainer", target, false, err, 0)
+		return "", err
+	}
+	if err := r.begin("CreateContainer"); err != nil {
+		return fail(err)
+	}
+	sb, ok := r.sandboxes[sandboxID]
+	if !ok {
+		return fail(cri.Errorf(cri.NotFound, "failed to get sandbox %q: not found", sandboxID))
+	}
+	if sb.status.State != cri.SandboxReady {
+		return fail(cri.Errorf(cri.Unknown, "failed to create containerd container: sandbox %q is not running", sandboxID))
+	}
+	if img := r.images[config.Image.Image]; img == nil || img.arrives != nil {
+		return fail(cri.Errorf(cri.NotFound, "failed to get image %q: not found", config.Image.Image))
+	}
+	pod, ns := config.Labels[cri.LabelPodName], config.Labels[cri.LabelPodNamespace]
+	script := r.containerScript(pod, ns, config.Metadata.Name)
+	var inst Instance
+	if script != nil && len(script.Runs) > 0 {
+		inst = script.Runs[min(int(config.Metadata.Attempt), len(script.Runs)-1)]
+	}
+	if inst.CreateError != "" {
+		return fail(cri.Errorf(cri.Unknown, "%s", inst.CreateError))
+	}
+	id := r.nextID("container")
+	c := &container{sandboxID: sandboxID, pod: pod, ns: ns, script: script, instance: inst, status: cri.ContainerStatus{
+		ID:          id,
+		Metadata:    config.Metadata,
+		State:       cri.ContainerCreated,
+		CreatedAt:   r.now(),
+		Image:       config.Image,
+		ImageRef:    imageID(config.Image.Image),
+		Labels:      maps.Clone(config.Labels),
+		Annotations: maps.Clone(config.Annotations),
+		LogPath:     config.LogPath,
+	}}
+	r.containers[id] = c
+	r.ctrOrder = append(r.ctrOrder, id)
+	r.ctrAll = append(r.ctrAll, c)
+	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
+		r.ctrByPod[uid] = append(r.ctrByPod[uid], id)
+	}
+	r.log(ctx, "CreateContainer", target, false, nil, 0)
+	return id, nil
+}
+
+func (r *Runtime) containerTarget(id string) string {
+	if c, ok := r.containers[id]; ok {
+		return c.status.Metadata.Name + " " + id
+	}
+	return id
+}
+
+// StartContainer implements cri.RuntimeService.
+func (r *Runtime) StartContainer(ctx context.Context, id string) error {
+	target := r.containerTarget(id)
+	fail := func(err error) error {
+		r.log(ctx, "StartContainer", target, false, err, 0)
+		return err
+	}
+	if err := r.begin("StartContainer"); err != nil {
+		return fail(err)
+	}
+	c, ok := r.containers[id]
+	if !ok {
+		return fail(cri.Errorf(cri.NotFound, "container %q not found", id))
+	}
+	if c.status.State != cri.ContainerCreated {
+		return fail(cri.Errorf(cri.FailedPrecondition, "container %q is in %s state", id, c.status.State))
+	}
+	if c.instance.StartError != "" {
+		// containerd leaves a container whose task failed to start exited.
+		c.status.State = cri.ContainerExited
+		c.status.StartedAt = r.now()
+		c.status.FinishedAt = r.now()
+		c.status.ExitCode = 128
+		c.status.Reason = "StartError"
+		c.status.Message = c.instance.StartError
+		return fail(cri.Errorf(cri.Unknown, "failed to create containerd task: failed to create shim task: %s", c.instance.StartError))
+	}
+	c.status.State = cri.ContainerRunning
+	c.status.StartedAt = r.now()
+	if d := c.instance.ExitAfter; d > 0 || c.instance.OOMKilled {
+		code, oom := c.instance.ExitCode, c.instance.OOMKilled
+		if oom && code == 0 {
+			code = 137
+		}
+		c.exitTimer = r.clock.AfterFunc(d, "exit "+id, func() {
+			c.exitTimer = nil
+			r.exit(c, code, oom, "")
+		})
+	}
+	r.log(ctx, "StartContainer", target, false, nil, 0)
+	return nil
+}
+
+// StopContainer implements cri.RuntimeService. The call reports, through
+// cri.Elapsed, how long it waited for the process to exit.
+func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) error {
+	target := r.containerTarget(id)
+	if err := r.begin("StopContainer"); err != nil {
+		r.log(ctx, "StopContainer", target, false, err, 0)
+		return err
+	}
+	c, ok := r.containers[id]
+	if !ok {
+		err := cri.Errorf(cri.NotFound, "an error occurred when try to find container %q: not found", id)
+		r.log(ctx, "StopContainer", target, false, err, 0)
+		return err
+	}
+	if c.status.State != cri.ContainerRunning {
+		if c.status.State == cri.ContainerCreated {
+			c.status.State = cri.ContainerExited
+			c.status.FinishedAt = r.now()
+		}
+		r.log(ctx, "StopContainer", target+" timeout="+strconv.FormatInt(timeout, 10), false, nil, 0)
+		return nil
+	}
+	limit := time.Duration(max(timeout, 0)) * time.Second
+	after, code := time.Duration(0), int32(143)
+	ignore := false
+	if c.script != nil && c.script.OnStop != nil {
+		after = c.script.OnStop.ExitAfter
+		if c.script.OnStop.ExitCode != nil {
+			code = *c.script.OnStop.ExitCode
+		}
+		ignore = c.script.OnStop.IgnoreSigterm
+	}
+	if ignore || after > limit {
+		after, code = limit, 137
+	}
+	// A natural exit or a pending earlier stop may come first.
+	if c.exitTimer != nil {
+		if rem := c.exitTimer.When().Sub(r.clock.Now()); rem <= after {
+			r.log(ctx, "StopContainer", target+" timeout="+strconv.FormatInt(timeout, 10), false, nil, rem)
+			cri.ReportElapsed(ctx, rem)
+			return nil
+		}
+		r.clock.Stop(c.exitTimer)
+	}
+	if after == 0 {
+		r.exit(c, code, false, "")
+	} else {
+		c.exitTimer = r.clock.AfterFunc(after, "stop "+id, func() {
+			c.exitTimer = nil
+			r.exit(c, code, false, "")
+		})
+	}
+	r.log(ctx, "StopContainer", target+" timeout="+strconv.FormatInt(timeout, 10), false, nil, after)
+	cri.ReportElapsed(ctx, after)
+	return nil
+}
+
+func (r *Runtime) removeContainer(id string) {
+	if c := r.containers[id]; c != nil {
+		if uid := c.status.Labels[cri.LabelPodUID]; uid != "" {
+			r.ctrByPod[uid] = slices.DeleteFunc(r.ctrByPod[uid], func(s string) bool { return s == id })
+			if len(r.ctrByPod[uid]) == 0 {
+				delete(r.ctrByPod, uid)
+			}
+		}
+	}
+	if c := r.containers[id]; c != nil && c.exitTimer != nil {
+		r.clock.Stop(c.exitTimer)
+	}
+	delete(r.containers, id)
+	r.ctrOrder = slices.DeleteFunc(r.ctrOrder, func(s string) bool { return s == id })
+	r.ctrAll = slices.DeleteFunc(r.ctrAll, func(c *container) bool { return c.status.ID == id })
+}
+
+// RemoveContainer implements cri.RuntimeService; idempotent.
+func (r *Runtime) RemoveContainer(ctx context.Context, id string) error {
+	target := r.containerTarget(id)
+	if err := r.begin("RemoveContainer"); err != nil {
+		r.log(ctx, "RemoveContainer", target, false, err, 0)
+		return err
+	}
+	r.removeContainer(id)
+	r.log(ctx, "RemoveContainer", target, false, nil, 0)
+	return nil
+}
+
+// ListContainers implements cri.RuntimeService, in creation order. The
+// items are shared between calls until the container changes: callers
+// must not modify them.
+func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilter) ([]*cri.Container, error) {
+	if err := r.begin("ListContainers"); err != nil {
+		r.log(ctx, "ListContainers", "", true, err, 0)
+		return nil, err
+	}
+	if filter == nil {
+		out := make([]*cri.Container, len(r.ctrAll))
+		for i, c := range r.ctrAll {
+			out[i] = c.item()
+		}
+		r.log(ctx, "ListContainers", "", true, nil, 0)
+		return out, nil
+	}
+	ids := r.ctrOrder
+	if filter.LabelSelector[cri.LabelPodUID] != "" {
+		ids = r.ctrByPod[filter.LabelSelector[cri.LabelPodUID]]
+	}
+	out := make([]*cri.Container, 0, len(ids))
+	for _, id := range ids {
+		c, ok := r.containers[id]
+		if !ok {
+			continue
+		}
+		if filter.ID != "" && filter.ID != id {
+			continue
+		}
+		if filter.PodSandboxID != "" && filter.PodSandboxID != c.sandboxID {
+			continue
+		}
+		if filter.State != nil && *filter.State != c.status.State {
+			continue
+		}
+		if !selectorMatches(filter.LabelSelector, c.status.Labels) {
+			continue
+		}
+		out = append(out, c.item())
+	}
+	r.log(ctx, "ListContainers", "", true, nil, 0)
+	return out, nil
+}
+
+// ContainerStatus implements cri.RuntimeService.
+func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
+	err := r.begin("ContainerStatus")
+	c, ok := r.containers[id]
+	if err == nil && !ok {
+		err = cri.Errorf(cri.NotFound, "an error occurred when try to find container %q: not found", id)
+	}
+	r.log(ctx, "ContainerStatus", r.containerTarget(id), true, err, 0)
+	if err != nil {
+		return nil, err
+	}
+	st := c.status
+	st.Labels = maps.Clone(c.status.Labels)
+	st.Annotations = maps.Clone(c.status.Annotations)
+	return &st, nil
+}
+
+// ExecSync implements cri.RuntimeService. Unscripted commands answer from
+// the container's health (exit 0 when healthy, 1 otherwise).
+func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout time.Duration) (*cri.ExecSyncResponse, error) {
+	target := r.containerTarget(id) + " " + strings.Join(cmd, " ")
+	if err := r.begin("ExecSync"); err != nil {
+		r.log(ctx, "ExecSync", target, false, err, 0)
+		return nil, err
+	}
+	c, ok := r.containers[id]
+	if !ok {
+		err := cri.Errorf(cri.NotFound, "an error occurred when try to find container %q: not found", id)
+		r.log(ctx, "ExecSync", target, false, err, 0)
+		return nil, err
+	}
+	if c.status.State != cri.ContainerRunning {
+		err := cri.Errorf(cri.Unknown, "container is not created or running")
+		r.log(ctx, "ExecSync", target, false, err, 0)
+		return nil, err
+	}
+	var ex *Exec
+	if c.script != nil {
+		for i := range c.script.Exec {
+			e := &c.script.Exec[i]
+			if len(e.Command) == 0 || slices.Equal(e.Command, cmd) {
+				ex = e
+			}
+		}
+	}
+	if ex == nil {
+		healthy, out := r.health(c, "")
+		resp := &cri.ExecSyncResponse{}
+		if !healthy {
+			resp.ExitCode = 1
+			resp.Stdout = []byte(out)
+		}
+		r.log(ctx, "ExecSync", target, false, nil, 0)
+		return resp, nil
+	}
+	delay := ex.Delay
+	if timeout > 0 && delay > timeout {
+		err := cri.Errorf(cri.DeadlineExceeded, "command %q timed out after %s", strings.Join(cmd, " "), timeout)
+		r.log(ctx, "ExecSync", target, false, err, timeout)
+		cri.ReportElapsed(ctx, timeout)
+		return nil, err
+	}
+	cri.ReportElapsed(ctx, delay)
+	if ex.Error != "" {
+		err := cri.Errorf(cri.Unknown, "%s", ex.Error)
+		r.log(ctx, "ExecSync", target, false, err, delay)
+		return nil, err
+	}
+	r.log(ctx, "ExecSync", target, false, nil, delay)
+	return &cri.ExecSyncResponse{ExitCode: ex.ExitCode, Stdout: []byte(ex.Stdout), Stderr: []byte(ex.Stderr)}, nil
+}
+
+func (r *Runtime) health(c *container, probe string) (bool, string) {
+	healthy, out := true, ""
+	if c.script == nil {
+		return healthy, out
+	}
+	age := time.Duration(r.now() - c.status.StartedAt)
+	for _, h := range c.script.Health {
+		if h.After <= age && (h.Probe == "" || h.Probe == probe) {
+			healthy, out = h.Healthy, h.Output
+		}
+	}
+	return healthy, out
+}
+
+// Probe answers a network probe (HTTP, TCP, gRPC) of a container from its
+// scripted health. It is not a CRI call: the kubelet probes the pod IP
+// itself; this is the fake's stand-in for the container's endpoint.
+func (r *Runtime) Probe(ctx context.Context, id, probeType string) (bool, string, error) {
+	c, ok := r.containers[id]
+	if !ok || c.status.State != cri.ContainerRunning {
+		return false, "", fmt.Errorf("dial tcp: connect: connection refused")
+	}
+	healthy, out := r.health(c, probeType)
+	return healthy, out, nil
+}
+
+// --- ImageService ----------------------------------------------------------
+
+// ListImages implements cri.ImageService.
+func (r *Runtime) ListImages(ctx context.Context) ([]*cri.Image, error) {
+	if err := r.begin("ListImages"); err != nil {
+		r.log(ctx, "ListImages", "", true, err, 0)
+		return nil, err
+	}
+	var out []*cri.Image
+	for _, name := range slices.Sorted(maps.Keys(r.images)) {
+		if img := r.images[name]; img.arrives == nil {
+			cp := img.img
+			out = append(out, &cp)
+		}
+	}
+	r.log(ctx, "ListImages", "", true, nil, 0)
+	return out, nil
+}
+
+// ImageStatus implements cri.ImageService.
+func (r *Runtime) ImageStatus(ctx context.Context, spec *cri.ImageSpec) (*cri.Image, error) {
+	if err := r.begin("ImageStatus"); err != nil {
+		r.log(ctx, "ImageStatus", spec.Image, true, err, 0)
+		return nil, err
+	}
+	r.log(ctx, "ImageStatus", spec.Image, true, nil, 0)
+	if img := r.images[spec.Image]; img != nil && img.arrives == nil {
+		cp := img.img
+		return &cp, nil
+	}
+	return nil, nil
+}
+
+// PullImage implements cri.ImageService. The call reports its scripted
+// duration through cri.Elapsed; the image is in the store from then on.
+func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.AuthConfig, sb *cri.PodSandboxConfig) (string, error) {
+	name := spec.Image
+	if err := r.begin("PullImage"); err != nil {
+		r.log(ctx, "PullImage", name, false, err, 0)
+		return "", err
+	}
+	s := r.imageScripts[name]
+	var delay time.Duration
+	if s != nil {
+		delay = s.PullDelay
+	}
+	if img := r.images[name]; img != nil && img.arrives == nil {
+		delay = 0
+	}
+	cri.ReportElapsed(ctx, delay)
+	var errText string
+	if s != nil {
+		switch {
+		case len(s.PullErrors) > 0:
+			errText, s.PullErrors = s.PullErrors[0], s.PullErrors[1:]
+		case s.AlwaysFail != "":
+			errText = s.AlwaysFail
+		}
+	}
+	if errText != "" {
+		err := cri.Errorf(cri.Unknown, "%s", errText)
+		r.log(ctx, "PullImage", name, false, err, delay)
+		return "", err
+	}
+	if img := r.images[name]; img == nil || img.arrives != nil || delay == 0 {
+		if delay == 0 {
+			r.putImage(name)
+		} else if img == nil || img.arrives == nil {
+			pending := &image{}
+			r.images[name] = pending
+			pending.arrives = r.clock.AfterFunc(delay, "pulled "+name, func() { r.putImage(name) })
+		}
+	}
+	r.log(ctx, "PullImage", name, false, nil, delay)
+	return imageID(name), nil
+}
+
+// RemoveImage implements cri.ImageService; idempotent.
+func (r *Runtime) RemoveImage(ctx context.Context, spec *cri.ImageSpec) error {
+	if err := r.begin("RemoveImage"); err != nil {
+		r.log(ctx, "RemoveImage", spec.Image, false, err, 0)
+		return err
+	}
+	delete(r.images, spec.Image)
+	r.log(ctx, "RemoveImage", spec.Image, false, nil, 0)
+	return nil
+}
+
+// ImageSize returns the size of a present image.
+func (r *Runtime) ImageSize(name string) uint64 {
+	if img := r.images[name]; img != nil && img.arrives == nil {
+		return img.img.Size
+	}
+	return 0
+}
+
+var (
+	_ cri.RuntimeService = (*Runtime)(nil)
+	_ cri.ImageService   = (*Runtime)(nil)
+)

@@ -1,0 +1,84 @@
+package featuregate
+
+import (
+	"fmt"
+
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
+	"github.com/kubexplorer/kubexplorer/core/featuregate/version"
+)
+
+// ForRelease builds the gate a kubelet binary of a catalog release holds at
+// start-up: the release's library generation, emulating its own version
+// (the kubelet has no --emulated-version), every catalogued gate plus
+// AllAlpha/AllBeta, and the 1.35+ dependencies.
+//
+// The specs are stored as registered, without AddVersioned's validation: the
+// real library accepted them when the binary started, so re-validating
+// could only surface errors of this model.
+func ForRelease(rel *catalog.Release, sink WarningSink) (Gate, error) {
+	lib, err := LibraryFor(rel.Version)
+	if err != nil {
+		return nil, err
+	}
+	g := New(Options{Library: lib, Sink: sink, Name: globalGateName})
+	deps := map[Feature][]Feature{}
+	for _, cg := range rel.Gates {
+		if len(cg.Specs) == 0 {
+			return nil, fmt.Errorf("catalog %s: gate %s has no spec", rel.Version, cg.Name)
+		}
+		specs := make(VersionedSpecs, len(cg.Specs))
+		for i, cs := range cg.Specs {
+			s, err := specFromCatalog(cs)
+			if err != nil {
+				return nil, fmt.Errorf("catalog %s: gate %s: %w", rel.Version, cg.Name, err)
+			}
+			if !lib.Versioned() && i > 0 {
+				return nil, fmt.Errorf("catalog %s: gate %s has versioned specs before 1.31", rel.Version, cg.Name)
+			}
+			specs[i] = s
+		}
+		g.known[Feature(cg.Name)] = specs
+		for _, d := range cg.Dependencies {
+			deps[Feature(cg.Name)] = append(deps[Feature(cg.Name)], Feature(d))
+		}
+	}
+	if len(deps) > 0 && lib.HasDependencies() {
+		for k, ds := range deps {
+			for _, d := range ds {
+				if _, ok := g.known[d]; !ok {
+					return nil, fmt.Errorf("catalog %s: gate %s depends on unknown gate %s", rel.Version, k, d)
+				}
+			}
+		}
+		g.dependencies, g.depOrder = deps, sortedFeatures(deps)
+	}
+	return g, nil
+}
+
+func specFromCatalog(cs catalog.Spec) (FeatureSpec, error) {
+	p, err := ParsePreRelease(cs.PreRelease)
+	if err != nil {
+		return FeatureSpec{}, err
+	}
+	s := FeatureSpec{Default: cs.Default, LockToDefault: cs.LockToDefault, PreRelease: p, Version: zeroVersion}
+	if cs.Version != "" {
+		v, err := version.Parse(cs.Version)
+		if err != nil {
+			return FeatureSpec{}, err
+		}
+		s.Version = v
+	}
+	if cs.MinCompatibilityVersion != "" {
+		v, err := version.Parse(cs.MinCompatibilityVersion)
+		if err != nil {
+			return FeatureSpec{}, err
+		}
+		s.MinCompatibilityVersion = v
+	}
+	return s, nil
+}
+
+// globalGateName is the call-site name of the process-global gate in
+// k8s.io/apiserver/pkg/util/feature, which only shows in the ≤ v0.30 panic.
+// The line number is not tracked per release.
+const globalGateName = "k8s.io/apiserver/pkg/util/feature/feature_gate.go"

@@ -1,0 +1,314 @@
+package kubelet
+
+import (
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// apiServer is the slice of the API server the kubelet talks to: the pod
+// objects bound to this node, with the pod strategy's rules for create,
+// update and graceful deletion. Its watch feeds the api pod source: all the
+// changes of one instant reach the kubelet as one snapshot, in the config
+// phase of that instant.
+type apiServer struct {
+	k        *Kubelet
+	pods     map[string]*v1.Pod
+	order    []string
+	names    map[string]string
+	dirty    map[string]bool
+	removed  []string
+	pending  bool
+	rv       int64
+	changed  map[string]bool
+	gone     map[string]bool
+	uidCount int
+}
+
+func newAPIServer(k *Kubelet) *apiServer {
+	return &apiServer{k: k, pods: map[string]*v1.Pod{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]bool{}}
+}
+
+func (a *apiServer) name(uid string) string {
+	if n, ok := a.names[uid]; ok {
+		return n
+	}
+	return uid
+}
+
+func (a *apiServer) find(ns, name string) *v1.Pod {
+	for _, uid := range a.order {
+		if p := a.pods[uid]; p.Metadata.Namespace == ns && p.Metadata.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+func (a *apiServer) newUID(ns, name string) string {
+	a.uidCount++
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%s/%s/%d", ns, name, a.uidCount)
+	x := h.Sum64()
+	h.Write([]byte("uid"))
+	y := h.Sum64()
+	return fmt.Sprintf("%08x-%04x-4%03x-8%03x-%012x", uint32(x>>32), uint16(x>>16), uint16(x)&0xfff, uint16(y>>48)&0xfff, y&0xffffffffffff)
+}
+
+func (a *apiServer) touch(uid string) {
+	a.rv++
+	if p := a.pods[uid]; p != nil {
+		p.Metadata.ResourceVersion = strconv.FormatInt(a.rv, 10)
+	}
+	a.dirty[uid] = true
+	a.changed[uid] = true
+	a.deliverSoon()
+}
+
+func (a *apiServer) deliverSoon() {
+	if a.pending {
+		return
+	}
+	a.pending = true
+	a.k.ag.after(0, phaseConfig, "api watch", a.deliver)
+}
+
+// deliver hands the changes of this instant to the api source.
+func (a *apiServer) deliver() {
+	a.pending = false
+	var changed []*v1.Pod
+	for _, uid := range a.order {
+		if a.dirty[uid] {
+			changed = append(changed, a.pods[uid].DeepCopy())
+		}
+	}
+	removed := a.removed
+	a.dirty, a.removed = map[string]bool{}, nil
+	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, removed) {
+		a.k.loop.pushConfig(u)
+	}
+}
+
+// CreatePod creates a pod bound to this node, like `kubectl apply` after
+// the scheduler bound it: the API server assigns the UID and creation
+// time and sets phase Pending.
+func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
+	a := k.api
+	p = p.DeepCopy()
+	v1.SetDefaults(p)
+	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+		return nil, fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
+	}
+	if a.find(p.Metadata.Namespace, p.Metadata.Name) != nil {
+		return nil, fmt.Errorf("pods %q already exists", p.Metadata.Name)
+	}
+	if p.Spec.NodeName == "" {
+		p.Spec.NodeName = k.cfg.Node.Name
+	}
+	if p.Spec.NodeName != k.cfg.Node.Name {
+		return nil, fmt.Errorf("pod %s is bound to node %q; the kubelet of %q never sees it", p.FullName(), p.Spec.NodeName, k.cfg.Node.Name)
+	}
+	if p.Metadata.UID == "" {
+		p.Metadata.UID = a.newUID(p.Metadata.Namespace, p.Metadata.Name)
+	}
+	if _, ok := a.pods[p.Metadata.UID]; ok {
+		return nil, fmt.Errorf("pod UID %s already in use", p.Metadata.UID)
+	}
+	if p.Metadata.CreationTimestamp == nil {
+		p.Metadata.CreationTimestamp = v1.NewTime(k.clock.Now())
+	}
+	p.Metadata.Generation = 1
+	p.Metadata.DeletionTimestamp = nil
+	p.Metadata.DeletionGracePeriodSeconds = nil
+	p.Status = v1.PodStatus{Phase: v1.PodPending, QOSClass: v1.QOSClass(p)}
+	a.pods[p.Metadata.UID] = p
+	a.order = append(a.order, p.Metadata.UID)
+	a.names[p.Metadata.UID] = p.FullName()
+	a.touch(p.Metadata.UID)
+	k.trace("api", "create "+p.FullName())
+	return p.DeepCopy(), nil
+}
+
+// UpdatePod applies an update to an existing pod; only what the API server
+// lets change may change (images, activeDeadlineSeconds, added
+// tolerations, labels, annotations).
+func (k *Kubelet) UpdatePod(p *v1.Pod) error {
+	a := k.api
+	p = p.DeepCopy()
+	v1.SetDefaults(p)
+	cur := a.find(p.Metadata.Namespace, p.Metadata.Name)
+	if cur == nil {
+		return fmt.Errorf("pods %q not found", p.Metadata.Name)
+	}
+	if p.Spec.NodeName == "" {
+		p.Spec.NodeName = cur.Spec.NodeName
+	}
+	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+		return fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
+	}
+	if errs := v1.ValidateUpdate(p, cur); len(errs) > 0 {
+		return fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
+	}
+	specChanged := fmt.Sprint(cur.Spec.Containers, cur.Spec.InitContainers, cur.Spec.ActiveDeadlineSeconds, cur.Spec.Tolerations) !=
+		fmt.Sprint(p.Spec.Containers, p.Spec.InitContainers, p.Spec.ActiveDeadlineSeconds, p.Spec.Tolerations)
+	cur.Spec = p.Spec
+	cur.Metadata.Labels = p.Metadata.Labels
+	cur.Metadata.Annotations = p.Metadata.Annotations
+	if specChanged {
+		cur.Metadata.Generation++
+	}
+	a.touch(cur.Metadata.UID)
+	k.trace("api", "update "+cur.FullName())
+	return nil
+}
+
+// DeletePod deletes a pod like `kubectl delete`: gracefully with the given
+// or the pod's grace period (the API server sets deletionTimestamp to now +
+// grace), at once when the grace is 0 with force, or when the pod is
+// already terminal.
+func (k *Kubelet) DeletePod(namespace, name string, grace *int64, force bool) error {
+	a := k.api
+	cur := a.find(namespace, name)
+	if cur == nil {
+		return fmt.Errorf("pods %q not found", name)
+	}
+	g := *cur.Spec.TerminationGracePeriodSeconds
+	if grace != nil {
+		g = *grace
+	}
+	if g < 0 {
+		return fmt.Errorf("gracePeriodSeconds must be >= 0")
+	}
+	if g == 0 && !force {
+		// kubectl turns --grace-period=0 without --force into 1.
+		g = 1
+	}
+	if v1.IsPodPhaseTerminal(cur.Status.Phase) {
+		g = 0
+	}
+	if force || g == 0 {
+		k.trace("api", fmt.Sprintf("delete %s (grace 0, removed at once)", cur.FullName()))
+		a.remove(cur.Metadata.UID)
+		return nil
+	}
+	if cur.Metadata.DeletionGracePeriodSeconds != nil && *cur.Metadata.DeletionGracePeriodSeconds <= g {
+		return nil
+	}
+	cur.Metadata.DeletionGracePeriodSeconds = &g
+	cur.Metadata.DeletionTimestamp = v1.NewTime(k.clock.Now().Add(time.Duration(g) * time.Second))
+	a.touch(cur.Metadata.UID)
+	k.trace("api", fmt.Sprintf("delete %s (grace %ds)", cur.FullName(), g))
+	return nil
+}
+
+func (a *apiServer) remove(uid string) {
+	if _, ok := a.pods[uid]; !ok {
+		return
+	}
+	delete(a.pods, uid)
+	for i, u := range a.order {
+		if u == uid {
+			a.order = append(a.order[:i:i], a.order[i+1:]...)
+			break
+		}
+	}
+	delete(a.dirty, uid)
+	a.removed = append(a.removed, uid)
+	a.gone[uid] = true
+	a.changed[uid] = true
+	a.rv++
+	a.deliverSoon()
+}
+
+// Pod implements status.API.
+func (a *apiServer) Pod(uid string) *v1.Pod { return a.pods[uid] }
+
+// UpdateStatus implements status.API.
+func (a *apiServer) UpdateStatus(uid string, s *v1.PodStatus) {
+	p := a.pods[uid]
+	if p == nil {
+		return
+	}
+	p.Status = *s
+	a.touch(uid)
+}
+
+// Delete implements status.API: the status manager's final deletion.
+func (a *apiServer) Delete(uid string) { a.remove(uid) }
+
+// APIPods returns copies of the pod objects in creation order.
+func (k *Kubelet) APIPods() []*v1.Pod {
+	out := make([]*v1.Pod, 0, len(k.api.order))
+	for _, uid := range k.api.order {
+		out = append(out, k.api.pods[uid].DeepCopy())
+	}
+	return out
+}
+
+// APIPod returns a copy of one pod object.
+func (k *Kubelet) APIPod(namespace, name string) (*v1.Pod, bool) {
+	p := k.api.find(namespace, name)
+	if p == nil {
+		return nil, false
+	}
+	return p.DeepCopy(), true
+}
+
+// Note records a line in the kubelet's log (for the scenario runner).
+func (k *Kubelet) Note(source, text string) { k.trace(source, text) }
+
+func (k *Kubelet) findRuntime(namespace, name string) string {
+	if p := k.api.find(namespace, name); p != nil {
+		return p.Metadata.UID
+	}
+	for uid, p := range k.podManager {
+		if p.Metadata.Namespace == namespace && p.Metadata.Name == name {
+			return uid
+		}
+	}
+	return ""
+}
+
+// KillSandbox makes the ready sandbox of a pod die (a runtime fault).
+func (k *Kubelet) KillSandbox(namespace, name string) bool {
+	uid := k.findRuntime(namespace, name)
+	if uid == "" {
+		return false
+	}
+	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
+	if err != nil {
+		return false
+	}
+	for _, sb := range st.SandboxStatuses {
+		if sb.State == cri.SandboxReady && k.rt.KillSandbox(sb.ID) {
+			k.trace("fault", "sandbox of "+namespace+"/"+name+" died")
+			return true
+		}
+	}
+	return false
+}
+
+// ExitContainer makes the running instance of a container exit now.
+func (k *Kubelet) ExitContainer(namespace, name, container string, code int32, oom bool) bool {
+	uid := k.findRuntime(namespace, name)
+	if uid == "" {
+		return false
+	}
+	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
+	if err != nil {
+		return false
+	}
+	for _, c := range st.ContainerStatuses {
+		if c.Name == container && c.State == kubecontainer.StateRunning && k.rt.ExitContainer(c.ID, code, oom) {
+			k.trace("fault", fmt.Sprintf("container %s of %s/%s exited with %d", container, namespace, name, code))
+			return true
+		}
+	}
+	return false
+}

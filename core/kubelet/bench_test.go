@@ -1,0 +1,62 @@
+package kubelet_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
+	"github.com/kubexplorer/kubexplorer/core/sim"
+)
+
+// thousandPods is a node with n pods: a quarter crash-looping, a quarter
+// pulling an image that fails twice, a quarter with init containers, the
+// rest healthy with a readiness probe.
+func thousandPods(n int) string {
+	var b strings.Builder
+	b.WriteString("release: \"1.37\"\nnode: {allocatable: {cpu: \"1000\", memory: 1000Gi, pods: \"2000\"}}\nruntime:\n  presentImages: [\"nginx:1.25\", \"busybox:1.36\"]\n")
+	b.WriteString("  images:\n  - {image: \"app:v2\", pullDelay: 2s, pullErrors: [\"timeout\", \"timeout\"]}\n  containers:\n")
+	for i := 0; i < n; i += 4 {
+		fmt.Fprintf(&b, "  - {pod: p%d, container: app, runs: [{exitAfter: 20s, exitCode: 1}]}\n", i)
+	}
+	b.WriteString("  - {container: init, runs: [{exitAfter: 3s}]}\npods:\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "- metadata: {name: p%d, namespace: default}\n  spec:\n", i)
+		switch i % 4 {
+		case 0:
+			b.WriteString("    containers: [{name: app, image: \"nginx:1.25\"}]\n")
+		case 1:
+			b.WriteString("    containers: [{name: app, image: \"app:v2\"}]\n")
+		case 2:
+			b.WriteString("    initContainers: [{name: init, image: \"busybox:1.36\"}]\n    containers: [{name: app, image: \"nginx:1.25\"}]\n")
+		case 3:
+			b.WriteString("    containers: [{name: app, image: \"nginx:1.25\", readinessProbe: {exec: {command: [ok]}, periodSeconds: 10}}]\n")
+		}
+	}
+	return b.String()
+}
+
+func runPods(tb testing.TB, n int, d time.Duration) {
+	sc, err := scenario.Parse([]byte(thousandPods(n)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	k, err := sc.Build()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	k.RunUntil(sim.Epoch.Add(d))
+}
+
+// BenchmarkThousandPods10m: 1,000 pods with faults over 10 virtual
+// minutes (goal ≤ 1 s native).
+func BenchmarkThousandPods10m(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		runPods(b, 1000, 10*time.Minute)
+	}
+}
+
+func TestManyPodsRun(t *testing.T) {
+	runPods(t, 40, 2*time.Minute)
+}

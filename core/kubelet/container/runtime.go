@@ -1,0 +1,159 @@
+package container
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// State is kubecontainer.State.
+type State string
+
+// Container states as the kubelet names them.
+const (
+	StateCreated State = "created"
+	StateRunning State = "running"
+	StateExited  State = "exited"
+	StateUnknown State = "unknown"
+)
+
+// FromCRI maps a CRI container state.
+func FromCRI(s cri.ContainerState) State {
+	switch s {
+	case cri.ContainerCreated:
+		return StateCreated
+	case cri.ContainerRunning:
+		return StateRunning
+	case cri.ContainerExited:
+		return StateExited
+	}
+	return StateUnknown
+}
+
+// RuntimeName prefixes container IDs ("containerd://…").
+const RuntimeName = "containerd"
+
+// Status is kubecontainer.Status: one container instance as the runtime
+// reports it.
+type Status struct {
+	ID           string
+	Name         string
+	State        State
+	CreatedAt    time.Time
+	StartedAt    time.Time
+	FinishedAt   time.Time
+	ExitCode     int
+	Image        string
+	ImageRef     string
+	Hash         string
+	RestartCount int
+	Reason       string
+	Message      string
+}
+
+// FullID is the runtime-prefixed container ID.
+func (s *Status) FullID() string { return RuntimeName + "://" + s.ID }
+
+// PodStatus is kubecontainer.PodStatus: everything the runtime knows about
+// a pod, newest instances first.
+type PodStatus struct {
+	ID                string
+	Name              string
+	Namespace         string
+	IPs               []string
+	ContainerStatuses []*Status
+	SandboxStatuses   []*cri.PodSandboxStatus
+	TimeStamp         time.Time
+}
+
+// FindContainerStatusByName returns the newest instance of a container.
+func (s *PodStatus) FindContainerStatusByName(name string) *Status {
+	if s == nil {
+		return nil
+	}
+	for _, c := range s.ContainerStatuses {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// SortNewestFirst orders instances by creation time, newest first.
+func SortNewestFirst(l []*Status) {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].CreatedAt.After(l[j].CreatedAt) })
+}
+
+// Container is an item of a runtime pod listing (GetPods).
+type Container struct {
+	ID        string
+	Name      string
+	Image     string
+	Hash      string
+	State     State
+	CreatedAt time.Time
+	Sandbox   bool
+}
+
+// Pod is kubecontainer.Pod: a pod as found in the runtime listing.
+type Pod struct {
+	ID         string
+	Name       string
+	Namespace  string
+	Containers []*Container
+	Sandboxes  []*Container
+}
+
+// HashContainer hashes the parts of a container spec whose change makes
+// the kubelet restart it ("definition changed").
+func HashContainer(c *v1.Container) string {
+	cp := *c
+	cp.Resources = nil
+	b, _ := json.Marshal(cp)
+	h := fnv.New32a()
+	h.Write(b)
+	return fmt.Sprintf("%x", h.Sum32())
+}
+
+// ShouldContainerBeRestarted is the kubelet's restart rule
+// (pkg/kubelet/container/helpers.go): never once the pod is being deleted;
+// a container never started, created or unknown is started; a running one
+// is kept; an exited one follows the restart policy (sidecars always
+// restart).
+func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, sidecar bool) bool {
+	if pod.Metadata.DeletionTimestamp != nil {
+		return false
+	}
+	s := status.FindContainerStatusByName(c.Name)
+	if s == nil {
+		return true
+	}
+	switch s.State {
+	case StateRunning:
+		return false
+	case StateUnknown, StateCreated:
+		return true
+	}
+	if sidecar {
+		return true
+	}
+	switch pod.Spec.RestartPolicy {
+	case v1.RestartPolicyNever:
+		return false
+	case v1.RestartPolicyOnFailure:
+		return s.ExitCode != 0
+	}
+	return true
+}
+
+// Waiter lets code that would block in upstream continue later on virtual
+// time: then runs d from now (at once, synchronously, when d is zero).
+type Waiter interface {
+	Now() time.Time
+	Wait(d time.Duration, then func())
+}

@@ -1,0 +1,115 @@
+package container
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Error sentinels: their text becomes the container's waiting reason.
+var (
+	ErrCrashLoopBackOff = errors.New("CrashLoopBackOff")
+	ErrRunContainer     = errors.New("RunContainerError")
+	ErrKillContainer    = errors.New("KillContainerError")
+	ErrCreatePodSandbox = errors.New("CreatePodSandboxError")
+	ErrConfigPodSandbox = errors.New("ConfigPodSandboxError")
+	ErrKillPodSandbox   = errors.New("KillPodSandboxError")
+)
+
+// SyncAction names one step of a pod sync.
+type SyncAction string
+
+// The sync actions.
+const (
+	StartContainer   SyncAction = "StartContainer"
+	KillContainer    SyncAction = "KillContainer"
+	SetupNetwork     SyncAction = "SetupNetwork"
+	TeardownNetwork  SyncAction = "TeardownNetwork"
+	InitContainer    SyncAction = "InitContainer"
+	CreatePodSandbox SyncAction = "CreatePodSandbox"
+	ConfigPodSandbox SyncAction = "ConfigPodSandbox"
+	KillPodSandbox   SyncAction = "KillPodSandbox"
+)
+
+// SyncResult is the result of one action on one target.
+type SyncResult struct {
+	Action  SyncAction
+	Target  string
+	Error   error
+	Message string
+	// BackoffExpiry is set for CrashLoopBackOff results (1.35+ requeue).
+	BackoffExpiry time.Time
+}
+
+// Fail records a failure.
+func (r *SyncResult) Fail(err error, msg string) { r.Error, r.Message = err, msg }
+
+// PodSyncResult collects the results of one pod sync.
+type PodSyncResult struct {
+	SyncResults []*SyncResult
+	SyncError   error
+}
+
+// Add appends a result and returns it.
+func (p *PodSyncResult) Add(action SyncAction, target string) *SyncResult {
+	r := &SyncResult{Action: action, Target: target}
+	p.SyncResults = append(p.SyncResults, r)
+	return r
+}
+
+// AddPodSyncResult merges another result.
+func (p *PodSyncResult) AddPodSyncResult(o PodSyncResult) {
+	p.SyncResults = append(p.SyncResults, o.SyncResults...)
+	if o.SyncError != nil {
+		p.SyncError = o.SyncError
+	}
+}
+
+// Fail sets the pod-level error.
+func (p *PodSyncResult) Fail(err error) { p.SyncError = err }
+
+// Error aggregates the failures the way kubecontainer does:
+// "failed to \"StartContainer\" for \"app\" with CrashLoopBackOff: \"…\"".
+func (p *PodSyncResult) Error() error {
+	var errs []string
+	if p.SyncError != nil {
+		errs = append(errs, fmt.Sprintf("failed to SyncPod: %v", p.SyncError))
+	}
+	for _, r := range p.SyncResults {
+		if r.Error != nil {
+			errs = append(errs, fmt.Sprintf("failed to %q for %q with %v: %q", r.Action, r.Target, r.Error, r.Message))
+		}
+	}
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return &SyncError{Text: errs[0], Result: p}
+	}
+	return &SyncError{Text: "[" + strings.Join(errs, ", ") + "]", Result: p}
+}
+
+// SyncError is the aggregated error of a pod sync.
+type SyncError struct {
+	Text   string
+	Result *PodSyncResult
+}
+
+func (e *SyncError) Error() string { return e.Text }
+
+// MinBackoffExpiry returns the earliest CrashLoopBackOff expiry among the
+// results, if any (kubecontainer.BackoffError, 1.35+).
+func (e *SyncError) MinBackoffExpiry() (time.Time, bool) {
+	var out time.Time
+	found := false
+	for _, r := range e.Result.SyncResults {
+		if errors.Is(r.Error, ErrCrashLoopBackOff) && !r.BackoffExpiry.IsZero() {
+			if !found || r.BackoffExpiry.Before(out) {
+				out = r.BackoffExpiry
+			}
+			found = true
+		}
+	}
+	return out, found
+}

@@ -1,0 +1,103 @@
+// Package events holds the kubelet's event reasons (pkg/kubelet/events),
+// the message texts of each release, and a recorder that keeps events on
+// virtual time.
+//
+// Event aggregation ("x5 over 3m") is client-go's event correlator, not
+// kubelet logic, so the recorder keeps every occurrence; a view may
+// aggregate them the way kubectl describe shows them.
+package events
+
+import (
+	"fmt"
+	"time"
+)
+
+// Event reasons recorded by the kubelet.
+const (
+	CreatedContainer        = "Created"
+	StartedContainer        = "Started"
+	FailedToCreateContainer = "Failed"
+	FailedToStartContainer  = "Failed"
+	KillingContainer        = "Killing"
+	PreemptContainer        = "Preempting"
+	BackOffStartContainer   = "BackOff"
+	ExceededGracePeriod     = "ExceededGracePeriod"
+
+	FailedToKillPod                = "FailedKillPod"
+	FailedToCreatePodContainer     = "FailedCreatePodContainer"
+	FailedToMakePodDataDirectories = "Failed"
+	NetworkNotReady                = "NetworkNotReady"
+
+	PullingImage            = "Pulling"
+	PulledImage             = "Pulled"
+	FailedToPullImage       = "Failed"
+	FailedToInspectImage    = "InspectFailed"
+	ErrImageNeverPullPolicy = "ErrImageNeverPull"
+	BackOffPullImage        = "BackOff"
+
+	ContainerUnhealthy    = "Unhealthy"
+	ContainerProbeWarning = "ProbeWarning"
+
+	FailedPostStartHook = "FailedPostStartHook"
+	FailedPreStopHook   = "FailedPreStopHook"
+
+	SandboxChanged         = "SandboxChanged"
+	FailedCreatePodSandBox = "FailedCreatePodSandBox"
+	FailedStatusPodSandBox = "FailedStatusPodSandBox"
+	FailedMountVolume      = "FailedMount"
+)
+
+// Event types.
+const (
+	Normal  = "Normal"
+	Warning = "Warning"
+)
+
+// ObjectRef is the event's involvedObject.
+type ObjectRef struct {
+	Kind      string `json:"kind"`
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+	UID       string `json:"uid"`
+	FieldPath string `json:"fieldPath,omitempty"`
+}
+
+// Event is one recorded event.
+type Event struct {
+	Time           time.Time `json:"time"`
+	Type           string    `json:"type"`
+	Reason         string    `json:"reason"`
+	Message        string    `json:"message"`
+	InvolvedObject ObjectRef `json:"involvedObject"`
+}
+
+// Recorder keeps events in the order they were recorded.
+type Recorder struct {
+	now    func() time.Time
+	events []Event
+	// OnEvent, if set, sees every event as it is recorded.
+	OnEvent func(Event)
+}
+
+// NewRecorder returns a recorder that stamps events with now().
+func NewRecorder(now func() time.Time) *Recorder { return &Recorder{now: now} }
+
+// Eventf records an event.
+func (r *Recorder) Eventf(obj ObjectRef, eventType, reason, format string, args ...any) {
+	e := Event{Time: r.now(), Type: eventType, Reason: reason, Message: fmt.Sprintf(format, args...), InvolvedObject: obj}
+	r.events = append(r.events, e)
+	if r.OnEvent != nil {
+		r.OnEvent(e)
+	}
+}
+
+// Events returns all events.
+func (r *Recorder) Events() []Event { return r.events }
+
+// Since returns the events recorded from index i on.
+func (r *Recorder) Since(i int) []Event {
+	if i >= len(r.events) {
+		return nil
+	}
+	return r.events[i:]
+}

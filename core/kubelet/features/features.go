@@ -1,0 +1,167 @@
+// Package features gives the kubelet model its release and its effective
+// feature gates.
+//
+// The model only asks Enabled(name). Where the gates come from is pluggable:
+// the explorer can pass the real catalog of core/featuregate; this package
+// also carries a small fixed table of the gates the kubelet model reads,
+// with their per-release specs, so the core works on its own.
+package features
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Gates answers whether a feature gate is on.
+type Gates interface {
+	Enabled(name string) bool
+}
+
+// The gates the kubelet model reads.
+const (
+	SidecarContainers                  = "SidecarContainers"
+	PodReadyToStartContainersCondition = "PodReadyToStartContainersCondition"
+	PodHasNetworkCondition             = "PodHasNetworkCondition"
+	KubeletCrashLoopBackOffMax         = "KubeletCrashLoopBackOffMax"
+	ReduceDefaultCrashLoopBackOffDecay = "ReduceDefaultCrashLoopBackOffDecay"
+	StartupProbe                       = "StartupProbe"
+	KubeletEnsureSecretPulledImages    = "KubeletEnsureSecretPulledImages"
+)
+
+// Spec is one step of a gate's life, valid from Version on.
+type Spec struct {
+	Version       string
+	Default       bool
+	LockToDefault bool
+	PreRelease    string
+}
+
+// Removed marks the release from which a gate no longer exists.
+const removed = "REMOVED"
+
+// table lists, per gate, its specs in release order.
+var table = map[string][]Spec{
+	SidecarContainers:                  {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.33", true, true, "GA"}},
+	PodHasNetworkCondition:             {{"1.25", false, false, "ALPHA"}, {"1.28", false, false, removed}},
+	PodReadyToStartContainersCondition: {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}},
+	KubeletCrashLoopBackOffMax:         {{"1.32", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+	ReduceDefaultCrashLoopBackOffDecay: {{"1.33", false, false, "ALPHA"}},
+	StartupProbe:                       {{"1.16", false, false, "ALPHA"}, {"1.18", true, false, "BETA"}, {"1.20", true, true, "GA"}, {"1.23", true, true, removed}},
+	KubeletEnsureSecretPulledImages:    {{"1.33", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+}
+
+// Oldest and Newest bound the releases the kubelet model knows.
+const (
+	Oldest = "1.18"
+	Newest = "1.37"
+)
+
+// Minor parses "1.N" (a leading "v" and a patch are accepted).
+func Minor(release string) (int, error) {
+	r := strings.TrimPrefix(release, "v")
+	parts := strings.Split(r, ".")
+	if len(parts) < 2 || parts[0] != "1" {
+		return 0, fmt.Errorf("release %q: want 1.N", release)
+	}
+	n, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return 0, fmt.Errorf("release %q: want 1.N", release)
+	}
+	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
+	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("release %q is not modelled (have %s … %s)", release, Oldest, Newest)
+	}
+	return n, nil
+}
+
+// Releases lists every modelled release.
+func Releases() []string {
+	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
+	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
+	var out []string
+	for n := lo; n <= hi; n++ {
+		out = append(out, "1."+strconv.Itoa(n))
+	}
+	return out
+}
+
+// SpecAt returns the spec of gate name at release minor, and whether the
+// gate exists then.
+func SpecAt(name string, minor int) (Spec, bool) {
+	var cur Spec
+	found := false
+	for _, s := range table[name] {
+		m, _ := strconv.Atoi(strings.TrimPrefix(s.Version, "1."))
+		if m <= minor {
+			cur, found = s, true
+		}
+	}
+	if !found || cur.PreRelease == removed {
+		return Spec{}, false
+	}
+	return cur, true
+}
+
+// Fixed is the fixed-table gate set of a release with user overrides.
+type Fixed struct {
+	minor     int
+	overrides map[string]bool
+}
+
+// ForRelease resolves the fixed table at release with overrides. Unknown
+// gates and locked gates set against their default are errors, with the
+// feature-gate library's wording.
+func ForRelease(release string, overrides map[string]bool) (*Fixed, error) {
+	m, err := Minor(release)
+	if err != nil {
+		return nil, err
+	}
+	f := &Fixed{minor: m, overrides: map[string]bool{}}
+	names := make([]string, 0, len(overrides))
+	for k := range overrides {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := overrides[k]
+		s, ok := SpecAt(k, m)
+		if !ok {
+			return nil, fmt.Errorf("unrecognized feature gate: %s", k)
+		}
+		if s.LockToDefault && v != s.Default {
+			return nil, fmt.Errorf("cannot set feature gate %s to %v, feature is locked to %v", k, v, s.Default)
+		}
+		f.overrides[k] = v
+	}
+	return f, nil
+}
+
+// Enabled implements Gates. Gates unknown at the release are off.
+func (f *Fixed) Enabled(name string) bool {
+	if v, ok := f.overrides[name]; ok {
+		return v
+	}
+	s, ok := SpecAt(name, f.minor)
+	return ok && s.Default
+}
+
+// Known lists the gates of the fixed table that exist at the release.
+func (f *Fixed) Known() []string {
+	var out []string
+	for k := range table {
+		if _, ok := SpecAt(k, f.minor); ok {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Map is a Gates backed by a plain map (for tests and adapters).
+type Map map[string]bool
+
+// Enabled implements Gates.
+func (m Map) Enabled(name string) bool { return m[name] }

@@ -1,0 +1,263 @@
+package kubelet
+
+import (
+	"sort"
+	"time"
+
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Update types of UpdatePodOptions (kubetypes.SyncPodType).
+const (
+	syncPodCreate = "create"
+	syncPodUpdate = "update"
+	syncPodSync   = "sync"
+	syncPodKill   = "kill"
+)
+
+type killOptions struct {
+	gracePeriodOverride *int64
+	evict               bool
+}
+
+type updateOptions struct {
+	pod  *v1.Pod
+	typ  string
+	kill *killOptions
+}
+
+func (k *Kubelet) setPod(p *v1.Pod) {
+	uid := p.Metadata.UID
+	old, ok := k.podManager[uid]
+	if !ok {
+		k.podOrder = append(k.podOrder, uid)
+	}
+	if old != p {
+		k.podList = nil
+	}
+	k.podManager[uid] = p
+}
+
+func (k *Kubelet) removePod(uid string) {
+	if _, ok := k.podManager[uid]; !ok {
+		return
+	}
+	delete(k.podManager, uid)
+	k.podList = nil
+	for i, u := range k.podOrder {
+		if u == uid {
+			k.podOrder = append(k.podOrder[:i:i], k.podOrder[i+1:]...)
+			break
+		}
+	}
+}
+
+// Pods returns the pod manager's pods in the order they were added. The
+// slice is cached until the pod manager changes: callers only read it.
+func (k *Kubelet) pods() []*v1.Pod {
+	if k.podList == nil {
+		k.podList = make([]*v1.Pod, 0, len(k.podOrder))
+		for _, uid := range k.podOrder {
+			k.podList = append(k.podList, k.podManager[uid])
+		}
+	}
+	return k.podList
+}
+
+// currentPhase is the phase the status manager holds (else the object's).
+func (k *Kubelet) currentStatus(p *v1.Pod) *v1.PodStatus {
+	if s, ok := k.status.GetPodStatus(p.Metadata.UID); ok {
+		return s
+	}
+	return &p.Status
+}
+
+func notRunning(s *v1.PodStatus) bool {
+	for _, l := range [][]v1.ContainerStatus{s.InitContainerStatuses, s.ContainerStatuses} {
+		for _, c := range l {
+			if c.State.Terminated == nil && c.State.Waiting == nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// podIsTerminated is the 1.18 check used by dispatchWork and admission.
+func (k *Kubelet) podIsTerminated(p *v1.Pod) bool {
+	s := k.currentStatus(p)
+	return v1.IsPodPhaseTerminal(s.Phase) || (p.Metadata.DeletionTimestamp != nil && notRunning(s))
+}
+
+// activePods are the admitted pods still holding resources.
+func (k *Kubelet) activePods(except string) []*v1.Pod {
+	var out []*v1.Pod
+	for _, p := range k.pods() {
+		uid := p.Metadata.UID
+		if uid == except || k.rejected[uid] {
+			continue
+		}
+		if k.minor < 22 {
+			if k.podIsTerminated(p) {
+				continue
+			}
+		} else {
+			if k.workers.isKnownTerminated(uid) {
+				continue
+			}
+			if v1.IsPodPhaseTerminal(k.currentStatus(p).Phase) && !k.workers.isTerminationRequested(uid) {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// HandlePodAdditions admits new pods, oldest first, and starts their
+// workers; rejected pods fail at once and never reach a worker.
+func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
+	sorted := append([]*v1.Pod(nil), pods...)
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i].Metadata.CreationTimestamp, sorted[j].Metadata.CreationTimestamp
+		return a != nil && b != nil && a.Before(b.Time)
+	})
+	for _, p := range sorted {
+		k.setPod(p)
+		uid := p.Metadata.UID
+		terminal := v1.IsPodPhaseTerminal(p.Status.Phase)
+		if k.minor < 22 {
+			terminal = k.podIsTerminated(p)
+		}
+		if !k.workers.isTerminationRequested(uid) && !terminal {
+			res := lifecycle.Admit(k.minor, k.node, p, k.activePods(uid))
+			if !res.Admit {
+				k.rejectPod(p, res.Reason, res.Message)
+				continue
+			}
+		}
+		k.dispatch(p, syncPodCreate, nil)
+		if k.minor < 22 {
+			k.probes.AddPod(p)
+		}
+	}
+}
+
+func (k *Kubelet) rejectPod(p *v1.Pod, reason, message string) {
+	k.rejected[p.Metadata.UID] = true
+	k.recorder.Eventf(kuberuntime.PodRef(p), events.Warning, reason, "%s", message)
+	k.status.SetPodStatus(p, &v1.PodStatus{QOSClass: v1.QOSClass(p), Phase: v1.PodFailed, Reason: reason, Message: "Pod was rejected: " + message})
+	k.trace("admission", "rejected "+p.FullName()+": "+reason)
+}
+
+// dispatch hands a pod to its worker; 1.18's dispatchWork skips
+// terminated pods (and asks for the final deletion of deleted ones).
+func (k *Kubelet) dispatch(p *v1.Pod, typ string, kill *killOptions) {
+	if k.minor < 22 && typ != syncPodKill && k.podIsTerminated(p) {
+		if p.Metadata.DeletionTimestamp != nil {
+			k.status.TerminatePod(p, false)
+		}
+		return
+	}
+	k.workers.UpdatePod(updateOptions{pod: p, typ: typ, kill: kill})
+}
+
+// HandlePodUpdates handles UPDATE and DELETE.
+func (k *Kubelet) HandlePodUpdates(pods []*v1.Pod) {
+	for _, p := range pods {
+		k.setPod(p)
+		k.dispatch(p, syncPodUpdate, nil)
+	}
+}
+
+// HandlePodRemoves handles REMOVE: the pod left the source.
+func (k *Kubelet) HandlePodRemoves(pods []*v1.Pod) {
+	for _, p := range pods {
+		k.removePod(p.Metadata.UID)
+		if !k.storage.SourcesReady("api") {
+			k.trace("loop", "skipping delete because sources aren't ready yet")
+			continue
+		}
+		k.workers.deletePod(p)
+	}
+}
+
+// HandlePodReconcile handles RECONCILE: only the status changed.
+func (k *Kubelet) HandlePodReconcile(pods []*v1.Pod) {
+	for _, p := range pods {
+		k.setPod(p)
+		if needToReconcilePodReadiness(p) {
+			k.dispatch(p, syncPodSync, nil)
+		}
+	}
+}
+
+func needToReconcilePodReadiness(p *v1.Pod) bool {
+	if len(p.Spec.ReadinessGates) == 0 {
+		return false
+	}
+	all := append(append([]v1.ContainerStatus(nil), p.Status.InitContainerStatuses...), p.Status.ContainerStatuses...)
+	want := status.GeneratePodReadyCondition(&p.Spec, p.Status.Conditions, all, p.Status.Phase)
+	i, cur := v1.GetPodCondition(p.Status.Conditions, v1.PodReady)
+	return i >= 0 && (cur.Status != want.Status || cur.Message != want.Message)
+}
+
+// HandlePodSyncs syncs pods (PLEG, ticks, probes).
+func (k *Kubelet) HandlePodSyncs(pods []*v1.Pod) {
+	for _, p := range pods {
+		k.dispatch(p, syncPodSync, nil)
+	}
+}
+
+// getPodsToSync returns the pods whose work-queue entry is due, and those
+// past their active deadline.
+func (k *Kubelet) getPodsToSync() []*v1.Pod {
+	now := k.clock.Now()
+	due := map[string]bool{}
+	for uid, t := range k.workQueue {
+		if !t.After(now) {
+			due[uid] = true
+			delete(k.workQueue, uid)
+		}
+	}
+	var out []*v1.Pod
+	for _, p := range k.pods() {
+		if due[p.Metadata.UID] || k.pastActiveDeadline(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (k *Kubelet) enqueue(uid string, d time.Duration) {
+	k.workQueue[uid] = k.clock.Now().Add(d)
+}
+
+// cleanUpContainersInPod asks the container deletor to remove older dead
+// instances after a ContainerDied event.
+func (k *Kubelet) cleanUpContainersInPod(uid, containerID string) {
+	st, err := k.cache.Get(uid)
+	if err != nil {
+		return
+	}
+	keep, id := 1, containerID
+	if k.workers.shouldPodContentBeRemoved(uid) {
+		keep, id = 0, ""
+	}
+	k.runtime.DeleteContainersInPod(k.ctx("containerDeletor"), id, st, keep)
+}
+
+// pastActiveDeadline is the active deadline handler's ShouldSync.
+func (k *Kubelet) pastActiveDeadline(p *v1.Pod) bool {
+	if p.Spec.ActiveDeadlineSeconds == nil || p.Status.StartTime == nil {
+		return false
+	}
+	return k.clock.Now().Sub(p.Status.StartTime.Time) >= time.Duration(*p.Spec.ActiveDeadlineSeconds)*time.Second
+}
+
+var _ = kubecontainer.StateRunning

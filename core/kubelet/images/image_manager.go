@@ -1,0 +1,193 @@
+// Package images is the model of pkg/kubelet/images: EnsureImageExists with
+// the default pull policies, the per-pod image back-off (ImagePullBackOff),
+// pull errors mapped to waiting reasons, and the serialized puller, with the
+// events each step records.
+package images
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/flowcontrol"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+	"github.com/kubexplorer/kubexplorer/core/sim"
+)
+
+// Error sentinels; their text becomes the container's waiting reason.
+var (
+	ErrImagePullBackOff          = errors.New("ImagePullBackOff")
+	ErrImageInspect              = errors.New("ImageInspectError")
+	ErrImagePull                 = errors.New("ErrImagePull")
+	ErrImageNeverPull            = errors.New("ErrImageNeverPull")
+	ErrInvalidImageName          = errors.New("InvalidImageName")
+	ErrRegistryUnavailable       = errors.New("RegistryUnavailable")
+	ErrSignatureValidationFailed = errors.New("SignatureValidationFailed")
+)
+
+// Back-off of failed pulls (imageBackOffPeriod, MaxImageBackOff).
+const (
+	BackOffPeriod    = 10 * time.Second
+	MaxImageBackOff  = 300 * time.Second
+	defaultImageSize = 0
+)
+
+// Manager is the image manager.
+type Manager struct {
+	svc      cri.ImageService
+	recorder *events.Recorder
+	msgs     events.Messages
+	backOff  *flowcontrol.Backoff
+	minor    int
+	// Serialize models serializeImagePulls (the default): one pull at a
+	// time, later ones wait.
+	Serialize bool
+	busyUntil time.Time
+}
+
+// New returns an image manager.
+func New(svc cri.ImageService, rec *events.Recorder, msgs events.Messages, clock *sim.Clock) *Manager {
+	return &Manager{svc: svc, recorder: rec, msgs: msgs, backOff: flowcontrol.New(clock, BackOffPeriod, MaxImageBackOff), minor: msgs.Minor, Serialize: true}
+}
+
+// BackOff exposes the pull back-off (for views and GC).
+func (m *Manager) BackOff() *flowcontrol.Backoff { return m.backOff }
+
+var (
+	refRE    = regexp.MustCompile(`^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$`)
+	upperRE  = regexp.MustCompile(`[A-Z]`)
+	digestRE = regexp.MustCompile(`@.*$`)
+)
+
+// ApplyDefaultImageTag adds ":latest" to a reference without tag or
+// digest, and rejects references that do not parse.
+func ApplyDefaultImageTag(image string) (string, error) {
+	if !refRE.MatchString(image) {
+		reason := "invalid reference format"
+		name, _, _ := v1.SplitImage(digestRE.ReplaceAllString(image, ""))
+		if upperRE.MatchString(name[strings.LastIndex(name, "/")+1:]) {
+			reason += ": repository name must be lowercase"
+		}
+		return "", fmt.Errorf("couldn't parse image reference %q: %s", image, reason)
+	}
+	_, tag, digest := v1.SplitImage(image)
+	if tag == "" && digest == "" {
+		return image + ":latest", nil
+	}
+	return image, nil
+}
+
+func shouldPull(policy string, present bool) bool {
+	switch policy {
+	case v1.PullNever:
+		return false
+	case v1.PullIfNotPresent:
+		return !present
+	}
+	return true
+}
+
+// Result is the outcome of EnsureImageExists.
+type Result struct {
+	ImageRef string
+	Message  string
+	Err      error
+}
+
+// EnsureImageExists makes sure the container's image is present, pulling
+// it if the policy says so, and calls done with the image reference or the
+// error whose text becomes the waiting reason. A pull takes virtual time:
+// done then runs later, through w.
+func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, c *v1.Container, ref events.ObjectRef, done func(Result)) {
+	requested := c.Image
+	image, err := ApplyDefaultImageTag(requested)
+	if err != nil {
+		msg := fmt.Sprintf("Failed to apply default image tag %q: %v", requested, err)
+		m.recorder.Eventf(ref, events.Warning, events.FailedToInspectImage, "%s", msg)
+		done(Result{Message: msg, Err: ErrInvalidImageName})
+		return
+	}
+	spec := &cri.ImageSpec{Image: image, UserSpecifiedImage: requested}
+	st, err := m.svc.ImageStatus(ctx, spec)
+	if err != nil {
+		msg := fmt.Sprintf("Failed to inspect image %q: %v", image, err)
+		m.recorder.Eventf(ref, events.Warning, events.FailedToInspectImage, "%s", msg)
+		done(Result{Message: msg, Err: ErrImageInspect})
+		return
+	}
+	present := st != nil
+	if !shouldPull(c.ImagePullPolicy, present) {
+		if present {
+			m.recorder.Eventf(ref, events.Normal, events.PulledImage, "%s", m.msgs.AlreadyPresent(requested))
+			done(Result{ImageRef: st.ID})
+			return
+		}
+		msg := fmt.Sprintf("Container image %q is not present with pull policy of Never", requested)
+		m.recorder.Eventf(ref, events.Warning, events.ErrImageNeverPullPolicy, "%s", msg)
+		done(Result{Message: msg, Err: ErrImageNeverPull})
+		return
+	}
+	key := pod.Metadata.UID + "_" + requested
+	if m.backOff.IsInBackOffSinceUpdate(key, w.Now()) {
+		msg := fmt.Sprintf("Back-off pulling image %q", requested)
+		m.recorder.Eventf(ref, events.Normal, events.BackOffPullImage, "%s", msg)
+		done(Result{Message: msg, Err: ErrImagePullBackOff})
+		return
+	}
+	m.recorder.Eventf(ref, events.Normal, events.PullingImage, "Pulling image %q", requested)
+	start := w.Now()
+	pull := func() {
+		pctx, elapsed := cri.WithElapsed(ctx)
+		imageRef, perr := m.svc.PullImage(pctx, spec, nil, nil)
+		if m.Serialize {
+			m.busyUntil = w.Now().Add(elapsed.D)
+		}
+		w.Wait(elapsed.D, func() {
+			if perr != nil {
+				m.recorder.Eventf(ref, events.Warning, events.FailedToPullImage, "Failed to pull image %q: %v", requested, perr)
+				m.backOff.Next(key, w.Now())
+				msg, rerr := m.evalPullErr(requested, perr)
+				done(Result{Message: msg, Err: rerr})
+				return
+			}
+			var size uint64 = defaultImageSize
+			if st, err := m.svc.ImageStatus(ctx, spec); err == nil && st != nil {
+				size = st.Size
+			}
+			m.recorder.Eventf(ref, events.Normal, events.PulledImage, "%s", m.msgs.PulledImage(requested, elapsed.D, w.Now().Sub(start), size))
+			m.backOff.GC()
+			done(Result{ImageRef: imageRef})
+		})
+	}
+	if wait := m.busyUntil.Sub(w.Now()); m.Serialize && wait > 0 {
+		w.Wait(wait, pull)
+		return
+	}
+	pull()
+}
+
+// evalPullErr maps a pull error to a reason: registry-unavailable and
+// signature errors got their own reasons in newer releases; everything else
+// is ErrImagePull with the error text as message.
+func (m *Manager) evalPullErr(image string, err error) (string, error) {
+	desc := cri.Message(err)
+	if m.minor >= 30 {
+		for _, e := range []struct {
+			err  error
+			what string
+		}{{ErrRegistryUnavailable, "the registry is unavailable"}, {ErrSignatureValidationFailed, "the signature validation failed"}} {
+			if strings.HasPrefix(desc, e.err.Error()) {
+				return fmt.Sprintf("image pull failed for %s because %s%s", image, e.what, strings.TrimPrefix(desc, e.err.Error())), e.err
+			}
+		}
+	} else if strings.HasPrefix(desc, ErrRegistryUnavailable.Error()) {
+		return fmt.Sprintf("image pull failed for %s because the registry is unavailable.", image), ErrRegistryUnavailable
+	}
+	return err.Error(), ErrImagePull
+}

@@ -1,0 +1,355 @@
+// Package kubelet models the kubelet's pod lifecycle on virtual time: pod
+// sources and their PodUpdates, syncLoop and syncLoopIteration, admission in
+// HandlePodAdditions, the pod workers (the 1.18 model and the newer state
+// machine), the PLEG relist and the pod status cache, SyncPod with the
+// runtime manager, probes, graceful deletion, status generation and the
+// events of each release.
+//
+// A Kubelet is a stepping state machine on a sim.Clock: create it with New,
+// give it pods through its API-server side (CreatePod, UpdatePod,
+// DeletePod), advance it with Step or RunUntil, and read what happened from
+// its transcript (events, loop, workers, CRI calls, snapshots) or from
+// Snapshot.
+//
+// # Determinism
+//
+// The real syncLoopIteration selects among ready channels pseudo-randomly.
+// By default this model serves ready cases in the order their messages
+// became ready (ties in the order of the select statement); with
+// Options.RandomSelect it draws among the ready cases from a seeded source.
+// Every loop entry records which rule applied. Jitter (pod worker requeue,
+// first probe delay) is off by default (the deterministic profile) and
+// seeded when on. Where upstream ranges over Go maps the model uses sorted
+// or insertion order, as noted in each package.
+package kubelet
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/cri/fake"
+	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/flowcontrol"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/images"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/pleg"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+	"github.com/kubexplorer/kubexplorer/core/sim"
+)
+
+// Timing constants of the kubelet.
+const (
+	syncPeriod            = time.Second
+	housekeepingPeriod    = 2 * time.Second
+	runtimeStatusPeriod   = 5 * time.Second
+	containerGCPeriod     = time.Minute
+	defaultSyncFrequency  = time.Minute
+	backOffPeriod         = 10 * time.Second
+	transientErrorBackOff = time.Second
+	runtimeSyncThreshold  = 30 * time.Second
+	plegChannelCapacity   = 1000
+	maxCrashLoopBackOff   = 300 * time.Second
+	initialCrashLoop      = 10 * time.Second
+	reducedMaxCrashLoop   = 60 * time.Second
+	reducedInitialCrash   = time.Second
+	flatCrashLoopExpiry   = 600 * time.Second
+	loopBackOffBase       = 100 * time.Millisecond
+	loopBackOffMax        = 5 * time.Second
+	networkNotReadyErrMsg = "network is not ready"
+)
+
+// Node describes the node the kubelet runs on.
+type Node struct {
+	Name        string
+	IP          string
+	OS          string
+	Labels      map[string]string
+	Allocatable map[string]string
+	Taints      []lifecycle.Taint
+	// MaxContainerRestartPeriod is crashLoopBackOff.maxContainerRestartPeriod
+	// of the kubelet configuration (KubeletCrashLoopBackOffMax); 0 = unset.
+	MaxContainerRestartPeriod time.Duration
+}
+
+// Options are the model's switches.
+type Options struct {
+	// Jitter enables upstream's random jitter (requeue, first probe),
+	// drawn from Seed.
+	Jitter bool
+	// RandomSelect picks among ready loop cases at random (from Seed)
+	// instead of in arrival order.
+	RandomSelect bool
+	Seed         uint64
+	// SyncFrequency is the pod resync interval (default 1m).
+	SyncFrequency time.Duration
+	// RequeueToBackoffExpiry forces the 1.35+ requeue model on (1) or off
+	// (-1); 0 follows the release.
+	RequeueToBackoffExpiry int
+	// ConfigError returns a container's CreateContainerConfigError cause.
+	ConfigError func(pod *v1.Pod, c *v1.Container) error
+}
+
+// Config configures a Kubelet.
+type Config struct {
+	Release string
+	Gates   features.Gates
+	Node    Node
+	Clock   *sim.Clock
+	Runtime *fake.Runtime
+	Options Options
+}
+
+// Kubelet is the model.
+type Kubelet struct {
+	cfg   Config
+	minor int
+	gates features.Gates
+	clock *sim.Clock
+	ag    *agenda
+	rand  *sim.Rand
+
+	rt       *fake.Runtime
+	recorder *events.Recorder
+	msgs     events.Messages
+	runtime  *kuberuntime.Manager
+	images   *images.Manager
+	crash    *flowcontrol.Backoff
+	cache    *kubecontainer.Cache
+	pleg     *pleg.GenericPLEG
+	probes   *prober.Manager
+	status   *status.Manager
+	storage  *kubeconfig.Storage
+	api      *apiServer
+	node     *lifecycle.Node
+
+	podManager   map[string]*v1.Pod
+	podOrder     []string
+	podList      []*v1.Pod // cache of pods(); nil when stale
+	reasonCache  reasonCache
+	workQueue    map[string]time.Time
+	workers      *podWorkers
+	loop         *syncLoop
+	runtimeState runtimeState
+	rejected     map[string]bool
+
+	tr transcript
+}
+
+// New builds a kubelet; Start schedules its loops.
+func New(cfg Config) (*Kubelet, error) {
+	minor, err := features.Minor(cfg.Release)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Clock == nil {
+		return nil, fmt.Errorf("kubelet: no clock")
+	}
+	if cfg.Runtime == nil {
+		cfg.Runtime = fake.New(cfg.Clock)
+	}
+	gates := cfg.Gates
+	if gates == nil {
+		f, err := features.ForRelease(cfg.Release, nil)
+		if err != nil {
+			return nil, err
+		}
+		gates = f
+	}
+	if cfg.Options.SyncFrequency <= 0 {
+		cfg.Options.SyncFrequency = defaultSyncFrequency
+	}
+	n := cfg.Node
+	if n.Name == "" {
+		n.Name = "n1"
+	}
+	if n.IP == "" {
+		n.IP = "192.168.0.10"
+	}
+	if n.OS == "" {
+		n.OS = "linux"
+	}
+	cfg.Node = n
+	k := &Kubelet{
+		cfg: cfg, minor: minor, gates: gates, clock: cfg.Clock, ag: newAgenda(cfg.Clock), rand: sim.NewRand(cfg.Options.Seed),
+		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: map[string]time.Time{},
+		reasonCache: reasonCache{}, rejected: map[string]bool{},
+	}
+	alloc := map[string]int64{}
+	for name, q := range n.Allocatable {
+		v, err := v1.ParseQuantity(q)
+		if err != nil {
+			return nil, fmt.Errorf("node allocatable %s: %v", name, err)
+		}
+		if name == "cpu" {
+			alloc[name] = v.MilliValue()
+		} else {
+			alloc[name] = v.Value()
+		}
+	}
+	labels := map[string]string{"kubernetes.io/hostname": n.Name, "kubernetes.io/os": n.OS, "kubernetes.io/arch": "amd64"}
+	for k, v := range n.Labels {
+		labels[k] = v
+	}
+	k.node = &lifecycle.Node{Name: n.Name, OS: n.OS, Labels: labels, Allocatable: alloc, Taints: n.Taints}
+
+	k.recorder = events.NewRecorder(k.clock.Now)
+	k.msgs = events.Messages{Minor: minor, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages)}
+	k.images = images.New(k.rt, k.recorder, k.msgs, k.clock)
+
+	boMax, boInitial := maxCrashLoopBackOff, initialCrashLoop
+	if gates.Enabled(features.ReduceDefaultCrashLoopBackOffDecay) {
+		boMax, boInitial = reducedMaxCrashLoop, reducedInitialCrash
+	}
+	if gates.Enabled(features.KubeletCrashLoopBackOffMax) && n.MaxContainerRestartPeriod > 0 {
+		boMax = n.MaxContainerRestartPeriod
+		if boMax < boInitial {
+			boInitial = boMax
+		}
+	}
+	k.crash = flowcontrol.New(k.clock, boInitial, boMax)
+	if minor >= 32 {
+		k.crash.SetExpiry(flatCrashLoopExpiry)
+	}
+	k.cache = kubecontainer.NewCache()
+	k.api = newAPIServer(k)
+	k.status = status.NewManager(k.clock.Now, k.api)
+	k.status.FinalDeleteNeedsTerminalPhase = minor >= 27
+	k.status.OnDelete = func(uid string) { k.trace("status", "final deletion of "+k.api.name(uid)+" (grace 0)") }
+	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
+	k.probes.ManualTrigger = minor >= 21
+	if cfg.Options.Jitter {
+		k.probes.Jitter = k.rand
+	}
+	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
+	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
+	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
+	k.probes.OnProbe = k.traceProbe
+	k.runtime = kuberuntime.New(k.rt, k.images, k.recorder, k.msgs, kuberuntime.Options{
+		Minor: minor, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP,
+	}, k.crash, k.probes.Liveness, k.probes.Startup)
+	k.pleg = pleg.New(k.runtime, k.cache, k.clock.Now)
+	k.storage = kubeconfig.NewStorage(k.clock.Now)
+	k.loop = newSyncLoop(k)
+	k.pleg.Emit = k.loop.pushPLEG
+	if minor >= 22 {
+		k.workers = newPodWorkers(k)
+	} else {
+		k.workers = newLegacyPodWorkers(k)
+	}
+	k.cache.OnChange = k.workers.cacheChanged
+	k.recorder.OnEvent = k.onEvent
+	k.ag.afterInstant = k.afterInstant
+	return k, nil
+}
+
+// Start begins the kubelet's periodic work at the current time.
+func (k *Kubelet) Start() {
+	k.tr.start = k.clock.Now()
+	k.every(runtimeStatusPeriod, phaseRuntimeState, "updateRuntimeUp", true, k.updateRuntimeUp)
+	k.every(pleg.RelistPeriod, phaseRelist, "relist", true, k.relist)
+	k.every(syncPeriod, phaseTick, "syncTicker", false, func() { k.loop.tick(caseSync) })
+	k.every(housekeepingPeriod, phaseTick, "housekeepingTicker", false, func() { k.loop.tick(caseHousekeeping) })
+	k.every(containerGCPeriod, phaseTick, "containerGC", true, k.containerGC)
+	// The api source lists once at start: an empty snapshot marks it ready.
+	k.api.deliverSoon()
+}
+
+func (k *Kubelet) every(d time.Duration, phase int, name string, now bool, fn func()) {
+	var run func()
+	run = func() {
+		fn()
+		k.ag.after(d, phase, name, run)
+	}
+	if now {
+		k.ag.after(0, phase, name, run)
+	} else {
+		k.ag.after(d, phase, name, run)
+	}
+}
+
+// Release returns the modelled release.
+func (k *Kubelet) Release() string { return k.cfg.Release }
+
+// Minor returns the modelled minor version.
+func (k *Kubelet) Minor() int { return k.minor }
+
+// Gates returns the effective gates.
+func (k *Kubelet) Gates() features.Gates { return k.gates }
+
+// Clock returns the clock.
+func (k *Kubelet) Clock() *sim.Clock { return k.clock }
+
+// Runtime returns the fake runtime.
+func (k *Kubelet) Runtime() *fake.Runtime { return k.rt }
+
+// NodeName returns the node name.
+func (k *Kubelet) NodeName() string { return k.cfg.Node.Name }
+
+func (k *Kubelet) sidecars() bool {
+	return k.minor >= 28 && k.gates.Enabled(features.SidecarContainers)
+}
+
+// Sidecars reports whether restartable init containers are allowed.
+func (k *Kubelet) Sidecars() bool { return k.sidecars() }
+
+func (k *Kubelet) ctx(caller string) context.Context {
+	return cri.WithCaller(context.Background(), caller)
+}
+
+// Step advances to the next instant with work and processes it. It
+// returns false when nothing is scheduled.
+func (k *Kubelet) Step() bool {
+	next, ok := k.clock.Next()
+	if !ok {
+		return false
+	}
+	k.clock.RunUntil(next, 0)
+	return true
+}
+
+// RunUntil processes everything up to and including t.
+func (k *Kubelet) RunUntil(t time.Time) { k.clock.RunUntil(t, 0) }
+
+// Advance runs for d of virtual time.
+func (k *Kubelet) Advance(d time.Duration) { k.RunUntil(k.clock.Now().Add(d)) }
+
+// At schedules fn at t in the config phase (timeline actions of a scenario
+// land after the relist of that instant, like a config delivery).
+func (k *Kubelet) At(t time.Time, name string, fn func()) {
+	k.ag.at(t, phaseConfig, name, fn)
+}
+
+func (k *Kubelet) podName(uid string) string {
+	if p := k.podManager[uid]; p != nil {
+		return p.FullName()
+	}
+	return k.api.name(uid)
+}
+
+type probeScheduler struct{ k *Kubelet }
+
+func (p probeScheduler) Now() time.Time { return p.k.clock.Now() }
+func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func() {
+	it := p.k.ag.after(d, phaseProbe, name, fn)
+	return func() { p.k.ag.cancel(it) }
+}
+
+// waiter continues a pod's sync later, in the worker phase.
+type waiter struct{ k *Kubelet }
+
+func (w waiter) Now() time.Time { return w.k.clock.Now() }
+func (w waiter) Wait(d time.Duration, then func()) {
+	if d <= 0 {
+		then()
+		return
+	}
+	w.k.ag.after(d, phaseWorker, "continue sync", then)
+}

@@ -1,0 +1,288 @@
+package kubelet
+
+import (
+	"time"
+
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Active deadline handler strings (pkg/kubelet/active_deadline.go).
+const (
+	reasonDeadlineExceeded  = "DeadlineExceeded"
+	messageDeadlineExceeded = "Pod was active on the node longer than the specified deadline"
+)
+
+// getPhase computes the pod phase from the container statuses
+// (kubelet_pods.go: getPhase). podIsTerminal is the 1.27+ rule for pods
+// being finalised (deleted or evicted).
+func getPhase(pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bool) string {
+	spec := &pod.Spec
+	pendingInit, failedInit := 0, 0
+	pendingRestartableInit := 0
+	running, waiting, stopped, succeeded, unknown := 0, 0, 0, 0, 0
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
+		s, ok := v1.GetContainerStatus(info, c.Name)
+		if !ok {
+			pendingInit++
+			continue
+		}
+		if sidecars && v1.IsRestartableInitContainer(c) {
+			switch {
+			case s.State.Running != nil:
+				if s.Started == nil || !*s.Started {
+					pendingRestartableInit++
+				} else {
+					running++
+				}
+			case s.State.Terminated != nil:
+			case s.State.Waiting != nil:
+				if s.LastTerminationState.Terminated == nil {
+					pendingRestartableInit++
+					waiting++
+				}
+			default:
+				pendingRestartableInit++
+			}
+			continue
+		}
+		switch {
+		case s.State.Running != nil:
+			pendingInit++
+		case s.State.Terminated != nil && s.State.Terminated.ExitCode != 0:
+			failedInit++
+		case s.State.Waiting != nil:
+			if s.LastTerminationState.Terminated != nil && s.LastTerminationState.Terminated.ExitCode != 0 {
+				failedInit++
+			} else if s.LastTerminationState.Terminated == nil {
+				pendingInit++
+			}
+		case s.State.Terminated == nil:
+			pendingInit++
+		}
+	}
+	for i := range spec.Containers {
+		c := &spec.Containers[i]
+		s, ok := v1.GetContainerStatus(info, c.Name)
+		if !ok {
+			unknown++
+			continue
+		}
+		switch {
+		case s.State.Running != nil:
+			running++
+		case s.State.Terminated != nil:
+			stopped++
+			if s.State.Terminated.ExitCode == 0 {
+				succeeded++
+			}
+		case s.State.Waiting != nil:
+			if s.LastTerminationState.Terminated != nil {
+				stopped++
+			} else {
+				waiting++
+			}
+		default:
+			unknown++
+		}
+	}
+	if failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
+		return v1.PodFailed
+	}
+	initializing := pendingInit > 0 || pendingRestartableInit > 0
+	switch {
+	case initializing && !status.HasAnyRegularContainerStarted(spec, info):
+		return v1.PodPending
+	case waiting > 0:
+		return v1.PodPending
+	case running > 0 && unknown == 0:
+		return v1.PodRunning
+	case running == 0 && stopped > 0 && unknown == 0:
+		if podIsTerminal {
+			if stopped == succeeded {
+				return v1.PodSucceeded
+			}
+			return v1.PodFailed
+		}
+		if spec.RestartPolicy == v1.RestartPolicyAlways {
+			return v1.PodRunning
+		}
+		if stopped == succeeded {
+			return v1.PodSucceeded
+		}
+		if spec.RestartPolicy == v1.RestartPolicyNever {
+			return v1.PodFailed
+		}
+		return v1.PodRunning
+	}
+	return v1.PodPending
+}
+
+// generateAPIPodStatus turns the runtime's view of a pod into the API
+// status (kubelet_pods.go: generateAPIPodStatus).
+func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool) *v1.PodStatus {
+	old := k.currentStatus(pod)
+	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod), HostIP: k.cfg.Node.IP, HostIPs: []v1.PodIP{{IP: k.cfg.Node.IP}}}
+	if pod.Spec.HostNetwork {
+		s.PodIP = k.cfg.Node.IP
+		s.PodIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+	} else if len(ps.IPs) > 0 {
+		s.PodIP = ps.IPs[0]
+		for _, ip := range ps.IPs {
+			s.PodIPs = append(s.PodIPs, v1.PodIP{IP: ip})
+		}
+	} else if old.PodIP != "" {
+		// Keep the last known IP once the sandbox is gone.
+		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
+	}
+	hasInit := len(pod.Spec.InitContainers) > 0
+	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true)
+	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false)
+	k.probes.UpdatePodStatus(pod, s)
+	all := append(append([]v1.ContainerStatus(nil), s.InitContainerStatuses...), s.ContainerStatuses...)
+	s.Phase = getPhase(pod, all, podIsTerminal && k.minor >= 27, k.sidecars())
+	// No transition out of a terminal phase.
+	if v1.IsPodPhaseTerminal(old.Phase) {
+		s.Phase = old.Phase
+		s.Reason, s.Message = old.Reason, old.Message
+	} else if v1.IsPodPhaseTerminal(pod.Status.Phase) {
+		s.Phase = pod.Status.Phase
+	}
+	// The active deadline handler can evict the pod.
+	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
+		s.Phase, s.Reason, s.Message = v1.PodFailed, reasonDeadlineExceeded, messageDeadlineExceeded
+		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
+	}
+	// Conditions the kubelet does not own are kept.
+	for _, c := range old.Conditions {
+		if !status.IsKubeletCondition(c.Type) {
+			s.Conditions = append(s.Conditions, c)
+		}
+	}
+	if t := k.readyToStartCondition(); t != "" {
+		needed, _, _ := kuberuntime.PodSandboxChanged(pod, ps)
+		s.Conditions = append(s.Conditions, status.GeneratePodReadyToStartContainersCondition(t, needed))
+	}
+	s.Conditions = append(s.Conditions, status.GeneratePodInitializedCondition(&pod.Spec, all, s.Phase, k.minor >= 29))
+	s.Conditions = append(s.Conditions, status.GeneratePodReadyCondition(&pod.Spec, s.Conditions, all, s.Phase))
+	s.Conditions = append(s.Conditions, status.GenerateContainersReadyCondition(&pod.Spec, all, s.Phase))
+	s.Conditions = append(s.Conditions, v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+	return s
+}
+
+// readyToStartCondition names the sandbox condition the release writes, if
+// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
+func (k *Kubelet) readyToStartCondition() string {
+	switch {
+	case k.minor >= 28 && k.gates.Enabled(features.PodReadyToStartContainersCondition):
+		return v1.PodReadyToStartContainers
+	case k.minor >= 25 && k.minor < 28 && k.gates.Enabled(features.PodHasNetworkCondition):
+		return "PodHasNetwork"
+	}
+	return ""
+}
+
+func toTime(t time.Time) *v1.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return v1.NewTime(t)
+}
+
+func convertState(cs *kubecontainer.Status) v1.ContainerState {
+	switch cs.State {
+	case kubecontainer.StateRunning:
+		return v1.ContainerState{Running: &v1.ContainerStateRunning{StartedAt: toTime(cs.StartedAt)}}
+	case kubecontainer.StateExited:
+		return v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
+			ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
+			StartedAt: toTime(cs.StartedAt), FinishedAt: toTime(cs.FinishedAt), ContainerID: cs.FullID()}}
+	}
+	return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
+}
+
+// convertToAPIContainerStatuses builds the statuses of one container list
+// (kubelet_pods.go): newest instance → state, the one before → lastState,
+// the default Waiting reason for containers without a runtime record, and
+// the reason cache's override for containers that should be restarted.
+func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool) []v1.ContainerStatus {
+	if len(containers) == 0 {
+		return nil
+	}
+	defaultReason := "ContainerCreating"
+	if hasInit {
+		defaultReason = "PodInitializing"
+	}
+	out := make([]v1.ContainerStatus, len(containers))
+	for i := range containers {
+		c := &containers[i]
+		st := v1.ContainerStatus{Name: c.Name, Image: c.Image, State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}}
+		if old, ok := v1.GetContainerStatus(previous, c.Name); ok {
+			if old.State.Terminated != nil {
+				st = old
+			} else {
+				st.LastTerminationState = old.LastTerminationState
+				st.RestartCount = old.RestartCount
+			}
+		}
+		var instances []*kubecontainer.Status
+		for _, s := range ps.ContainerStatuses {
+			if s.Name == c.Name {
+				instances = append(instances, s)
+			}
+		}
+		if len(instances) == 0 {
+			if old, ok := v1.GetContainerStatus(previous, c.Name); ok && old.State.Running != nil {
+				// It ran and the runtime no longer knows it.
+				st.LastTerminationState = v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
+					Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was deleted.  The container used to be Running", ExitCode: 137}}
+				st.State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}
+				st.RestartCount = old.RestartCount + 1
+			}
+			out[i] = st
+			continue
+		}
+		newest := instances[0]
+		st.State = convertState(newest)
+		st.LastTerminationState = v1.ContainerState{}
+		if len(instances) > 1 {
+			st.LastTerminationState = convertState(instances[1])
+			if st.LastTerminationState.Terminated == nil {
+				st.LastTerminationState = v1.ContainerState{}
+			}
+		}
+		st.ContainerID = newest.FullID()
+		st.Image = c.Image
+		st.ImageID = newest.ImageRef
+		st.RestartCount = int32(newest.RestartCount)
+		st.Ready, st.Started = false, nil
+		out[i] = st
+	}
+	// The reason cache turns failed starts into waiting reasons.
+	for i := range containers {
+		c := &containers[i]
+		sidecar := isInit && k.sidecars() && v1.IsRestartableInitContainer(c)
+		if isInit && !sidecar {
+			if t := out[i].State.Terminated; t != nil && t.ExitCode == 0 {
+				continue
+			}
+		}
+		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, sidecar) {
+			continue
+		}
+		r, ok := k.reasonCache.get(pod.Metadata.UID, c.Name)
+		if !ok {
+			continue
+		}
+		if out[i].State.Terminated != nil {
+			out[i].LastTerminationState = out[i].State
+		}
+		out[i].State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: r.err.Error(), Message: r.message}}
+	}
+	return out
+}

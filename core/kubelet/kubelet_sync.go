@@ -1,0 +1,198 @@
+package kubelet
+
+import (
+	"errors"
+	"fmt"
+
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// syncPod is Kubelet.SyncPod, the per-pod transaction: the status written
+// is computed from the runtime state seen before any action of this sync;
+// then the runtime manager acts. In 1.18 the same function also kills pods
+// that are deleted or Failed.
+func (k *Kubelet) syncPod(o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
+	pod := o.pod
+	s := k.generateAPIPodStatus(pod, ps, false)
+	if !k.workers.legacy && v1.IsPodPhaseTerminal(s.Phase) {
+		k.status.SetPodStatus(pod, s)
+		done(true, nil)
+		return
+	}
+	k.status.SetPodStatus(pod, s)
+	if k.workers.legacy && (pod.Metadata.DeletionTimestamp != nil || s.Phase == v1.PodFailed) {
+		// 1.18: a pod that should not be running is killed by syncPod.
+		k.runtime.KillPod(k.ctx("syncPod"), waiter{k}, pod, ps, nil, func(r *kubecontainer.PodSyncResult) {
+			err := r.Error()
+			if err != nil {
+				k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
+			}
+			if pod.Metadata.DeletionTimestamp != nil {
+				k.status.TerminatePod(pod, false)
+			}
+			done(false, err)
+		})
+		return
+	}
+	if err := k.networkErrors(); err != nil && !pod.Spec.HostNetwork {
+		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.NetworkNotReady, "%s: %v", networkNotReadyErrMsg, err)
+		done(false, fmt.Errorf("%s: %v", networkNotReadyErrMsg, err))
+		return
+	}
+	if !k.workers.legacy {
+		k.probes.AddPod(pod)
+	}
+	k.runtime.SyncPod(k.ctx("SyncPod"), waiter{k}, pod, ps, func(r *kubecontainer.PodSyncResult) {
+		k.reasonCache.update(pod.Metadata.UID, r)
+		// Upstream means to hide errors that are only back-offs, but the
+		// filter never matched (issue #123602): the error is returned.
+		done(false, r.Error())
+	})
+}
+
+// killPodLegacy is 1.18's syncPod with SyncPodKill (the pod killer).
+func (k *Kubelet) killPodLegacy(o updateOptions, ps *kubecontainer.PodStatus, done func(error)) {
+	pod := o.pod
+	var grace *int64
+	if o.kill != nil {
+		grace = o.kill.gracePeriodOverride
+	}
+	k.runtime.KillPod(k.ctx("podKiller"), waiter{k}, pod, ps, grace, func(r *kubecontainer.PodSyncResult) {
+		err := r.Error()
+		if err != nil {
+			k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
+		}
+		k.probes.RemovePod(pod)
+		done(err)
+	})
+}
+
+// syncTerminatingPod stops probes, kills every container with the
+// effective grace period, stops the sandbox and writes the status of the
+// stopped pod.
+func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, grace int64, done func(error)) {
+	k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, ps, false))
+	k.probes.StopLivenessAndStartup(pod)
+	g := grace
+	k.runtime.KillPod(k.ctx("SyncTerminatingPod"), waiter{k}, pod, ps, &g, func(r *kubecontainer.PodSyncResult) {
+		if err := r.Error(); err != nil {
+			k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
+			done(err)
+			return
+		}
+		k.probes.RemovePod(pod)
+		stopped, err := k.runtime.GetPodStatus(k.ctx("SyncTerminatingPod"), pod.Metadata.UID, pod.Metadata.Name, pod.Metadata.Namespace)
+		if err != nil {
+			done(err)
+			return
+		}
+		for _, c := range stopped.ContainerStatuses {
+			if c.State == kubecontainer.StateRunning {
+				done(errors.New("detected running containers after a successful KillPod, CRI violation"))
+				return
+			}
+		}
+		k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, stopped, true))
+		done(nil)
+	})
+}
+
+// syncTerminatedPod releases what is left (volumes, cgroups) and tells the
+// status manager the pod is terminated, which lets the final deletion go.
+func (k *Kubelet) syncTerminatedPod(pod *v1.Pod, ps *kubecontainer.PodStatus, done func(error)) {
+	k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, ps, true))
+	k.status.TerminatePod(pod, k.minor >= 27)
+	done(nil)
+}
+
+// forgetPod drops what the kubelet kept for a pod that is gone.
+func (k *Kubelet) forgetPod(uid string) {
+	k.reasonCache.remove(uid)
+	delete(k.workQueue, uid)
+	delete(k.rejected, uid)
+	if k.podManager[uid] == nil {
+		k.status.RemovePod(uid)
+	}
+}
+
+// relist is the PLEG's periodic relist.
+func (k *Kubelet) relist() {
+	res := k.pleg.Relist(k.ctx("pleg"))
+	if res.Err != nil {
+		k.trace("pleg", fmt.Sprintf("GenericPLEG: Unable to retrieve pods: %v", res.Err))
+		return
+	}
+	if res.Dropped > 0 {
+		k.trace("pleg", fmt.Sprintf("Event channel is full, discarded %d events", res.Dropped))
+	}
+}
+
+// HandlePodCleanups is housekeeping: pod workers' SyncKnownPods, orphaned
+// runtime pods, probe workers and back-off entries of pods that are gone.
+func (k *Kubelet) HandlePodCleanups() {
+	k.workers.SyncKnownPods()
+	desired := func(uid string) bool { return k.podManager[uid] != nil }
+	k.probes.CleanupPods(desired)
+	// Runtime pods that no worker knows: killed with a 1 s grace
+	// (SyncTerminatingRuntimePod).
+	if !k.workers.legacy {
+		pods, err := k.runtime.GetPods(k.ctx("housekeeping"))
+		if err == nil {
+			for _, rp := range pods {
+				if k.workers.get(rp.ID) != nil || desired(rp.ID) {
+					continue
+				}
+				running := false
+				for _, c := range rp.Containers {
+					running = running || c.State == kubecontainer.StateRunning
+				}
+				for _, s := range rp.Sandboxes {
+					running = running || s.State == kubecontainer.StateRunning
+				}
+				if !running {
+					continue
+				}
+				ps, err := k.runtime.GetPodStatus(k.ctx("housekeeping"), rp.ID, rp.Name, rp.Namespace)
+				if err != nil {
+					continue
+				}
+				orphan := &v1.Pod{Metadata: v1.ObjectMeta{Name: rp.Name, Namespace: rp.Namespace, UID: rp.ID}}
+				one := int64(1)
+				k.trace("housekeeping", "killing orphaned runtime pod "+rp.Namespace+"/"+rp.Name+" (grace 1s)")
+				k.runtime.KillPod(k.ctx("SyncTerminatingRuntimePod"), waiter{k}, orphan, ps, &one, func(*kubecontainer.PodSyncResult) {})
+			}
+		}
+	}
+	k.crash.GC()
+	k.images.BackOff().GC()
+}
+
+// containerGC removes dead containers and sandboxes of pods that are gone
+// (the garbage collector keeps those of live pods for their lastState).
+func (k *Kubelet) containerGC() {
+	pods, err := k.runtime.GetPods(k.ctx("containerGC"))
+	if err != nil {
+		return
+	}
+	for _, rp := range pods {
+		if k.podManager[rp.ID] != nil && !k.workers.shouldPodContentBeRemoved(rp.ID) {
+			continue
+		}
+		if s := k.workers.get(rp.ID); s != nil && s.working {
+			continue
+		}
+		ps, err := k.runtime.GetPodStatus(k.ctx("containerGC"), rp.ID, rp.Name, rp.Namespace)
+		if err != nil {
+			continue
+		}
+		k.runtime.DeleteContainersInPod(k.ctx("containerGC"), "", ps, 0)
+		for _, sb := range rp.Sandboxes {
+			if sb.State != kubecontainer.StateRunning {
+				_ = k.rt.RemovePodSandbox(k.ctx("containerGC"), sb.ID)
+			}
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package kuberuntime
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/flowcontrol"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/images"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Results gives the latest probe result of a container.
+type Results interface {
+	Get(id string) (prober.Result, bool)
+}
+
+// Options are the release- and gate-dependent behaviours.
+type Options struct {
+	Minor int
+	// Sidecars enables restartable init containers (SidecarContainers).
+	Sidecars bool
+	// ConfigError, if set, returns the generateContainerConfig failure of
+	// a container (for example a missing ConfigMap), or nil.
+	ConfigError func(pod *v1.Pod, c *v1.Container) error
+	// HostNetworkIP is the node IP used for host-network pods.
+	HostNetworkIP string
+}
+
+// Manager is the generic runtime manager.
+type Manager struct {
+	rt       cri.RuntimeService
+	images   *images.Manager
+	recorder *events.Recorder
+	msgs     events.Messages
+	opt      Options
+	backOff  *flowcontrol.Backoff
+	liveness Results
+	startup  Results
+	// LastActions is the decision of the latest computePodActions, per pod.
+	LastActions map[string]PodActions
+	list        listCache
+}
+
+// New returns a runtime manager; backOff is the crash-loop back-off.
+func New(rt cri.RuntimeService, img *images.Manager, rec *events.Recorder, msgs events.Messages, opt Options, backOff *flowcontrol.Backoff, liveness, startup Results) *Manager {
+	return &Manager{rt: rt, images: img, recorder: rec, msgs: msgs, opt: opt, backOff: backOff, liveness: liveness, startup: startup, LastActions: map[string]PodActions{}}
+}
+
+// ContainerRef is the event object of a container: the pod with a field
+// path such as spec.containers{app}.
+func ContainerRef(pod *v1.Pod, name string) events.ObjectRef {
+	fp := fmt.Sprintf("spec.containers{%s}", name)
+	for _, c := range pod.Spec.InitContainers {
+		if c.Name == name {
+			fp = fmt.Sprintf("spec.initContainers{%s}", name)
+		}
+	}
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: fp}
+}
+
+// PodRef is the event object of a pod.
+func PodRef(pod *v1.Pod) events.ObjectRef {
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID}
+}
+
+func containerSpec(pod *v1.Pod, name string) (*v1.Container, bool) {
+	for i := range pod.Spec.InitContainers {
+		if pod.Spec.InitContainers[i].Name == name {
+			return &pod.Spec.InitContainers[i], true
+		}
+	}
+	for i := range pod.Spec.Containers {
+		if pod.Spec.Containers[i].Name == name {
+			return &pod.Spec.Containers[i], false
+		}
+	}
+	return nil, false
+}
+
+func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConfig {
+	labels := map[string]string{}
+	for k, v := range pod.Metadata.Labels {
+		labels[k] = v
+	}
+	labels[cri.LabelPodName] = pod.Metadata.Name
+	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
+	labels[cri.LabelPodUID] = pod.Metadata.UID
+	ann := map[string]string{}
+	for k, v := range pod.Metadata.Annotations {
+		ann[k] = v
+	}
+	cfg := &cri.PodSandboxConfig{
+		Metadata:     cri.PodSandboxMetadata{Name: pod.Metadata.Name, UID: pod.Metadata.UID, Namespace: pod.Metadata.Namespace, Attempt: attempt},
+		Hostname:     pod.Metadata.Name,
+		LogDirectory: fmt.Sprintf("/var/log/pods/%s_%s_%s", pod.Metadata.Namespace, pod.Metadata.Name, pod.Metadata.UID),
+		Labels:       labels,
+		Annotations:  ann,
+	}
+	if pod.Spec.HostNetwork {
+		cfg.Namespaces.Network = cri.NamespaceNode
+	}
+	return cfg
+}
+
+func networkMode(pod *v1.Pod) cri.NamespaceMode {
+	if pod.Spec.HostNetwork {
+		return cri.NamespaceNode
+	}
+	return cri.NamespacePod
+}
+
+// PodSandboxChanged reports whether the pod needs a new sandbox, the attempt
+// number for it and the current sandbox ID (runtimeutil.PodSandboxChanged).
+func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint32, string) {
+	if len(status.SandboxStatuses) == 0 {
+		return true, 0, ""
+	}
+	ready := 0
+	for _, s := range status.SandboxStatuses {
+		if s.State == cri.SandboxReady {
+			ready++
+		}
+	}
+	s := status.SandboxStatuses[0]
+	if ready > 1 {
+		return true, s.Metadata.Attempt + 1, s.ID
+	}
+	if s.State != cri.SandboxReady {
+		return true, s.Metadata.Attempt + 1, s.ID
+	}
+	if s.Namespaces.Network != networkMode(pod) {
+		return true, s.Metadata.Attempt + 1, ""
+	}
+	if !pod.Spec.HostNetwork && s.Network.IP == "" {
+		return true, s.Metadata.Attempt + 1, s.ID
+	}
+	return false, s.Metadata.Attempt, s.ID
+}
+
+// GetStableKey is the crash back-off key: pod name, namespace, UID,
+// container name and spec hash.
+func GetStableKey(pod *v1.Pod, c *v1.Container) string {
+	return fmt.Sprintf("%s_%s_%s_%s_%s", pod.Metadata.Name, pod.Metadata.Namespace, pod.Metadata.UID, c.Name, kubecontainer.HashContainer(c))
+}
+
+// doBackOff decides whether the container is still in CrashLoopBackOff:
+// the window counts from the newest exited instance's finishedAt; the first
+// exit only creates the entry, so the first restart is immediate.
+func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.PodStatus) (bool, string, time.Time) {
+	var cs *kubecontainer.Status
+	for _, s := range status.ContainerStatuses {
+		if s.Name == c.Name && s.State == kubecontainer.StateExited {
+			cs = s
+			break
+		}
+	}
+	if cs == nil {
+		return false, "", time.Time{}
+	}
+	ts := cs.FinishedAt
+	key := GetStableKey(pod, c)
+	if m.backOff.IsInBackOffSince(key, ts) {
+		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, v1.FormatPod(pod)))
+		expiry, _ := m.backOff.Expiry(key, ts)
+		return true, fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", m.backOff.Get(key), c.Name, v1.FormatPod(pod)), expiry
+	}
+	m.backOff.Next(key, ts)
+	return false, "", time.Time{}
+}
+
+// NextRestart returns when the crash back-off of a container ends, if it
+// has an entry (for views).
+func (m *Manager) NextRestart(pod *v1.Pod, c *v1.Container, status *kubecontainer.PodStatus) (time.Time, time.Duration, bool) {
+	for _, s := range status.ContainerStatuses {
+		if s.Name == c.Name && s.State == kubecontainer.StateExited {
+			key := GetStableKey(pod, c)
+			exp, ok := m.backOff.Expiry(key, s.FinishedAt)
+			return exp, m.backOff.Get(key), ok
+		}
+	}
+	return time.Time{}, 0, false
+}

@@ -1,0 +1,221 @@
+package kuberuntime
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+)
+
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+// GetPods lists the runtime's pods (ListPodSandbox + ListContainers),
+// grouped by pod UID in order of first appearance.
+//
+// The PLEG calls it every second for every pod, so the conversion is
+// memoised: a runtime item that is the same object as in the previous
+// listing (the fake runtime shares unchanged items) keeps its converted
+// form, and a pod whose items are all unchanged is the same *Pod as
+// before. The result is therefore shared and must not be modified; the
+// PLEG relies on the pointer identity to skip unchanged pods.
+func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
+	sbs, err := m.rt.ListPodSandbox(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	ctrs, err := m.rt.ListContainers(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	l := &m.list
+	if l.items == nil {
+		l.items = map[string]*listItem{}
+		l.pods = map[string]*podBuild{}
+	}
+	l.gen++
+	order := l.order[:0]
+	use := func(it *listItem, labels map[string]string) *podBuild {
+		it.gen = l.gen
+		b := it.pod
+		if b == nil {
+			b = l.pods[it.uid]
+			if b == nil {
+				b = &podBuild{pod: &kubecontainer.Pod{ID: it.uid, Name: labels[cri.LabelPodName], Namespace: labels[cri.LabelPodNamespace]}}
+				l.pods[it.uid] = b
+			}
+			it.pod = b
+		}
+		if b.gen != l.gen {
+			b.gen = l.gen
+			b.sandboxes, b.containers = b.sandboxes[:0], b.containers[:0]
+			order = append(order, b)
+		}
+		return b
+	}
+	// Double-buffered: the previous listing's items stay readable.
+	sbItems := slices.Grow(l.spareSb[:0], len(sbs))[:len(sbs)]
+	for i, s := range sbs {
+		var it *listItem
+		if i < len(l.prevSbs) && l.prevSbs[i] == s {
+			// Same object at the same place as in the previous listing.
+			it = l.prevSbItems[i]
+		} else if it = l.items[s.ID]; it == nil || it.sandbox != s {
+			st := kubecontainer.StateExited
+			if s.State == cri.SandboxReady {
+				st = kubecontainer.StateRunning
+			}
+			it = &listItem{sandbox: s, uid: s.Labels[cri.LabelPodUID],
+				conv: &kubecontainer.Container{ID: s.ID, State: st, CreatedAt: fromNanos(s.CreatedAt), Sandbox: true}}
+			l.items[s.ID] = it
+		}
+		sbItems[i] = it
+		b := use(it, s.Labels)
+		b.sandboxes = append(b.sandboxes, it.conv)
+	}
+	ctrItems := slices.Grow(l.spareCtr[:0], len(ctrs))[:len(ctrs)]
+	for i, c := range ctrs {
+		var it *listItem
+		if i < len(l.prevCtrs) && l.prevCtrs[i] == c {
+			it = l.prevCtrItems[i]
+		} else if it = l.items[c.ID]; it == nil || it.container != c {
+			it = &listItem{container: c, uid: c.Labels[cri.LabelPodUID],
+				conv: &kubecontainer.Container{ID: c.ID, Name: c.Labels[cri.LabelContainerName], Image: c.Image.Image,
+					Hash: c.Annotations[cri.AnnotationContainerHash], State: kubecontainer.FromCRI(c.State), CreatedAt: fromNanos(c.CreatedAt)}}
+			l.items[c.ID] = it
+		}
+		ctrItems[i] = it
+		b := use(it, c.Labels)
+		b.containers = append(b.containers, it.conv)
+	}
+	l.spareSb, l.spareCtr = l.prevSbItems, l.prevCtrItems
+	l.prevSbs, l.prevSbItems, l.prevCtrs, l.prevCtrItems = sbs, sbItems, ctrs, ctrItems
+	l.order = order
+	out := make([]*kubecontainer.Pod, 0, len(order))
+	for _, b := range order {
+		if !samePtrs(b.pod.Sandboxes, b.sandboxes) || !samePtrs(b.pod.Containers, b.containers) {
+			b.pod = &kubecontainer.Pod{ID: b.pod.ID, Name: b.pod.Name, Namespace: b.pod.Namespace,
+				Sandboxes: clonePtrs(b.sandboxes), Containers: clonePtrs(b.containers)}
+		}
+		out = append(out, b.pod)
+	}
+	// Forget what the runtime no longer lists.
+	if len(l.pods) > len(order) {
+		for uid, b := range l.pods {
+			if b.gen != l.gen {
+				delete(l.pods, uid)
+			}
+		}
+	}
+	if len(l.items) > len(sbs)+len(ctrs) {
+		for id, it := range l.items {
+			if it.gen != l.gen {
+				delete(l.items, id)
+			}
+		}
+	}
+	return out, nil
+}
+
+// listCache memoises GetPods (see there).
+type listCache struct {
+	gen   uint64
+	items map[string]*listItem
+	pods  map[string]*podBuild
+	// The previous listing, position by position.
+	prevSbs      []*cri.PodSandbox
+	prevSbItems  []*listItem
+	prevCtrs     []*cri.Container
+	prevCtrItems []*listItem
+	spareSb      []*listItem
+	spareCtr     []*listItem
+	order        []*podBuild
+}
+
+type listItem struct {
+	gen       uint64
+	uid       string
+	sandbox   *cri.PodSandbox
+	container *cri.Container
+	conv      *kubecontainer.Container
+	pod       *podBuild
+}
+
+type podBuild struct {
+	gen                   uint64
+	pod                   *kubecontainer.Pod
+	sandboxes, containers []*kubecontainer.Container
+}
+
+func samePtrs(a, b []*kubecontainer.Container) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func clonePtrs(a []*kubecontainer.Container) []*kubecontainer.Container {
+	if len(a) == 0 {
+		return nil
+	}
+	return append([]*kubecontainer.Container(nil), a...)
+}
+
+// GetPodStatus reads everything the runtime knows about one pod.
+func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error) {
+	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	if err != nil {
+		return nil, err
+	}
+	ps := &kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}
+	// Newest sandbox first.
+	sort.SliceStable(sbs, func(i, j int) bool { return sbs[i].CreatedAt > sbs[j].CreatedAt })
+	for i, s := range sbs {
+		st, err := m.rt.PodSandboxStatus(ctx, s.ID)
+		if err != nil {
+			if cri.IsNotFound(err) {
+				continue
+			}
+			return nil, err
+		}
+		ps.SandboxStatuses = append(ps.SandboxStatuses, st)
+		if i == 0 && st.State == cri.SandboxReady && st.Network.IP != "" {
+			ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
+		}
+	}
+	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range ctrs {
+		st, err := m.rt.ContainerStatus(ctx, c.ID)
+		if err != nil {
+			if cri.IsNotFound(err) {
+				continue
+			}
+			return nil, err
+		}
+		rc, _ := strconv.Atoi(st.Annotations[cri.AnnotationRestartCount])
+		ps.ContainerStatuses = append(ps.ContainerStatuses, &kubecontainer.Status{
+			ID: st.ID, Name: st.Labels[cri.LabelContainerName], State: kubecontainer.FromCRI(st.State),
+			CreatedAt: fromNanos(st.CreatedAt), StartedAt: fromNanos(st.StartedAt), FinishedAt: fromNanos(st.FinishedAt),
+			ExitCode: int(st.ExitCode), Image: st.Image.Image, ImageRef: st.ImageRef, Hash: st.Annotations[cri.AnnotationContainerHash],
+			RestartCount: rc, Reason: st.Reason, Message: st.Message,
+		})
+	}
+	kubecontainer.SortNewestFirst(ps.ContainerStatuses)
+	return ps, nil
+}

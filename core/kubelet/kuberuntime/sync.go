@@ -1,0 +1,495 @@
+package kuberuntime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/images"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Error sentinels of startContainer.
+var (
+	ErrCreateContainerConfig = errors.New("CreateContainerConfigError")
+	ErrPreCreateHook         = errors.New("PreCreateHookError")
+	ErrCreateContainer       = errors.New("CreateContainerError")
+	ErrPreStartHook          = errors.New("PreStartHookError")
+	ErrPostStartHook         = errors.New("PostStartHookError")
+)
+
+const minimumGracePeriodInSeconds = 2
+
+// seq runs fns one after the other, each continuing through next.
+func seq(n int, step func(i int, next func()), done func()) {
+	var run func(i int)
+	run = func(i int) {
+		if i >= n {
+			done()
+			return
+		}
+		step(i, func() { run(i + 1) })
+	}
+	run(0)
+}
+
+// SyncPod brings the runtime state of pod in line with its spec and calls
+// done with the results.
+func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, done func(*kubecontainer.PodSyncResult)) {
+	result := &kubecontainer.PodSyncResult{}
+	a := m.ComputePodActions(pod, status)
+	m.LastActions[pod.Metadata.UID] = a
+	if a.CreateSandbox && a.SandboxID != "" {
+		m.recorder.Eventf(PodRef(pod), events.Normal, events.SandboxChanged, "Pod sandbox changed, it will be killed and re-created.")
+	}
+	afterKill := func() { m.syncCreateAndStart(ctx, w, pod, status, a, result, done) }
+	if a.KillPod {
+		m.KillPod(ctx, w, pod, status, nil, func(kr *kubecontainer.PodSyncResult) {
+			result.AddPodSyncResult(*kr)
+			if kr.Error() != nil {
+				done(result)
+				return
+			}
+			if a.CreateSandbox {
+				m.purgeInitContainers(ctx, pod, status)
+			}
+			afterKill()
+		})
+		return
+	}
+	failed := false
+	seq(len(a.ContainersToKill), func(i int, next func()) {
+		k := a.ContainersToKill[i]
+		r := result.Add(kubecontainer.KillContainer, k.Name)
+		m.killContainer(ctx, w, pod, k.ID, k.Name, k.Message, k.reason, nil, func(err error) {
+			if err != nil {
+				r.Fail(kubecontainer.ErrKillContainer, err.Error())
+				failed = true
+				done(result)
+				return
+			}
+			next()
+		})
+	}, func() {
+		if !failed {
+			afterKill()
+		}
+	})
+}
+
+func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, a PodActions, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
+	m.pruneInitContainersBeforeStart(ctx, pod, status)
+	sandboxID := a.SandboxID
+	podIP := ""
+	if len(status.IPs) > 0 {
+		podIP = status.IPs[0]
+	}
+	if a.CreateSandbox {
+		r := result.Add(kubecontainer.CreatePodSandbox, v1.FormatPod(pod))
+		id, err := m.rt.RunPodSandbox(ctx, m.sandboxConfig(pod, a.Attempt), "")
+		if err != nil {
+			r.Fail(kubecontainer.ErrCreatePodSandbox, fmt.Sprintf("Failed to create sandbox for pod %q: %v", v1.FormatPod(pod), err))
+			m.recorder.Eventf(PodRef(pod), events.Warning, events.FailedCreatePodSandBox, "Failed to create pod sandbox: %v", err)
+			done(result)
+			return
+		}
+		sandboxID = id
+		st, err := m.rt.PodSandboxStatus(ctx, id)
+		if err != nil {
+			m.recorder.Eventf(PodRef(pod), events.Warning, events.FailedStatusPodSandBox, "Unable to get pod sandbox status: %v", err)
+			result.Fail(err)
+			done(result)
+			return
+		}
+		if !pod.Spec.HostNetwork {
+			podIP = st.Network.IP
+		}
+	}
+	if pod.Spec.HostNetwork {
+		podIP = m.opt.HostNetworkIP
+	}
+	result.Add(kubecontainer.ConfigPodSandbox, sandboxID)
+	// Built on first use: most syncs start nothing.
+	var sbConfig *cri.PodSandboxConfig
+
+	start := func(c *v1.Container, isInit bool, next func(err error)) {
+		r := result.Add(kubecontainer.StartContainer, c.Name)
+		if inBackOff, msg, expiry := m.doBackOff(pod, c, status); inBackOff {
+			r.Fail(kubecontainer.ErrCrashLoopBackOff, msg)
+			r.BackoffExpiry = expiry
+			next(kubecontainer.ErrCrashLoopBackOff)
+			return
+		}
+		if sbConfig == nil {
+			sbConfig = m.sandboxConfig(pod, a.Attempt)
+		}
+		m.startContainer(ctx, w, sandboxID, sbConfig, c, pod, status, podIP, func(msg string, err error) {
+			if err != nil {
+				r.Fail(err, msg)
+			}
+			next(err)
+		})
+	}
+	stop := false
+	seq(len(a.InitContainersToStart), func(i int, next func()) {
+		c := &pod.Spec.InitContainers[a.InitContainersToStart[i]]
+		start(c, true, func(err error) {
+			if err != nil && !(m.opt.Sidecars && v1.IsRestartableInitContainer(c)) {
+				// A failed init container aborts the sync.
+				stop = true
+				done(result)
+				return
+			}
+			next()
+		})
+	}, func() {
+		if stop {
+			return
+		}
+		seq(len(a.ContainersToStart), func(i int, next func()) {
+			start(&pod.Spec.Containers[a.ContainersToStart[i]], false, func(error) { next() })
+		}, func() { done(result) })
+	})
+}
+
+func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int, imageRef string) *cri.ContainerConfig {
+	ann := map[string]string{
+		cri.AnnotationContainerHash:       kubecontainer.HashContainer(c),
+		cri.AnnotationRestartCount:        strconv.Itoa(restartCount),
+		cri.AnnotationTerminationMessage:  c.TerminationMessagePath,
+		cri.AnnotationPodTerminationGrace: strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10),
+	}
+	image, _ := images.ApplyDefaultImageTag(c.Image)
+	return &cri.ContainerConfig{
+		Metadata: cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
+		Image:    cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},
+		Command:  c.Command,
+		Args:     c.Args,
+		Labels: map[string]string{
+			cri.LabelPodName: pod.Metadata.Name, cri.LabelPodNamespace: pod.Metadata.Namespace,
+			cri.LabelPodUID: pod.Metadata.UID, cri.LabelContainerName: c.Name,
+		},
+		Annotations: ann,
+		LogPath:     fmt.Sprintf("%s/%d.log", c.Name, restartCount),
+	}
+}
+
+// startContainer pulls the image, creates and starts the container and
+// runs its postStart hook; done gets the message and error sentinel.
+func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sandboxID string, sbConfig *cri.PodSandboxConfig, c *v1.Container, pod *v1.Pod, status *kubecontainer.PodStatus, podIP string, done func(string, error)) {
+	ref := ContainerRef(pod, c.Name)
+	m.images.EnsureImageExists(ctx, w, pod, c, ref, func(ir images.Result) {
+		if ir.Err != nil {
+			m.recorder.Eventf(ref, events.Warning, events.FailedToCreateContainer, "Error: %v", ir.Err)
+			done(ir.Message, ir.Err)
+			return
+		}
+		restartCount := 0
+		if s := status.FindContainerStatusByName(c.Name); s != nil {
+			restartCount = s.RestartCount + 1
+		}
+		if m.opt.ConfigError != nil {
+			if err := m.opt.ConfigError(pod, c); err != nil {
+				m.recorder.Eventf(ref, events.Warning, events.FailedToCreateContainer, "Error: %v", err)
+				done(err.Error(), ErrCreateContainerConfig)
+				return
+			}
+		}
+		cfg := m.containerConfig(pod, c, restartCount, ir.ImageRef)
+		id, err := m.rt.CreateContainer(ctx, sandboxID, cfg, sbConfig)
+		if err != nil {
+			m.recorder.Eventf(ref, events.Warning, events.FailedToCreateContainer, "Error: %v", cri.Message(err))
+			done(cri.Message(err), ErrCreateContainer)
+			return
+		}
+		m.recorder.Eventf(ref, events.Normal, events.CreatedContainer, "%s", m.msgs.Created(c.Name))
+		if err := m.rt.StartContainer(ctx, id); err != nil {
+			m.recorder.Eventf(ref, events.Warning, events.FailedToStartContainer, "Error: %v", cri.Message(err))
+			done(cri.Message(err), kubecontainer.ErrRunContainer)
+			return
+		}
+		m.recorder.Eventf(ref, events.Normal, events.StartedContainer, "%s", m.msgs.Started(c.Name))
+		if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
+			done("", nil)
+			return
+		}
+		m.runHook(ctx, w, id, pod, c, c.Lifecycle.PostStart, podIP, func(msg string, herr error) {
+			if herr == nil {
+				done("", nil)
+				return
+			}
+			m.recorder.Eventf(ref, events.Warning, events.FailedPostStartHook, "%s", m.msgs.PostStartHookFailed(msg))
+			m.killContainer(ctx, w, pod, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, func(error) {
+				if m.msgs.WrappedPostStartReason() {
+					done(msg, fmt.Errorf("%v: %v", ErrPostStartHook, herr))
+					return
+				}
+				done(msg, ErrPostStartHook)
+			})
+		})
+	})
+}
+
+// runHook runs a lifecycle handler (handlers.go: HandlerRunner.Run) and
+// calls done with the failure message and error, or "" and nil.
+func (m *Manager) runHook(ctx context.Context, w kubecontainer.Waiter, id string, pod *v1.Pod, c *v1.Container, h *v1.LifecycleHandler, podIP string, done func(string, error)) {
+	switch {
+	case h.Exec != nil:
+		ectx, el := cri.WithElapsed(ctx)
+		resp, err := m.rt.ExecSync(ectx, id, h.Exec.Command, 0)
+		w.Wait(el.D, func() {
+			if err == nil && resp.ExitCode != 0 {
+				err = fmt.Errorf("command '%s' exited with %d: %s", strings.Join(h.Exec.Command, " "), resp.ExitCode, resp.Stderr)
+			}
+			if err != nil {
+				out := ""
+				if resp != nil {
+					out = string(resp.Stdout) + string(resp.Stderr)
+				}
+				done(fmt.Sprintf("Exec lifecycle hook (%v) for Container %q in Pod %q failed - error: %v, message: %q", h.Exec.Command, c.Name, v1.FormatPod(pod), err, out), err)
+				return
+			}
+			done("", nil)
+		})
+	case h.Sleep != nil:
+		w.Wait(time.Duration(h.Sleep.Seconds)*time.Second, func() { done("", nil) })
+	case h.HTTPGet != nil:
+		if np, ok := m.rt.(interface {
+			Probe(ctx context.Context, id, probeType string) (bool, string, error)
+		}); ok {
+			healthy, out, err := np.Probe(ctx, id, "hook")
+			if err == nil && !healthy {
+				err = fmt.Errorf("HTTP lifecycle hook returned %s", strings.TrimSpace(out+" status code 500"))
+			}
+			if err != nil {
+				done(fmt.Sprintf("HTTP lifecycle hook (%s) for Container %q in Pod %q failed - error: %v", h.HTTPGet.Path, c.Name, v1.FormatPod(pod), err), err)
+				return
+			}
+		}
+		done("", nil)
+	default:
+		done("", nil)
+	}
+}
+
+// terminationGrace is setTerminationGracePeriod.
+func terminationGrace(pod *v1.Pod, c *v1.Container, reason string) int64 {
+	if pod.Metadata.DeletionGracePeriodSeconds != nil {
+		return *pod.Metadata.DeletionGracePeriodSeconds
+	}
+	if pod.Spec.TerminationGracePeriodSeconds != nil {
+		switch reason {
+		case reasonStartupProbe:
+			if c.StartupProbe != nil && c.StartupProbe.TerminationGracePeriodSeconds != nil {
+				return *c.StartupProbe.TerminationGracePeriodSeconds
+			}
+		case reasonLivenessProbe:
+			if c.LivenessProbe != nil && c.LivenessProbe.TerminationGracePeriodSeconds != nil {
+				return *c.LivenessProbe.TerminationGracePeriodSeconds
+			}
+		}
+		return *pod.Spec.TerminationGracePeriodSeconds
+	}
+	return minimumGracePeriodInSeconds
+}
+
+// killContainer records Killing, runs the preStop hook within the grace
+// period, and stops the container; done runs once it has exited.
+func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, id, name, message, reason string, graceOverride *int64, done func(error)) {
+	m.killContainerAfter(ctx, w, pod, id, name, message, reason, graceOverride, 0, done)
+}
+
+func (m *Manager) killContainerAfter(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, id, name, message, reason string, graceOverride *int64, waitTurn time.Duration, done func(error)) {
+	c, _ := containerSpec(pod, name)
+	if c == nil {
+		c = &v1.Container{Name: name}
+	}
+	grace := terminationGrace(pod, c, reason)
+	if message == "" {
+		message = "Stopping container " + name
+	}
+	m.recorder.Eventf(ContainerRef(pod, name), events.Normal, events.KillingContainer, "%s", message)
+	if graceOverride != nil && m.opt.Minor >= 22 {
+		grace = *graceOverride
+	}
+	stop := func(grace int64) {
+		if waitTurn > 0 && grace > 0 {
+			grace -= int64(waitTurn / time.Second)
+		}
+		if grace < minimumGracePeriodInSeconds {
+			grace = minimumGracePeriodInSeconds
+		}
+		if graceOverride != nil && m.opt.Minor < 22 {
+			grace = *graceOverride
+		}
+		sctx, el := cri.WithElapsed(ctx)
+		err := m.rt.StopContainer(sctx, id, grace)
+		w.Wait(el.D, func() {
+			if err != nil && !cri.IsNotFound(err) {
+				done(err)
+				return
+			}
+			done(nil)
+		})
+	}
+	if c.Lifecycle != nil && c.Lifecycle.PreStop != nil && grace > 0 {
+		start := w.Now()
+		budget := time.Duration(grace) * time.Second
+		finished := false
+		m.runHook(ctx, w, id, pod, c, c.Lifecycle.PreStop, "", func(msg string, err error) {
+			if finished {
+				return
+			}
+			finished = true
+			if err != nil {
+				m.recorder.Eventf(ContainerRef(pod, name), events.Warning, events.FailedPreStopHook, "%s", m.msgs.PreStopHookFailed(msg))
+			}
+			elapsed := w.Now().Sub(start)
+			if elapsed > budget {
+				elapsed = budget
+			}
+			stop(grace - int64(elapsed/time.Second))
+		})
+		return
+	}
+	stop(grace)
+}
+
+// KillPod stops every running container (regular containers in parallel,
+// then sidecars last to first) and every sandbox of the pod.
+func (m *Manager) KillPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, graceOverride *int64, done func(*kubecontainer.PodSyncResult)) {
+	result := &kubecontainer.PodSyncResult{}
+	var mains, sidecars []*kubecontainer.Status
+	seen := map[string]bool{}
+	for _, s := range status.ContainerStatuses {
+		if s.State != kubecontainer.StateRunning || seen[s.ID] {
+			continue
+		}
+		seen[s.ID] = true
+		if c, isInit := containerSpec(pod, s.Name); isInit && m.opt.Sidecars && v1.IsRestartableInitContainer(c) {
+			sidecars = append(sidecars, s)
+		} else {
+			mains = append(mains, s)
+		}
+	}
+	// Sidecars go in reverse spec order.
+	order := func(name string) int {
+		for i, c := range pod.Spec.InitContainers {
+			if c.Name == name {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := 1; i < len(sidecars); i++ {
+		for j := i; j > 0 && order(sidecars[j].Name) > order(sidecars[j-1].Name); j-- {
+			sidecars[j], sidecars[j-1] = sidecars[j-1], sidecars[j]
+		}
+	}
+	// Main containers stop in parallel: every stop is issued now and the
+	// pod continues when the slowest has exited; then the sidecars, last to
+	// first, with what is left of their grace period.
+	start := w.Now()
+	pending := len(mains)
+	finishSandboxes := func() {
+		r := result.Add(kubecontainer.KillPodSandbox, pod.Metadata.UID)
+		for _, sb := range status.SandboxStatuses {
+			if err := m.rt.StopPodSandbox(ctx, sb.ID); err != nil && !cri.IsNotFound(err) {
+				r.Fail(kubecontainer.ErrKillPodSandbox, err.Error())
+			}
+		}
+		done(result)
+	}
+	afterMains := func() {
+		seq(len(sidecars), func(i int, next func()) {
+			s := sidecars[i]
+			r := result.Add(kubecontainer.KillContainer, s.Name)
+			m.killContainerAfter(ctx, w, pod, s.ID, s.Name, "", reasonUnknown, graceOverride, w.Now().Sub(start), func(err error) {
+				if err != nil {
+					r.Fail(kubecontainer.ErrKillContainer, err.Error())
+				}
+				next()
+			})
+		}, finishSandboxes)
+	}
+	if pending == 0 {
+		afterMains()
+		return
+	}
+	for _, s := range mains {
+		r := result.Add(kubecontainer.KillContainer, s.Name)
+		m.killContainer(ctx, w, pod, s.ID, s.Name, "", reasonUnknown, graceOverride, func(err error) {
+			if err != nil {
+				r.Fail(kubecontainer.ErrKillContainer, err.Error())
+			}
+			pending--
+			if pending == 0 {
+				afterMains()
+			}
+		})
+	}
+}
+
+// purgeInitContainers removes every init container instance before a new
+// sandbox starts initialization from scratch.
+func (m *Manager) purgeInitContainers(ctx context.Context, pod *v1.Pod, status *kubecontainer.PodStatus) {
+	for _, c := range pod.Spec.InitContainers {
+		for _, s := range status.ContainerStatuses {
+			if s.Name == c.Name {
+				_ = m.rt.RemoveContainer(ctx, s.ID)
+			}
+		}
+	}
+}
+
+// pruneInitContainersBeforeStart keeps only the newest exited instance of
+// each init container.
+func (m *Manager) pruneInitContainersBeforeStart(ctx context.Context, pod *v1.Pod, status *kubecontainer.PodStatus) {
+	for _, c := range pod.Spec.InitContainers {
+		count := 0
+		for _, s := range status.ContainerStatuses {
+			if s.Name != c.Name || (s.State != kubecontainer.StateExited && s.State != kubecontainer.StateUnknown) {
+				continue
+			}
+			count++
+			if count == 1 {
+				continue
+			}
+			_ = m.rt.RemoveContainer(ctx, s.ID)
+		}
+	}
+}
+
+// DeleteContainersInPod is the container deletor: it keeps the newest
+// `keep` exited instances of the container that just died (or of every
+// container when id is empty) and removes the older ones.
+func (m *Manager) DeleteContainersInPod(ctx context.Context, id string, status *kubecontainer.PodStatus, keep int) {
+	var name string
+	if id != "" {
+		found := false
+		for _, s := range status.ContainerStatuses {
+			if s.ID == id {
+				name, found = s.Name, true
+			}
+		}
+		if !found {
+			return
+		}
+	}
+	perName := map[string]int{}
+	for _, s := range status.ContainerStatuses {
+		if s.State != kubecontainer.StateExited || (name != "" && s.Name != name) {
+			continue
+		}
+		perName[s.Name]++
+		if perName[s.Name] > keep {
+			_ = m.rt.RemoveContainer(ctx, s.ID)
+		}
+	}
+}

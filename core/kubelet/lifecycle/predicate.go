@@ -1,0 +1,279 @@
+// Package lifecycle models the kubelet's pod admission
+// (pkg/kubelet/lifecycle/predicate.go): the node OS checks, then the
+// scheduler's admission check (resources, node selector and affinity, node
+// name, host ports) and untolerated NoExecute taints. Only the first
+// failure is reported, as the reason and message of the rejection.
+package lifecycle
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Taint is a node taint.
+type Taint struct {
+	Key    string `json:"key"`
+	Value  string `json:"value,omitempty"`
+	Effect string `json:"effect"`
+}
+
+// Node is what admission knows about the node.
+type Node struct {
+	Name   string
+	OS     string
+	Labels map[string]string
+	// Allocatable maps resource names to parsed values (millicores for cpu).
+	Allocatable map[string]int64
+	Taints      []Taint
+
+	// requests memoises v1.Requests per pod object: admission sums the
+	// requests of every admitted pod for every new pod, and parsing the
+	// quantities again each time made a batch of 1,000 pods quadratic in
+	// parsing. An entry is valid while the pod's container slices are the
+	// same (an update replaces the spec with a copy).
+	requests map[*v1.Pod]reqEntry
+}
+
+type reqEntry struct {
+	ctrs, inits *v1.Container
+	nc, ni      int
+	req         map[string]int64
+}
+
+func first(l []v1.Container) *v1.Container {
+	if len(l) == 0 {
+		return nil
+	}
+	return &l[0]
+}
+
+func (n *Node) podRequests(p *v1.Pod) map[string]int64 {
+	if len(p.Spec.Overhead) > 0 {
+		return v1.Requests(p)
+	}
+	e, ok := n.requests[p]
+	if ok && e.ctrs == first(p.Spec.Containers) && e.inits == first(p.Spec.InitContainers) &&
+		e.nc == len(p.Spec.Containers) && e.ni == len(p.Spec.InitContainers) {
+		return e.req
+	}
+	if n.requests == nil || len(n.requests) > 4096 {
+		n.requests = map[*v1.Pod]reqEntry{}
+	}
+	e = reqEntry{ctrs: first(p.Spec.Containers), inits: first(p.Spec.InitContainers),
+		nc: len(p.Spec.Containers), ni: len(p.Spec.InitContainers), req: v1.Requests(p)}
+	n.requests[p] = e
+	return e.req
+}
+
+// AdmitResult is the admission verdict.
+type AdmitResult struct {
+	Admit   bool
+	Reason  string
+	Message string
+}
+
+// Admit decides whether pod may run next to the already admitted pods.
+func Admit(minor int, node *Node, pod *v1.Pod, admitted []*v1.Pod) AdmitResult {
+	if node == nil {
+		return AdmitResult{Reason: "InvalidNodeInfo", Message: "Kubelet cannot get node info."}
+	}
+	if minor >= 25 {
+		if os, ok := pod.Metadata.Labels["kubernetes.io/os"]; ok && os != node.OS {
+			return AdmitResult{Reason: "PodOSSelectorNodeLabelDoesNotMatch", Message: "Failed to admit pod as the `kubernetes.io/os` label doesn't match node label"}
+		}
+		if pod.Spec.OS != nil && pod.Spec.OS.Name != node.OS {
+			return AdmitResult{Reason: "PodOSNotSupported", Message: "Failed to admit pod as the OS field doesn't match node OS"}
+		}
+	}
+	if r, failed := fits(node, pod, admitted); failed {
+		return AdmitResult{Reason: "OutOf" + r.name, Message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", r.name, r.requested, r.used, r.capacity)}
+	}
+	predicate := func(name, desc string) AdmitResult {
+		if minor >= 20 {
+			return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed: %s", name, desc)}
+		}
+		return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed", name)}
+	}
+	if !matchesNode(pod, node) {
+		if minor >= 20 {
+			return predicate("NodeAffinity", "node(s) didn't match Pod's node affinity/selector")
+		}
+		return predicate("NodeAffinity", "node(s) didn't match node selector")
+	}
+	if pod.Spec.NodeName != "" && pod.Spec.NodeName != node.Name {
+		return predicate("NodeName", "node(s) didn't match the requested node name")
+	}
+	if conflict(pod, admitted) {
+		return predicate("NodePorts", "node(s) didn't have free ports for the requested pod ports")
+	}
+	if untolerated(node.Taints, pod.Spec.Tolerations) {
+		return predicate("TaintToleration", "node(s) had taints that the pod didn't tolerate")
+	}
+	return AdmitResult{Admit: true}
+}
+
+type insufficient struct {
+	name                      string
+	requested, used, capacity int64
+}
+
+func fits(node *Node, pod *v1.Pod, admitted []*v1.Pod) (insufficient, bool) {
+	if pods, ok := node.Allocatable["pods"]; ok && int64(len(admitted))+1 > pods {
+		return insufficient{"pods", 1, int64(len(admitted)), pods}, true
+	}
+	req := node.podRequests(pod)
+	used := map[string]int64{}
+	for _, p := range admitted {
+		for k, v := range node.podRequests(p) {
+			used[k] += v
+		}
+	}
+	order := []string{"cpu", "memory", "ephemeral-storage"}
+	var scalar []string
+	for k := range req {
+		if k != "cpu" && k != "memory" && k != "ephemeral-storage" && k != "pods" {
+			scalar = append(scalar, k)
+		}
+	}
+	sort.Strings(scalar)
+	for _, k := range append(order, scalar...) {
+		r := req[k]
+		if r <= 0 {
+			continue
+		}
+		capacity := node.Allocatable[k]
+		if r > capacity-used[k] {
+			return insufficient{k, r, used[k], capacity}, true
+		}
+	}
+	return insufficient{}, false
+}
+
+func matchesNode(pod *v1.Pod, node *Node) bool {
+	for k, v := range pod.Spec.NodeSelector {
+		if node.Labels[k] != v {
+			return false
+		}
+	}
+	a := pod.Spec.Affinity
+	if a == nil || a.NodeAffinity == nil || a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
+		return true
+	}
+	terms := a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms
+	for _, t := range terms {
+		if termMatches(t, node) {
+			return true
+		}
+	}
+	return false
+}
+
+func termMatches(t v1.NodeSelectorTerm, node *Node) bool {
+	if len(t.MatchExpressions) == 0 && len(t.MatchFields) == 0 {
+		return false
+	}
+	for _, r := range t.MatchExpressions {
+		if !requirementMatches(r, node.Labels) {
+			return false
+		}
+	}
+	for _, r := range t.MatchFields {
+		if r.Key != "metadata.name" || !requirementMatches(v1.NodeSelectorRequirement{Key: "n", Operator: r.Operator, Values: r.Values}, map[string]string{"n": node.Name}) {
+			return false
+		}
+	}
+	return true
+}
+
+func requirementMatches(r v1.NodeSelectorRequirement, labels map[string]string) bool {
+	v, has := labels[r.Key]
+	switch r.Operator {
+	case "In":
+		for _, x := range r.Values {
+			if has && v == x {
+				return true
+			}
+		}
+		return false
+	case "NotIn":
+		for _, x := range r.Values {
+			if has && v == x {
+				return false
+			}
+		}
+		return true
+	case "Exists":
+		return has
+	case "DoesNotExist":
+		return !has
+	case "Gt", "Lt":
+		if !has || len(r.Values) != 1 {
+			return false
+		}
+		a, err1 := strconv.ParseInt(v, 10, 64)
+		b, err2 := strconv.ParseInt(r.Values[0], 10, 64)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if r.Operator == "Gt" {
+			return a > b
+		}
+		return a < b
+	}
+	return false
+}
+
+func conflict(pod *v1.Pod, admitted []*v1.Pod) bool {
+	used := map[string]bool{}
+	key := func(p v1.ContainerPort) string {
+		proto := p.Protocol
+		if proto == "" {
+			proto = "TCP"
+		}
+		return fmt.Sprintf("%s/%d", proto, p.HostPort)
+	}
+	for _, o := range admitted {
+		for _, c := range o.Spec.Containers {
+			for _, p := range c.Ports {
+				if p.HostPort > 0 {
+					used[key(p)] = true
+				}
+			}
+		}
+	}
+	for _, c := range pod.Spec.Containers {
+		for _, p := range c.Ports {
+			if p.HostPort > 0 && used[key(p)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func untolerated(taints []Taint, tols []v1.Toleration) bool {
+	for _, t := range taints {
+		if t.Effect != "NoExecute" {
+			continue
+		}
+		ok := false
+		for _, tol := range tols {
+			if tol.Effect != "" && tol.Effect != t.Effect {
+				continue
+			}
+			switch tol.Operator {
+			case "Exists":
+				ok = ok || tol.Key == "" || tol.Key == t.Key
+			default:
+				ok = ok || (tol.Key == t.Key && tol.Value == t.Value)
+			}
+		}
+		if !ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,278 @@
+// Package pleg models the generic Pod Lifecycle Event Generator
+// (pkg/kubelet/pleg/generic.go): every relist period it lists the runtime,
+// compares every container and sandbox with the previous listing, turns
+// state changes into events, refreshes the pod status cache for the pods
+// that changed and then moves the cache's global timestamp forward.
+//
+// Where upstream walks Go maps (the pods with events), this model walks pod
+// UIDs in sorted order.
+package pleg
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+)
+
+// EventType is a pod lifecycle event type.
+type EventType string
+
+// The event types.
+const (
+	ContainerStarted EventType = "ContainerStarted"
+	ContainerDied    EventType = "ContainerDied"
+	ContainerRemoved EventType = "ContainerRemoved"
+	PodSync          EventType = "PodSync"
+	ContainerChanged EventType = "ContainerChanged"
+)
+
+// PodLifecycleEvent is one event: the pod UID and, in Data, the container.
+type PodLifecycleEvent struct {
+	ID   string    `json:"id"`
+	Type EventType `json:"type"`
+	Data string    `json:"data,omitempty"`
+}
+
+// Runtime is what the PLEG reads.
+type Runtime interface {
+	GetPods(ctx context.Context) ([]*kubecontainer.Pod, error)
+	GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error)
+}
+
+// Relist timing of the generic PLEG.
+const (
+	RelistPeriod    = time.Second
+	RelistThreshold = 3 * time.Minute
+)
+
+type plegState string
+
+const (
+	running     plegState = "running"
+	exited      plegState = "exited"
+	unknown     plegState = "unknown"
+	nonExistent plegState = "non-existent"
+)
+
+func convertState(s kubecontainer.State) plegState {
+	switch s {
+	case kubecontainer.StateRunning:
+		return running
+	case kubecontainer.StateExited:
+		return exited
+	}
+	// The kubelet does not use the created state: it counts as unknown.
+	return unknown
+}
+
+type record struct{ old, current *kubecontainer.Pod }
+
+// GenericPLEG is the generic PLEG.
+type GenericPLEG struct {
+	runtime    Runtime
+	cache      *kubecontainer.Cache
+	now        func() time.Time
+	records    map[string]*record
+	reinspect  map[string]*kubecontainer.Pod
+	relistTime time.Time
+	// sorted caches the record keys in sorted order (nil when stale).
+	sorted []string
+	// Emit sends an event to the sync loop; false means the channel was full.
+	Emit func(PodLifecycleEvent) bool
+}
+
+// New returns a generic PLEG.
+func New(rt Runtime, cache *kubecontainer.Cache, now func() time.Time) *GenericPLEG {
+	return &GenericPLEG{runtime: rt, cache: cache, now: now, records: map[string]*record{}, reinspect: map[string]*kubecontainer.Pod{}}
+}
+
+// Healthy reports whether relist ran recently enough.
+func (g *GenericPLEG) Healthy() (bool, error) {
+	if g.relistTime.IsZero() {
+		return false, fmt.Errorf("pleg has yet to be successful")
+	}
+	if elapsed := g.now().Sub(g.relistTime); elapsed > RelistThreshold {
+		return false, fmt.Errorf("pleg was last seen active %v ago; threshold is %v", elapsed, RelistThreshold)
+	}
+	return true, nil
+}
+
+// RelistResult says what one relist did.
+type RelistResult struct {
+	Events    []PodLifecycleEvent
+	Dropped   int
+	Inspected []string
+	Err       error
+}
+
+func state(p *kubecontainer.Pod, id string) plegState {
+	if p == nil {
+		return nonExistent
+	}
+	for _, c := range p.Containers {
+		if c.ID == id {
+			return convertState(c.State)
+		}
+	}
+	for _, c := range p.Sandboxes {
+		if c.ID == id {
+			return convertState(c.State)
+		}
+	}
+	return nonExistent
+}
+
+func ids(p *kubecontainer.Pod, seen map[string]bool, out []string) []string {
+	if p == nil {
+		return out
+	}
+	for _, l := range [][]*kubecontainer.Container{p.Sandboxes, p.Containers} {
+		for _, c := range l {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				out = append(out, c.ID)
+			}
+		}
+	}
+	return out
+}
+
+func generate(pod, cid string, old, cur plegState) []PodLifecycleEvent {
+	if old == cur {
+		return nil
+	}
+	switch cur {
+	case running:
+		return []PodLifecycleEvent{{pod, ContainerStarted, cid}}
+	case exited:
+		return []PodLifecycleEvent{{pod, ContainerDied, cid}}
+	case unknown:
+		return []PodLifecycleEvent{{pod, ContainerChanged, cid}}
+	}
+	if old == exited {
+		return []PodLifecycleEvent{{pod, ContainerRemoved, cid}}
+	}
+	return []PodLifecycleEvent{{pod, ContainerDied, cid}, {pod, ContainerRemoved, cid}}
+}
+
+// Relist runs one relist.
+func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
+	ts := g.now()
+	pods, err := g.runtime.GetPods(ctx)
+	if err != nil {
+		return RelistResult{Err: err}
+	}
+	g.relistTime = ts
+	for _, r := range g.records {
+		r.current = nil
+	}
+	for _, p := range pods {
+		r, ok := g.records[p.ID]
+		if !ok {
+			r = &record{}
+			g.records[p.ID] = r
+			g.sorted = nil
+		}
+		r.current = p
+	}
+	if g.sorted == nil {
+		g.sorted = make([]string, 0, len(g.records))
+		for uid := range g.records {
+			g.sorted = append(g.sorted, uid)
+		}
+		sort.Strings(g.sorted)
+	}
+	uids := g.sorted
+	byPod := map[string][]PodLifecycleEvent{}
+	var seen map[string]bool
+	for _, uid := range uids {
+		r := g.records[uid]
+		// The runtime manager returns the same *Pod for a pod whose
+		// containers did not change: no state can differ.
+		if r.current == r.old {
+			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		} else {
+			clear(seen)
+		}
+		all := ids(r.current, seen, ids(r.old, seen, nil))
+		for _, id := range all {
+			byPod[uid] = append(byPod[uid], generate(uid, id, state(r.old, id), state(r.current, id))...)
+		}
+	}
+	var res RelistResult
+	next := map[string]*kubecontainer.Pod{}
+	for _, uid := range uids {
+		evs, ok := byPod[uid]
+		if !ok || len(evs) == 0 {
+			continue
+		}
+		r := g.records[uid]
+		if err := g.updateCache(ctx, uid, r.current, r.old, ts); err != nil {
+			next[uid] = r.current
+			continue
+		}
+		res.Inspected = append(res.Inspected, uid)
+		delete(g.reinspect, uid)
+		r.old = r.current
+		for _, e := range evs {
+			if e.Type == ContainerChanged {
+				continue
+			}
+			if g.Emit != nil && !g.Emit(e) {
+				res.Dropped++
+				continue
+			}
+			res.Events = append(res.Events, e)
+		}
+	}
+	for _, uid := range sortedKeys(g.reinspect) {
+		p := g.reinspect[uid]
+		if err := g.updateCache(ctx, uid, p, nil, ts); err != nil {
+			next[uid] = p
+			continue
+		}
+		res.Inspected = append(res.Inspected, uid)
+		e := PodLifecycleEvent{ID: uid, Type: PodSync}
+		if g.Emit == nil || g.Emit(e) {
+			res.Events = append(res.Events, e)
+		}
+	}
+	g.reinspect = next
+	for uid, r := range g.records {
+		if r.current == nil && r.old == nil {
+			delete(g.records, uid)
+			g.sorted = nil
+		}
+	}
+	g.cache.UpdateTime(ts)
+	return res
+}
+
+func sortedKeys(m map[string]*kubecontainer.Pod) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (g *GenericPLEG) updateCache(ctx context.Context, uid string, cur, old *kubecontainer.Pod, ts time.Time) error {
+	if cur == nil {
+		// The pod disappeared from the runtime.
+		g.cache.Delete(uid)
+		return nil
+	}
+	st, err := g.runtime.GetPodStatus(ctx, uid, cur.Name, cur.Namespace)
+	if err == nil {
+		st.TimeStamp = ts
+	}
+	g.cache.Set(uid, st, err, ts)
+	return err
+}

@@ -1,0 +1,466 @@
+package kubelet
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Work types of a pod worker.
+const (
+	workSync        = "SyncPod"
+	workTerminating = "TerminatingPod"
+	workTerminated  = "TerminatedPod"
+	workKill        = "KillPod" // 1.18: syncPod with SyncPodKill
+)
+
+// podSyncStatus is the per-pod state of the pod workers
+// (pod_workers.go: podSyncStatus). The 1.18 model uses only the fields of
+// managePodLoop (working, the undelivered update, lastSyncTime).
+type podSyncStatus struct {
+	uid          string
+	pod          *v1.Pod
+	working      bool
+	waiting      bool // for a newer PLEG cache entry
+	pending      *updateOptions
+	lastSyncTime time.Time
+
+	syncedAt, startedAt, terminatingAt, terminatedAt time.Time
+	gracePeriod                                      int64
+	deleted, evicted, finished, restartRequested     bool
+	lastWork, lastErr                                string
+}
+
+func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
+
+// WorkerState is a pod worker as the views show it.
+type WorkerState struct {
+	Pod     string `json:"pod"`
+	UID     string `json:"uid"`
+	State   string `json:"state"`
+	Working bool   `json:"working"`
+	Waiting bool   `json:"waitingForCache,omitempty"`
+	Pending bool   `json:"pendingUpdate,omitempty"`
+	Grace   int64  `json:"gracePeriod,omitempty"`
+	Due     string `json:"nextSync,omitempty"`
+	LastErr string `json:"lastError,omitempty"`
+}
+
+// podWorkers serialises the syncs of each pod. Both generations share
+// this type: legacy selects the 1.18 managePodLoop model (one sync
+// function that also kills; no termination state machine), otherwise the
+// state machine SyncPod → TerminatingPod → TerminatedPod of ≥1.22.
+//
+// Upstream runs one goroutine per pod; here a worker that has to wait (for
+// a newer PLEG cache entry, for a pull or a container stop) continues
+// later on the agenda. Waiting workers are resumed in pod-manager order.
+type podWorkers struct {
+	k        *Kubelet
+	legacy   bool
+	statuses map[string]*podSyncStatus
+	order    []string
+	resume   bool
+}
+
+func newPodWorkers(k *Kubelet) *podWorkers {
+	return &podWorkers{k: k, statuses: map[string]*podSyncStatus{}}
+}
+
+func newLegacyPodWorkers(k *Kubelet) *podWorkers {
+	w := newPodWorkers(k)
+	w.legacy = true
+	return w
+}
+
+func (w *podWorkers) get(uid string) *podSyncStatus { return w.statuses[uid] }
+
+func (w *podWorkers) isKnownTerminated(uid string) bool {
+	s := w.statuses[uid]
+	return s != nil && !s.terminatedAt.IsZero()
+}
+
+func (w *podWorkers) isTerminationRequested(uid string) bool {
+	s := w.statuses[uid]
+	return s != nil && s.terminating()
+}
+
+// shouldPodContentBeRemoved: a deleted (or evicted) pod that finished
+// terminating loses all its dead containers.
+func (w *podWorkers) shouldPodContentBeRemoved(uid string) bool {
+	s := w.statuses[uid]
+	if s == nil {
+		return w.k.podManager[uid] == nil
+	}
+	return (s.deleted || s.evicted) && !s.terminatedAt.IsZero()
+}
+
+// calculateEffectiveGracePeriod: the grace only shrinks, starting from the
+// deletion grace, then a kill override, then the spec; never below 1 s.
+func calculateEffectiveGracePeriod(s *podSyncStatus, pod *v1.Pod, kill *killOptions) int64 {
+	g := int64(30)
+	if pod.Spec.TerminationGracePeriodSeconds != nil {
+		g = *pod.Spec.TerminationGracePeriodSeconds
+	}
+	if pod.Metadata.DeletionGracePeriodSeconds != nil {
+		g = *pod.Metadata.DeletionGracePeriodSeconds
+	}
+	if kill != nil && kill.gracePeriodOverride != nil {
+		g = *kill.gracePeriodOverride
+	}
+	if s.gracePeriod > 0 && s.gracePeriod < g {
+		g = s.gracePeriod
+	}
+	if g < 1 {
+		g = 1
+	}
+	return g
+}
+
+// UpdatePod delivers an update to the pod's worker.
+func (w *podWorkers) UpdatePod(o updateOptions) {
+	k := w.k
+	uid := o.pod.Metadata.UID
+	s := w.statuses[uid]
+	if s == nil {
+		s = &podSyncStatus{uid: uid}
+		w.statuses[uid] = s
+		w.order = append(w.order, uid)
+	}
+	if !w.legacy {
+		if s.finished {
+			if o.typ == syncPodCreate {
+				s.restartRequested = true
+				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "ignored", Update: o.typ, Detail: "pod is finished; restart requested after cleanup"})
+			}
+			return
+		}
+		becomesTerminating := o.typ == syncPodKill || o.pod.Metadata.DeletionTimestamp != nil || v1.IsPodPhaseTerminal(o.pod.Status.Phase)
+		if o.pod.Metadata.DeletionTimestamp != nil {
+			s.deleted = true
+		}
+		if o.kill != nil && o.kill.evict {
+			s.evicted = true
+		}
+		if becomesTerminating {
+			g := calculateEffectiveGracePeriod(s, o.pod, o.kill)
+			if !s.terminating() {
+				s.terminatingAt = k.clock.Now()
+				s.gracePeriod = g
+				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: workTerminating, Step: "terminating", Update: o.typ, Detail: fmt.Sprintf("pod is marked for termination, grace %ds", g)})
+			} else if g < s.gracePeriod {
+				s.gracePeriod = g
+			}
+		}
+	}
+	s.pod = o.pod
+	if s.pending == nil || o.typ == syncPodKill || s.pending.typ != syncPodKill {
+		cp := o
+		s.pending = &cp
+	} else {
+		s.pending.pod = o.pod
+	}
+	if s.working {
+		if !s.waiting {
+			k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "queued", Update: o.typ, Detail: "worker busy; update kept as pending"})
+		}
+		return
+	}
+	s.working = true
+	w.tryRun(s)
+}
+
+// cacheChanged resumes, in the worker phase of this instant, the workers
+// waiting for newer PLEG data.
+func (w *podWorkers) cacheChanged() {
+	if w.resume {
+		return
+	}
+	w.resume = true
+	w.k.ag.after(0, phaseWorker, "pod workers", func() {
+		w.resume = false
+		for _, uid := range append([]string(nil), w.order...) {
+			if s := w.statuses[uid]; s != nil && s.waiting {
+				w.tryRun(s)
+			}
+		}
+	})
+}
+
+// tryRun starts the pending work once the pod cache is newer than the end
+// of the previous sync (podCache.GetNewerThan).
+func (w *podWorkers) tryRun(s *podSyncStatus) {
+	k := w.k
+	if s.pending == nil {
+		s.working, s.waiting = false, false
+		return
+	}
+	ps, err, ok := k.cache.GetNewerThan(s.uid, s.lastSyncTime)
+	if !ok {
+		if !s.waiting {
+			k.workerTrace(WorkerEntry{Pod: s.pod.FullName(), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.rel(s.lastSyncTime)})
+		}
+		s.waiting = true
+		return
+	}
+	s.waiting = false
+	o := *s.pending
+	s.pending = nil
+	if err != nil {
+		w.complete(s, w.workType(s), o, false, fmt.Errorf("error determining status: %v", err))
+		return
+	}
+	w.run(s, o, ps)
+}
+
+func (w *podWorkers) workType(s *podSyncStatus) string {
+	switch {
+	case w.legacy:
+		if s.pending != nil && s.pending.typ == syncPodKill {
+			return workKill
+		}
+		return workSync
+	case !s.terminatedAt.IsZero():
+		return workTerminated
+	case s.terminating():
+		return workTerminating
+	}
+	return workSync
+}
+
+func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.PodStatus) {
+	k := w.k
+	work := workSync
+	if w.legacy {
+		if o.typ == syncPodKill {
+			work = workKill
+		}
+	} else {
+		switch {
+		case !s.terminatedAt.IsZero():
+			work = workTerminated
+		case s.terminating():
+			work = workTerminating
+		}
+	}
+	s.lastWork = work
+	if s.startedAt.IsZero() && work == workSync {
+		s.startedAt = k.clock.Now()
+	}
+	k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "start", Update: o.typ})
+	switch work {
+	case workSync:
+		k.syncPod(o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+	case workKill:
+		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
+	case workTerminating:
+		k.syncTerminatingPod(o.pod, ps, s.gracePeriod, func(err error) { w.complete(s, work, o, false, err) })
+	case workTerminated:
+		k.syncTerminatedPod(o.pod, ps, func(err error) { w.complete(s, work, o, false, err) })
+	}
+}
+
+// complete is completeWork: move the state machine on, requeue, and run
+// again at once if an update arrived meanwhile.
+func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, isTerminal bool, err error) {
+	k := w.k
+	now := k.clock.Now()
+	s.lastSyncTime = now
+	e := WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "done", Update: o.typ}
+	var requeue time.Duration
+	phaseTransition := false
+	switch {
+	case err == nil && work == workSync && isTerminal:
+		s.syncedAt = now
+		s.terminatingAt = now
+		if s.gracePeriod == 0 {
+			s.gracePeriod = calculateEffectiveGracePeriod(s, o.pod, nil)
+		}
+		phaseTransition = true
+		e.Detail = "pod is terminal; terminating"
+	case err == nil && work == workTerminating:
+		s.terminatedAt = now
+		phaseTransition = true
+		e.Detail = "pod terminated"
+	case err == nil && work == workTerminated:
+		s.finished = true
+		e.Detail = "pod worker finished"
+	case err == nil && work == workSync:
+		s.syncedAt = now
+	}
+	switch {
+	case phaseTransition:
+		requeue = 0
+	case s.finished:
+		requeue = -1
+	case err == nil:
+		requeue = k.jitter(k.cfg.Options.SyncFrequency)
+	case strings.Contains(err.Error(), networkNotReadyErrMsg):
+		requeue = k.jitter(transientErrorBackOff)
+	default:
+		requeue = k.jitter(backOffPeriod)
+		var se *kubecontainer.SyncError
+		if k.requeueToBackoffExpiry() && errors.As(err, &se) {
+			if exp, ok := se.MinBackoffExpiry(); ok {
+				d := exp.Sub(now)
+				d = max(0, min(d, k.cfg.Options.SyncFrequency))
+				requeue = k.jitter(d)
+				e.Detail = "requeue at the crash back-off expiry"
+			}
+		}
+	}
+	if err != nil {
+		e.Error = err.Error()
+		s.lastErr = err.Error()
+	} else {
+		s.lastErr = ""
+	}
+	if requeue >= 0 {
+		k.enqueue(s.uid, requeue)
+		e.Requeue = requeue.String()
+	}
+	k.workerTrace(e)
+	if s.pending == nil && phaseTransition && !w.legacy {
+		// The state machine moves on through the work queue (the next sync
+		// tick dispatches the pod).
+		s.working = false
+		return
+	}
+	if s.pending != nil {
+		w.tryRun(s)
+		return
+	}
+	s.working = false
+}
+
+func (k *Kubelet) jitter(d time.Duration) time.Duration {
+	if !k.cfg.Options.Jitter || d <= 0 {
+		return d
+	}
+	return d + time.Duration(k.rand.Float64()*0.5*float64(d))
+}
+
+// requeueToBackoffExpiry is PR #133066 (1.35): a CrashLoopBackOff error
+// requeues the pod at the back-off's expiry instead of after 10 s.
+func (k *Kubelet) requeueToBackoffExpiry() bool {
+	switch k.cfg.Options.RequeueToBackoffExpiry {
+	case 1:
+		return true
+	case -1:
+		return false
+	}
+	return k.minor >= 35
+}
+
+// deletePod is the REMOVE path: the pod left its source.
+func (w *podWorkers) deletePod(p *v1.Pod) {
+	k := w.k
+	if w.legacy {
+		// 1.18: forget the worker and hand the pod to the pod killer.
+		k.workerTrace(WorkerEntry{Pod: p.FullName(), Work: workKill, Step: "queued", Update: syncPodKill, Detail: "podKiller"})
+		w.UpdatePod(updateOptions{pod: p, typ: syncPodKill})
+		return
+	}
+	w.UpdatePod(updateOptions{pod: p, typ: syncPodKill})
+}
+
+// SyncKnownPods is the housekeeping half of the pod workers: forget
+// finished workers of pods that are gone, terminate workers of pods that
+// vanished without a kill, and restart pods re-added while terminating.
+func (w *podWorkers) SyncKnownPods() {
+	k := w.k
+	if len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(uid string) bool {
+		return k.podManager[uid] == nil || w.statuses[uid].finished
+	}) {
+		// The common case: every worker is for a desired pod and still
+		// running, so nothing changes.
+		return
+	}
+	var keep []string
+	for _, uid := range w.order {
+		s := w.statuses[uid]
+		desired := k.podManager[uid] != nil
+		switch {
+		case !desired && (s.finished || (w.legacy && !s.working)):
+			delete(w.statuses, uid)
+			k.forgetPod(uid)
+			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "forgotten", Detail: "pod worker removed by housekeeping"})
+			continue
+		case !desired && !w.legacy && !s.terminating() && s.pod != nil:
+			keep = append(keep, uid)
+			w.UpdatePod(updateOptions{pod: s.pod, typ: syncPodKill})
+			continue
+		case desired && s.finished && s.restartRequested:
+			delete(w.statuses, uid)
+			k.forgetPod(uid)
+			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
+			k.HandlePodAdditions([]*v1.Pod{k.podManager[uid]})
+			continue
+		}
+		keep = append(keep, uid)
+	}
+	inKeep := make(map[string]bool, len(keep))
+	order := make([]string, 0, len(w.statuses))
+	for _, uid := range keep {
+		if w.statuses[uid] != nil && !inKeep[uid] {
+			inKeep[uid] = true
+			order = append(order, uid)
+		}
+	}
+	// Workers created meanwhile (a restarted pod) go last.
+	for _, uid := range w.order {
+		if w.statuses[uid] != nil && !inKeep[uid] {
+			inKeep[uid] = true
+			order = append(order, uid)
+		}
+	}
+	w.order = order
+}
+
+// States lists the pod workers for the views.
+func (w *podWorkers) States() []WorkerState {
+	k := w.k
+	out := make([]WorkerState, 0, len(w.order))
+	for _, uid := range w.order {
+		s := w.statuses[uid]
+		if s == nil {
+			continue
+		}
+		st := "SyncPod"
+		switch {
+		case w.legacy:
+			st = "managePodLoop"
+		case s.finished:
+			st = "Finished"
+		case !s.terminatedAt.IsZero():
+			st = "Terminated"
+		case s.terminating():
+			st = "Terminating"
+		}
+		ws := WorkerState{Pod: k.podName(uid), UID: uid, State: st, Working: s.working, Waiting: s.waiting, Pending: s.pending != nil, Grace: s.gracePeriod, LastErr: s.lastErr}
+		if t, ok := k.workQueue[uid]; ok {
+			ws.Due = k.rel(t)
+		}
+		out = append(out, ws)
+	}
+	return out
+}
+
+// rel formats a time relative to the start of the run.
+func (k *Kubelet) rel(t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	return "t=" + formatOffset(t.Sub(k.clock.Start()))
+}
+
+func formatOffset(d time.Duration) string {
+	if d%time.Second == 0 {
+		return fmt.Sprintf("%ds", int64(d/time.Second))
+	}
+	return fmt.Sprintf("%.3fs", d.Seconds())
+}

@@ -1,0 +1,144 @@
+// Package prober models pkg/kubelet/prober: one worker per container and
+// probe type, probing on its period (and on manual triggers), gated by the
+// initial delay and the startup probe, counting consecutive results against
+// the success and failure thresholds, and publishing changes through three
+// results managers (liveness, readiness, startup). It also fills the
+// started and ready fields of container statuses.
+//
+// Exec probes run through the CRI's ExecSync; HTTP, TCP and gRPC probes ask
+// a NetworkProber, which the fake runtime implements from its scripted
+// container health. Probes take no virtual time.
+package prober
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// ProbeType is liveness, readiness or startup.
+type ProbeType int
+
+// The probe types.
+const (
+	Liveness ProbeType = iota
+	Readiness
+	Startup
+)
+
+func (t ProbeType) String() string {
+	return [...]string{"Liveness", "Readiness", "Startup"}[t]
+}
+
+// Lower is the lower-case name ("liveness").
+func (t ProbeType) Lower() string { return strings.ToLower(t.String()) }
+
+// NetworkProber answers HTTP, TCP and gRPC probes of a container.
+type NetworkProber interface {
+	Probe(ctx context.Context, containerID, probeType string) (healthy bool, output string, err error)
+}
+
+// StatusProvider returns the pod status the status manager holds.
+type StatusProvider interface {
+	GetPodStatus(uid string) (*v1.PodStatus, bool)
+}
+
+// Scheduler runs fn after d on virtual time and returns a cancel func.
+type Scheduler interface {
+	Now() time.Time
+	Schedule(d time.Duration, name string, fn func()) (cancel func())
+}
+
+type prober struct {
+	runtime  cri.RuntimeService
+	network  NetworkProber
+	recorder *events.Recorder
+	msgs     events.Messages
+}
+
+func containerRef(pod *v1.Pod, c *v1.Container) events.ObjectRef {
+	fp := fmt.Sprintf("spec.containers{%s}", c.Name)
+	for i := range pod.Spec.InitContainers {
+		if pod.Spec.InitContainers[i].Name == c.Name {
+			fp = fmt.Sprintf("spec.initContainers{%s}", c.Name)
+		}
+	}
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: fp}
+}
+
+func portString(raw []byte) string { return strings.Trim(string(raw), `"`) }
+
+// probe runs one probe and records Unhealthy events like prober.probe.
+func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v1.PodStatus, c *v1.Container, containerID string) (Result, error) {
+	var spec *v1.Probe
+	switch t {
+	case Liveness:
+		spec = c.LivenessProbe
+	case Readiness:
+		spec = c.ReadinessProbe
+	default:
+		spec = c.StartupProbe
+	}
+	if spec == nil {
+		return Success, nil
+	}
+	result, output, err := pb.run(ctx, t, spec, status, containerID)
+	ref := containerRef(pod, c)
+	if err != nil {
+		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s", pb.msgs.ProbeErrored(t.String(), "UNKNOWN", err))
+		return Failure, err
+	}
+	if result != Success {
+		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s probe failed: %s", t, output)
+		return Failure, nil
+	}
+	return Success, nil
+}
+
+func (pb *prober) run(ctx context.Context, t ProbeType, spec *v1.Probe, status *v1.PodStatus, containerID string) (Result, string, error) {
+	id := strings.TrimPrefix(containerID, "containerd://")
+	timeout := time.Duration(spec.TimeoutSeconds) * time.Second
+	switch {
+	case spec.Exec != nil:
+		resp, err := pb.runtime.ExecSync(ctx, id, spec.Exec.Command, timeout)
+		if err != nil {
+			if cri.CodeOf(err) == cri.DeadlineExceeded {
+				return Failure, fmt.Sprintf("command %q timed out", strings.Join(spec.Exec.Command, " ")), nil
+			}
+			return Unknown, "", err
+		}
+		out := string(resp.Stdout) + string(resp.Stderr)
+		if resp.ExitCode != 0 {
+			return Failure, out, nil
+		}
+		return Success, out, nil
+	case pb.network != nil:
+		healthy, out, err := pb.network.Probe(ctx, id, t.Lower())
+		if out == "" {
+			switch {
+			case spec.HTTPGet != nil:
+				out = "HTTP probe failed with statuscode: 500"
+			case spec.TCPSocket != nil:
+				out = fmt.Sprintf("dial tcp %s:%s: connect: connection refused", status.PodIP, portString(spec.TCPSocket.Port))
+			case spec.GRPC != nil:
+				out = `service unhealthy (responded with "NOT_SERVING")`
+			}
+		}
+		if err != nil {
+			if spec.HTTPGet != nil {
+				return Failure, fmt.Sprintf("Get \"http://%s:%s%s\": %v", status.PodIP, portString(spec.HTTPGet.Port), spec.HTTPGet.Path, err), nil
+			}
+			return Failure, err.Error(), nil
+		}
+		if !healthy {
+			return Failure, out, nil
+		}
+		return Success, "", nil
+	}
+	return Success, "", nil
+}

@@ -1,0 +1,182 @@
+package prober
+
+import (
+	"context"
+	"time"
+
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// worker probes one container with one probe type, like prober/worker.go;
+// its goroutine and ticker are timers on the scheduler.
+type worker struct {
+	m         *Manager
+	pod       *v1.Pod
+	container v1.Container
+	spec      *v1.Probe
+	probeType ProbeType
+	initial   Result
+	results   *ResultsManager
+
+	containerID string
+	lastResult  Result
+	resultRun   int
+	onHold      bool
+
+	stopped      bool
+	cancelTick   func()
+	triggerQueue bool // manualTriggerCh has a buffer of one
+	nextTick     time.Time
+}
+
+func newWorker(m *Manager, t ProbeType, pod *v1.Pod, c v1.Container) *worker {
+	w := &worker{m: m, pod: pod, container: c, probeType: t, lastResult: Unknown}
+	switch t {
+	case Readiness:
+		w.spec, w.results, w.initial = c.ReadinessProbe, m.Readiness, Failure
+	case Liveness:
+		w.spec, w.results, w.initial = c.LivenessProbe, m.Liveness, Success
+	default:
+		w.spec, w.results, w.initial = c.StartupProbe, m.Startup, Unknown
+	}
+	return w
+}
+
+func (w *worker) period() time.Duration { return time.Duration(w.spec.PeriodSeconds) * time.Second }
+
+// start runs the first probe now (after delay, when jitter is on) and then
+// arms the ticker.
+func (w *worker) start(delay time.Duration) {
+	w.cancelTick = w.m.sched.Schedule(delay, w.name(), func() {
+		w.nextTick = w.m.sched.Now().Add(w.period())
+		if !w.step("start") {
+			return
+		}
+		w.arm()
+	})
+}
+
+func (w *worker) name() string {
+	return "probe " + w.probeType.Lower() + " " + w.pod.Metadata.Name + "/" + w.container.Name
+}
+
+func (w *worker) arm() {
+	d := w.nextTick.Sub(w.m.sched.Now())
+	w.cancelTick = w.m.sched.Schedule(d, w.name(), func() {
+		w.nextTick = w.nextTick.Add(w.period())
+		if w.step("period") {
+			w.arm()
+		}
+	})
+}
+
+// trigger is manualTriggerCh: a pending trigger runs the probe at once.
+func (w *worker) trigger() {
+	if w.stopped || w.triggerQueue {
+		return
+	}
+	w.triggerQueue = true
+	w.m.sched.Schedule(0, w.name()+" (manual)", func() {
+		w.triggerQueue = false
+		if w.stopped {
+			return
+		}
+		w.step("manual")
+	})
+}
+
+func (w *worker) stop() {
+	if w.stopped {
+		return
+	}
+	w.stopped = true
+	if w.cancelTick != nil {
+		w.cancelTick()
+	}
+	if w.containerID != "" {
+		w.results.Remove(w.containerID)
+	}
+	w.m.removeWorker(w)
+}
+
+// step is one pass of the worker loop; false ends the worker.
+func (w *worker) step(why string) bool {
+	if w.stopped {
+		return false
+	}
+	keep := w.doProbe()
+	if w.m.OnProbe != nil {
+		w.m.OnProbe(w.pod, w.container.Name, w.probeType, why, w.lastResult, keep)
+	}
+	if !keep {
+		w.stop()
+	}
+	return keep
+}
+
+// doProbe follows worker.doProbe.
+func (w *worker) doProbe() bool {
+	status, ok := w.m.status.GetPodStatus(w.pod.Metadata.UID)
+	if !ok {
+		return true
+	}
+	if status.Phase == v1.PodFailed || status.Phase == v1.PodSucceeded {
+		return false
+	}
+	c, ok := v1.GetContainerStatus(status.ContainerStatuses, w.container.Name)
+	if !ok || c.ContainerID == "" {
+		c, ok = v1.GetContainerStatus(status.InitContainerStatuses, w.container.Name)
+		if !ok || c.ContainerID == "" {
+			return true
+		}
+	}
+	if w.containerID != c.ContainerID {
+		if w.containerID != "" {
+			w.results.Remove(w.containerID)
+		}
+		w.containerID = c.ContainerID
+		w.results.Set(w.containerID, w.initial, w.pod.Metadata.UID)
+		w.onHold = false
+	}
+	if w.onHold {
+		return true
+	}
+	if c.State.Running == nil {
+		if w.containerID != "" {
+			w.results.Set(w.containerID, Failure, w.pod.Metadata.UID)
+		}
+		return c.State.Terminated == nil || w.pod.Spec.RestartPolicy != v1.RestartPolicyNever
+	}
+	if w.pod.Metadata.DeletionTimestamp != nil && (w.probeType == Liveness || w.probeType == Startup) {
+		w.results.Set(w.containerID, Success, w.pod.Metadata.UID)
+		return false
+	}
+	if c.State.Running.StartedAt != nil && int32(w.m.sched.Now().Sub(c.State.Running.StartedAt.Time)/time.Second) < w.spec.InitialDelaySeconds {
+		return true
+	}
+	if c.Started != nil && *c.Started {
+		if w.probeType == Startup {
+			return true
+		}
+	} else if w.probeType != Startup {
+		return true
+	}
+	result, err := w.m.prober.probe(context.Background(), w.probeType, w.pod, status, &w.container, w.containerID)
+	if err != nil {
+		return true
+	}
+	if w.lastResult == result {
+		w.resultRun++
+	} else {
+		w.lastResult, w.resultRun = result, 1
+	}
+	if (result == Failure && w.resultRun < int(w.spec.FailureThreshold)) || (result == Success && w.resultRun < int(w.spec.SuccessThreshold)) {
+		return true
+	}
+	w.results.Set(w.containerID, result, w.pod.Metadata.UID)
+	if (w.probeType == Liveness || w.probeType == Startup) && result == Failure {
+		w.onHold = true
+		w.resultRun = 0
+	}
+	return true
+}

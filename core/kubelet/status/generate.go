@@ -1,0 +1,159 @@
+// Package status models pkg/kubelet/status: the generators of the
+// kubelet-owned pod conditions and the status manager, which caches the
+// latest status of each pod, keeps condition transition times and the
+// start time, applies readiness and startup results, marks pods terminal
+// and issues the final deletion of a terminated, deleted pod.
+package status
+
+import (
+	"fmt"
+	"strings"
+
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// Condition reasons.
+const (
+	UnknownContainerStatuses = "UnknownContainerStatuses"
+	PodCompleted             = "PodCompleted"
+	PodFailed                = "PodFailed"
+	ContainersNotReady       = "ContainersNotReady"
+	ContainersNotInitialized = "ContainersNotInitialized"
+	ReadinessGatesNotReady   = "ReadinessGatesNotReady"
+)
+
+func list(names []string) string { return fmt.Sprintf("%s", names) }
+
+// HasAnyRegularContainerStarted reports whether a regular container has
+// run (running or terminated, now or before).
+func HasAnyRegularContainerStarted(spec *v1.PodSpec, statuses []v1.ContainerStatus) bool {
+	for _, c := range spec.Containers {
+		s, ok := v1.GetContainerStatus(statuses, c.Name)
+		if !ok {
+			continue
+		}
+		if s.State.Running != nil || s.State.Terminated != nil || s.LastTerminationState.Terminated != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// GenerateContainersReadyCondition computes ContainersReady.
+func GenerateContainersReadyCondition(spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
+	if statuses == nil {
+		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
+	}
+	var unknown, unready []string
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
+		if !v1.IsRestartableInitContainer(c) {
+			continue
+		}
+		if s, ok := v1.GetContainerStatus(statuses, c.Name); ok {
+			if !s.Ready {
+				unready = append(unready, c.Name)
+			}
+		} else {
+			unknown = append(unknown, c.Name)
+		}
+	}
+	for _, c := range spec.Containers {
+		if s, ok := v1.GetContainerStatus(statuses, c.Name); ok {
+			if !s.Ready {
+				unready = append(unready, c.Name)
+			}
+		} else {
+			unknown = append(unknown, c.Name)
+		}
+	}
+	if phase == v1.PodSucceeded && len(unknown) == 0 {
+		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: PodCompleted}
+	}
+	if phase == v1.PodFailed {
+		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: PodFailed}
+	}
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, "containers with unknown status: "+list(unknown))
+	}
+	if len(unready) > 0 {
+		msgs = append(msgs, "containers with unready status: "+list(unready))
+	}
+	if len(msgs) > 0 {
+		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: ContainersNotReady, Message: strings.Join(msgs, ", ")}
+	}
+	return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionTrue}
+}
+
+// GeneratePodReadyCondition computes Ready from ContainersReady and the
+// readiness gates.
+func GeneratePodReadyCondition(spec *v1.PodSpec, conds []v1.PodCondition, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
+	cr := GenerateContainersReadyCondition(spec, statuses, phase)
+	if cr.Status != v1.ConditionTrue {
+		return v1.PodCondition{Type: v1.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
+	}
+	var msgs []string
+	for _, g := range spec.ReadinessGates {
+		_, c := v1.GetPodCondition(conds, g.ConditionType)
+		if c == nil {
+			msgs = append(msgs, fmt.Sprintf("corresponding condition of pod readiness gate %q does not exist.", g.ConditionType))
+		} else if c.Status != v1.ConditionTrue {
+			msgs = append(msgs, fmt.Sprintf("the status of pod readiness gate %q is not \"True\", but %v", g.ConditionType, c.Status))
+		}
+	}
+	if len(msgs) > 0 {
+		return v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionFalse, Reason: ReadinessGatesNotReady, Message: strings.Join(msgs, ", ")}
+	}
+	return v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionTrue}
+}
+
+// GeneratePodInitializedCondition computes Initialized. anyStartedRule is
+// the newer rule that a started regular container means initialized.
+func GeneratePodInitializedCondition(spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string, anyStartedRule bool) v1.PodCondition {
+	if statuses == nil && len(spec.InitContainers) > 0 {
+		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
+	}
+	var unknown, incomplete []string
+	for i := range spec.InitContainers {
+		c := &spec.InitContainers[i]
+		s, ok := v1.GetContainerStatus(statuses, c.Name)
+		if !ok {
+			unknown = append(unknown, c.Name)
+			continue
+		}
+		if v1.IsRestartableInitContainer(c) {
+			if s.Started == nil || !*s.Started {
+				incomplete = append(incomplete, c.Name)
+			}
+		} else if !s.Ready {
+			incomplete = append(incomplete, c.Name)
+		}
+	}
+	if phase == v1.PodSucceeded && len(unknown) == 0 {
+		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue, Reason: PodCompleted}
+	}
+	if anyStartedRule && HasAnyRegularContainerStarted(spec, statuses) {
+		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
+	}
+	var msgs []string
+	if len(unknown) > 0 {
+		msgs = append(msgs, "containers with unknown status: "+list(unknown))
+	}
+	if len(incomplete) > 0 {
+		msgs = append(msgs, "containers with incomplete status: "+list(incomplete))
+	}
+	if len(msgs) > 0 {
+		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: ContainersNotInitialized, Message: strings.Join(msgs, ", ")}
+	}
+	return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
+}
+
+// GeneratePodReadyToStartContainersCondition is True once no new sandbox is
+// needed. condType is PodReadyToStartContainers (1.28+) or PodHasNetwork.
+func GeneratePodReadyToStartContainersCondition(condType string, sandboxNeeded bool) v1.PodCondition {
+	if sandboxNeeded {
+		return v1.PodCondition{Type: condType, Status: v1.ConditionFalse}
+	}
+	return v1.PodCondition{Type: condType, Status: v1.ConditionTrue}
+}

@@ -1,0 +1,265 @@
+package kubelet
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/pleg"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// The cases of syncLoopIteration's select, in source order.
+const (
+	caseConfig       = "config"
+	casePLEG         = "pleg"
+	caseSync         = "sync"
+	caseLiveness     = "liveness"
+	caseReadiness    = "readiness"
+	caseStartup      = "startup"
+	caseHousekeeping = "housekeeping"
+)
+
+var caseOrder = []string{caseConfig, casePLEG, caseSync, caseLiveness, caseReadiness, caseStartup, caseHousekeeping}
+
+// Select rules recorded in the loop trace.
+const (
+	RuleArrival = "arrival order"
+	RuleRandom  = "seeded random"
+)
+
+type loopMsg struct {
+	seq    uint64
+	update kubeconfig.PodUpdate
+	event  pleg.PodLifecycleEvent
+	probe  prober.Update
+}
+
+// syncLoop holds the channels of syncLoopIteration and the runtime-error
+// back-off of syncLoop.
+type syncLoop struct {
+	k         *Kubelet
+	queues    map[string][]loopMsg
+	seq       uint64
+	scheduled bool
+	duration  time.Duration
+	sleeping  bool
+}
+
+func newSyncLoop(k *Kubelet) *syncLoop {
+	return &syncLoop{k: k, queues: map[string][]loopMsg{}, duration: loopBackOffBase}
+}
+
+func (l *syncLoop) wake() {
+	if l.scheduled || l.sleeping {
+		return
+	}
+	l.scheduled = true
+	l.k.ag.after(0, phaseLoop, "syncLoop", l.run)
+}
+
+func (l *syncLoop) push(c string, u prober.Update) {
+	l.seq++
+	l.queues[c] = append(l.queues[c], loopMsg{seq: l.seq, probe: u})
+	l.wake()
+}
+
+func (l *syncLoop) pushConfig(u kubeconfig.PodUpdate) {
+	l.seq++
+	l.queues[caseConfig] = append(l.queues[caseConfig], loopMsg{seq: l.seq, update: u})
+	l.wake()
+}
+
+// pushPLEG is the PLEG's channel send; false when the channel is full.
+func (l *syncLoop) pushPLEG(e pleg.PodLifecycleEvent) bool {
+	if len(l.queues[casePLEG]) >= plegChannelCapacity {
+		return false
+	}
+	l.seq++
+	l.queues[casePLEG] = append(l.queues[casePLEG], loopMsg{seq: l.seq, event: e})
+	l.wake()
+	return true
+}
+
+// tick is a ticker firing: a ticker channel holds at most one tick.
+func (l *syncLoop) tick(c string) {
+	if len(l.queues[c]) > 0 {
+		return
+	}
+	l.seq++
+	l.queues[c] = []loopMsg{{seq: l.seq}}
+	l.wake()
+}
+
+func (l *syncLoop) ready() []string {
+	var out []string
+	for _, c := range caseOrder {
+		if len(l.queues[c]) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (l *syncLoop) run() {
+	l.scheduled = false
+	k := l.k
+	for {
+		ready := l.ready()
+		if len(ready) == 0 {
+			return
+		}
+		if err := k.runtimeErrors(); err != nil {
+			k.loopTrace(LoopEntry{Case: "skip", Detail: fmt.Sprintf("Skipping pod synchronization: %v; sleeping %v", err, l.duration), Ready: ready})
+			l.sleeping = true
+			d := l.duration
+			l.duration = min(2*l.duration, loopBackOffMax)
+			k.ag.after(d, phaseLoop, "syncLoop wakes", func() {
+				l.sleeping = false
+				l.run()
+			})
+			return
+		}
+		l.duration = loopBackOffBase
+		c, rule := l.choose(ready)
+		m := l.queues[c][0]
+		l.queues[c] = l.queues[c][1:]
+		l.handle(c, m, LoopEntry{Case: c, Rule: rule, Ready: ready})
+	}
+}
+
+func (l *syncLoop) choose(ready []string) (string, string) {
+	if l.k.cfg.Options.RandomSelect {
+		return ready[l.k.rand.Intn(len(ready))], RuleRandom
+	}
+	best := ready[0]
+	for _, c := range ready[1:] {
+		if l.queues[c][0].seq < l.queues[best][0].seq {
+			best = c
+		}
+	}
+	return best, RuleArrival
+}
+
+func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
+	k := l.k
+	switch c {
+	case caseConfig:
+		u := m.update
+		e.Op = string(u.Op)
+		e.Pods = podNames(u.Pods)
+		e.Detail = fmt.Sprintf("%s from %q", u.Op, u.Source)
+		k.loopTrace(e)
+		switch u.Op {
+		case kubeconfig.ADD:
+			k.HandlePodAdditions(u.Pods)
+		case kubeconfig.UPDATE:
+			k.HandlePodUpdates(u.Pods)
+		case kubeconfig.REMOVE:
+			k.HandlePodRemoves(u.Pods)
+		case kubeconfig.RECONCILE:
+			k.HandlePodReconcile(u.Pods)
+		case kubeconfig.DELETE:
+			// DELETE is treated as an UPDATE because of graceful deletion.
+			k.HandlePodUpdates(u.Pods)
+		case kubeconfig.SET:
+			k.trace("loop", "Kubelet does not support snapshot update")
+		}
+	case casePLEG:
+		ev := m.event
+		e.Detail = fmt.Sprintf("%s %s", ev.Type, short(ev.Data))
+		pod := k.podManager[ev.ID]
+		if pod != nil {
+			e.Pods = []string{pod.FullName()}
+		} else {
+			e.Detail += " (pod not known; ignored)"
+			e.Pods = []string{k.api.name(ev.ID)}
+		}
+		k.loopTrace(e)
+		if ev.Type != pleg.ContainerRemoved && pod != nil {
+			k.HandlePodSyncs([]*v1.Pod{pod})
+		}
+		if ev.Type == pleg.ContainerDied {
+			k.cleanUpContainersInPod(ev.ID, ev.Data)
+		}
+	case caseSync:
+		pods := k.getPodsToSync()
+		e.Pods = podNames(pods)
+		if len(pods) == 0 {
+			e.Detail = "no pods due"
+		}
+		k.loopTrace(e)
+		if len(pods) > 0 {
+			k.HandlePodSyncs(pods)
+		}
+	case caseLiveness, caseReadiness, caseStartup:
+		u := m.probe
+		pod := k.podManager[u.PodUID]
+		e.Detail = fmt.Sprintf("%s %s", u.Result, short(u.ContainerID))
+		if pod == nil {
+			e.Detail += " (pod not known)"
+			k.loopTrace(e)
+			return
+		}
+		e.Pods = []string{pod.FullName()}
+		switch c {
+		case caseLiveness:
+			if u.Result != prober.Failure {
+				e.Detail += " (only failures sync)"
+				k.loopTrace(e)
+				return
+			}
+		case caseReadiness:
+			k.status.SetContainerReadiness(pod, u.ContainerID, u.Result == prober.Success)
+		case caseStartup:
+			k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
+		}
+		k.loopTrace(e)
+		k.HandlePodSyncs([]*v1.Pod{pod})
+	case caseHousekeeping:
+		if !k.storage.SourcesReady(kubeconfig.ApiserverSource) {
+			e.Detail = "skipped: sources aren't ready yet"
+			k.loopTrace(e)
+			return
+		}
+		k.loopTrace(e)
+		k.HandlePodCleanups()
+	}
+}
+
+func podNames(pods []*v1.Pod) []string {
+	out := make([]string, 0, len(pods))
+	for _, p := range pods {
+		out = append(out, p.FullName())
+	}
+	return out
+}
+
+func short(id string) string {
+	id = strings.TrimPrefix(id, "containerd://")
+	if len(id) > 13 {
+		return id[:13]
+	}
+	return id
+}
+
+// probeResult routes readiness and startup results: through the loop in
+// newer kubelets, straight into the status manager in older ones.
+func (k *Kubelet) probeResult(c string, u prober.Update) {
+	if k.minor >= 21 {
+		k.loop.push(c, u)
+		return
+	}
+	pod := k.podManager[u.PodUID]
+	if pod == nil {
+		return
+	}
+	if c == caseReadiness {
+		k.status.SetContainerReadiness(pod, u.ContainerID, u.Result == prober.Success)
+	} else {
+		k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
+	}
+	k.trace("prober", fmt.Sprintf("%s %s %s → status manager", c, pod.FullName(), u.Result))
+}

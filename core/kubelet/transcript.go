@@ -1,0 +1,179 @@
+package kubelet
+
+import (
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/cri/fake"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/printers"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
+)
+
+// LoopEntry is one syncLoopIteration: which case fired, by which rule,
+// what was ready, and which pods it dispatched.
+type LoopEntry struct {
+	Time   time.Time `json:"time"`
+	Case   string    `json:"case"`
+	Rule   string    `json:"rule,omitempty"`
+	Ready  []string  `json:"ready,omitempty"`
+	Op     string    `json:"op,omitempty"`
+	Detail string    `json:"detail,omitempty"`
+	Pods   []string  `json:"pods"`
+}
+
+// WorkerEntry is one step of a pod worker.
+type WorkerEntry struct {
+	Time time.Time `json:"time"`
+	Pod  string    `json:"pod"`
+	// Work is SyncPod, TerminatingPod or TerminatedPod (or kill in 1.18).
+	Work string `json:"work"`
+	// Step is start, done, wait (for a newer PLEG cache entry) or queued.
+	Step    string `json:"step"`
+	Update  string `json:"update,omitempty"`
+	Detail  string `json:"detail,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Requeue string `json:"requeue,omitempty"`
+}
+
+// LogEntry is any other notable step (API, status manager, prober,
+// housekeeping, PLEG, runtime state).
+type LogEntry struct {
+	Time   time.Time `json:"time"`
+	Source string    `json:"source"`
+	Text   string    `json:"text"`
+}
+
+// PodView is a pod as the API shows it, with kubectl's columns.
+type PodView struct {
+	Metadata v1.ObjectMeta    `json:"metadata"`
+	Status   v1.PodStatus     `json:"status"`
+	Kubectl  printers.Columns `json:"kubectl"`
+	Deleted  bool             `json:"deleted,omitempty"`
+}
+
+// SnapshotEntry lists the pods whose API object changed at an instant.
+type SnapshotEntry struct {
+	Time time.Time `json:"time"`
+	Pods []PodView `json:"pods"`
+}
+
+type transcript struct {
+	start     time.Time
+	loop      []LoopEntry
+	workers   []WorkerEntry
+	log       []LogEntry
+	snapshots []SnapshotEntry
+}
+
+func (k *Kubelet) loopTrace(e LoopEntry) {
+	e.Time = k.clock.Now()
+	k.tr.loop = append(k.tr.loop, e)
+}
+
+func (k *Kubelet) workerTrace(e WorkerEntry) {
+	e.Time = k.clock.Now()
+	k.tr.workers = append(k.tr.workers, e)
+}
+
+func (k *Kubelet) trace(source, text string) {
+	k.tr.log = append(k.tr.log, LogEntry{Time: k.clock.Now(), Source: source, Text: text})
+}
+
+func (k *Kubelet) traceProbe(pod *v1.Pod, container string, t prober.ProbeType, why string, last prober.Result, keep bool) {
+	_ = pod
+	_ = container
+	_ = t
+	_ = why
+	_ = last
+	_ = keep
+}
+
+func (k *Kubelet) onEvent(events.Event) {}
+
+func (k *Kubelet) view(p *v1.Pod) PodView {
+	return PodView{Metadata: p.Metadata, Status: *p.Status.DeepCopy(), Kubectl: printers.PrintPod(k.minor, p, k.clock.Now())}
+}
+
+// afterInstant records a snapshot of the pods whose object changed.
+func (k *Kubelet) afterInstant() {
+	a := k.api
+	if len(a.changed) == 0 {
+		return
+	}
+	s := SnapshotEntry{Time: k.clock.Now()}
+	for _, uid := range a.order {
+		if a.changed[uid] {
+			s.Pods = append(s.Pods, k.view(a.pods[uid]))
+		}
+	}
+	for uid := range a.changed {
+		if a.gone[uid] {
+			ns, name := splitName(a.name(uid))
+			s.Pods = append(s.Pods, PodView{Metadata: v1.ObjectMeta{Name: name, Namespace: ns, UID: uid}, Deleted: true})
+		}
+	}
+	a.changed = map[string]bool{}
+	a.gone = map[string]bool{}
+	k.tr.snapshots = append(k.tr.snapshots, s)
+}
+
+func splitName(full string) (string, string) {
+	for i := 0; i < len(full); i++ {
+		if full[i] == '/' {
+			return full[:i], full[i+1:]
+		}
+	}
+	return "", full
+}
+
+// Start returns when the kubelet started.
+func (k *Kubelet) StartTime() time.Time { return k.tr.start }
+
+// Events returns every event recorded so far.
+func (k *Kubelet) Events() []events.Event { return k.recorder.Events() }
+
+// Loop returns the sync loop trace.
+func (k *Kubelet) Loop() []LoopEntry { return k.tr.loop }
+
+// WorkerTrace returns the pod worker trace.
+func (k *Kubelet) WorkerTrace() []WorkerEntry { return k.tr.workers }
+
+// Log returns the other trace lines.
+func (k *Kubelet) Log() []LogEntry { return k.tr.log }
+
+// Snapshots returns the per-instant changes of pod objects.
+func (k *Kubelet) Snapshots() []SnapshotEntry { return k.tr.snapshots }
+
+// CRICalls returns the runtime's call log.
+func (k *Kubelet) CRICalls() []fake.Call { return k.rt.Calls() }
+
+// View returns a pod as the API shows it, with kubectl's columns.
+func (k *Kubelet) View(p *v1.Pod) PodView { return k.view(p) }
+
+// Workers lists the pod workers.
+func (k *Kubelet) Workers() []WorkerState { return k.workers.States() }
+
+// NextRestart tells when the crash back-off of a container ends, and its
+// current length, from the PLEG cache's view of the pod.
+func (k *Kubelet) NextRestart(uid, container string) (time.Time, time.Duration, bool) {
+	p := k.podManager[uid]
+	if p == nil {
+		return time.Time{}, 0, false
+	}
+	st, err := k.cache.Get(uid)
+	if err != nil || st == nil {
+		return time.Time{}, 0, false
+	}
+	for i := range p.Spec.InitContainers {
+		if p.Spec.InitContainers[i].Name == container {
+			return k.runtime.NextRestart(p, &p.Spec.InitContainers[i], st)
+		}
+	}
+	for i := range p.Spec.Containers {
+		if p.Spec.Containers[i].Name == container {
+			return k.runtime.NextRestart(p, &p.Spec.Containers[i], st)
+		}
+	}
+	return time.Time{}, 0, false
+}

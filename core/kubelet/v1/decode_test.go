@@ -1,0 +1,100 @@
+package v1
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestDecodePodErrorsCarryLines(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"unknown field", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n  - name: app\n    imagee: nginx\n", `line 7, column 5: spec.containers[0].imagee: unknown field "imagee"`},
+		{"missing image", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n  - name: app\n", "line 6, column 5: spec.containers[0].image: Required value"},
+		{"bad policy", "metadata: {name: web}\nspec:\n  restartPolicy: Sometimes\n  containers: [{name: a, image: x}]\n", `line 3, column 3: spec.restartPolicy: Unsupported value: "Sometimes"`},
+		{"bad type", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: soon\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: expected an integer, got "soon"`},
+		{"syntax", "metadata: {name: web\nspec: x\n", "line 1: did not find expected"},
+		{"quantity", "metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: 2x}}\n", `line 6, column 28: spec.containers[0].resources.requests.cpu: Invalid value: "2x"`},
+		{"init probe", "metadata: {name: web}\nspec:\n  initContainers:\n  - name: i\n    image: x\n    livenessProbe: {exec: {command: [a]}}\n  containers: [{name: a, image: x}]\n", "line 6, column 5: spec.initContainers[0].livenessProbe: Forbidden"},
+		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: y}]\n", `spec.containers[1].name: Duplicate value: "a"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := DecodePod([]byte(tc.in), DecodeOptions{ValidateOptions{Sidecars: true}})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodePodDefaults(t *testing.T) {
+	p, err := DecodePod([]byte(`
+apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  containers:
+  - {name: a, image: "nginx:1.25", readinessProbe: {httpGet: {port: 80}}}
+  - {name: b, image: nginx}
+  - {name: c, image: "nginx@sha256:abc"}
+  volumes: [{name: v, emptyDir: {}}]
+`), DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Metadata.Namespace != "default" || p.Spec.RestartPolicy != "Always" || *p.Spec.TerminationGracePeriodSeconds != 30 {
+		t.Fatalf("defaults not applied: %+v", p)
+	}
+	got := []string{p.Spec.Containers[0].ImagePullPolicy, p.Spec.Containers[1].ImagePullPolicy, p.Spec.Containers[2].ImagePullPolicy}
+	if strings.Join(got, ",") != "IfNotPresent,Always,IfNotPresent" {
+		t.Fatalf("pull policies %v", got)
+	}
+	if pr := p.Spec.Containers[0].ReadinessProbe; pr.PeriodSeconds != 10 || pr.FailureThreshold != 3 || pr.TimeoutSeconds != 1 {
+		t.Fatalf("probe defaults %+v", pr)
+	}
+}
+
+func TestQuantity(t *testing.T) {
+	for _, tc := range []struct {
+		in          string
+		milli, unit int64
+	}{{"500m", 500, 1}, {"2", 2000, 2}, {"0.5", 500, 1}, {"128Mi", 128 << 20 * 1000, 128 << 20}, {"1G", 1e12, 1e9}, {"1e3", 1e6, 1000}} {
+		q, err := ParseQuantity(tc.in)
+		if err != nil || q.MilliValue() != tc.milli || q.Value() != tc.unit {
+			t.Errorf("%s: %v milli=%d value=%d", tc.in, err, q.MilliValue(), q.Value())
+		}
+	}
+	for _, bad := range []string{"", "x", "1.2.3", "2x", "1e"} {
+		if _, err := ParseQuantity(bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+func TestQOS(t *testing.T) {
+	mk := func(req, lim map[string]string) *Pod {
+		return &Pod{Spec: PodSpec{Containers: []Container{{Name: "a", Resources: &ResourceRequirements{Requests: req, Limits: lim}}}}}
+	}
+	if q := QOSClass(mk(nil, nil)); q != "BestEffort" {
+		t.Error(q)
+	}
+	if q := QOSClass(mk(map[string]string{"cpu": "1"}, nil)); q != "Burstable" {
+		t.Error(q)
+	}
+	if q := QOSClass(mk(nil, map[string]string{"cpu": "1", "memory": "1Gi"})); q != "Guaranteed" {
+		t.Error(q)
+	}
+}
+
+func FuzzDecodePod(f *testing.F) {
+	f.Add([]byte("metadata: {name: web}\nspec: {containers: [{name: a, image: x}]}"))
+	f.Add([]byte("metadata: {name: web}\nspec:\n  initContainers: [{name: i, image: x, restartPolicy: Always}]\n  containers: [{name: a, image: x, resources: {requests: {cpu: 1e3m}}}]"))
+	f.Add([]byte("{}"))
+	f.Add([]byte("- a\n- &x b\n- *x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := DecodePod(data, DecodeOptions{ValidateOptions{Sidecars: true}})
+		if err == nil {
+			Requests(p)
+			QOSClass(p)
+			p.DeepCopy()
+		}
+	})
+}

@@ -1,0 +1,275 @@
+package v1
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+)
+
+// FieldError is one validation failure, in the API server's words.
+type FieldError struct {
+	Path string
+	Msg  string
+}
+
+func (e FieldError) Error() string { return e.Path + ": " + e.Msg }
+
+var (
+	dns1123Label     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+)
+
+// ValidateOptions carries what validation depends on.
+type ValidateOptions struct {
+	// Sidecars allows initContainers[].restartPolicy (SidecarContainers).
+	Sidecars bool
+}
+
+// Validate checks a defaulted pod the way the API server would, for the
+// fields this model reads, and returns the failures in field order.
+func Validate(p *Pod, opt ValidateOptions) []FieldError {
+	var errs []FieldError
+	add := func(path, format string, args ...any) {
+		errs = append(errs, FieldError{path, fmt.Sprintf(format, args...)})
+	}
+	name := p.Metadata.Name
+	switch {
+	case name == "":
+		add("metadata.name", "Required value: name or generateName is required")
+	case len(name) > 253 || !dns1123Subdomain.MatchString(name):
+		add("metadata.name", "Invalid value: %q: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", name)
+	}
+	if ns := p.Metadata.Namespace; len(ns) > 63 || !dns1123Label.MatchString(ns) {
+		add("metadata.namespace", "Invalid value: %q: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", ns)
+	}
+	if p.APIVersion != "v1" {
+		add("apiVersion", "Unsupported value: %q: supported values: \"v1\"", p.APIVersion)
+	}
+	if p.Kind != "Pod" {
+		add("kind", "Unsupported value: %q: supported values: \"Pod\"", p.Kind)
+	}
+	switch p.Spec.RestartPolicy {
+	case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
+	default:
+		add("spec.restartPolicy", "Unsupported value: %q: supported values: \"Always\", \"OnFailure\", \"Never\"", p.Spec.RestartPolicy)
+	}
+	if g := p.Spec.TerminationGracePeriodSeconds; g != nil && *g < 0 {
+		add("spec.terminationGracePeriodSeconds", "Invalid value: %d: must be greater than or equal to 0", *g)
+	}
+	if d := p.Spec.ActiveDeadlineSeconds; d != nil && (*d < 1 || *d > 2147483647) {
+		add("spec.activeDeadlineSeconds", "Invalid value: %d: must be between 1 and 2147483647, inclusive", *d)
+	}
+	if len(p.Spec.Containers) == 0 {
+		add("spec.containers", "Required value")
+	}
+	names := map[string]bool{}
+	for i := range p.Spec.InitContainers {
+		c := &p.Spec.InitContainers[i]
+		path := fmt.Sprintf("spec.initContainers[%d]", i)
+		validateContainer(c, path, names, add)
+		if c.RestartPolicy != nil {
+			if !opt.Sidecars {
+				add(path+".restartPolicy", "Forbidden: may not be set for init containers")
+			} else if *c.RestartPolicy != RestartPolicyAlways {
+				add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
+			}
+		}
+		if !IsRestartableInitContainer(c) {
+			if c.Lifecycle != nil {
+				add(path+".lifecycle", "Forbidden: may not be set for init containers without restartPolicy=Always")
+			}
+			for _, pr := range []struct {
+				name string
+				p    *Probe
+			}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.StartupProbe}} {
+				if pr.p != nil {
+					add(path+"."+pr.name, "Forbidden: may not be set for init containers without restartPolicy=Always")
+				}
+			}
+		}
+	}
+	for i := range p.Spec.Containers {
+		c := &p.Spec.Containers[i]
+		path := fmt.Sprintf("spec.containers[%d]", i)
+		validateContainer(c, path, names, add)
+		if c.RestartPolicy != nil {
+			add(path+".restartPolicy", "Forbidden: may not be set for non-init containers")
+		}
+	}
+	for i, t := range p.Spec.Tolerations {
+		if t.Operator != "" && t.Operator != "Equal" && t.Operator != "Exists" {
+			add(fmt.Sprintf("spec.tolerations[%d].operator", i), "Unsupported value: %q: supported values: \"Equal\", \"Exists\"", t.Operator)
+		}
+	}
+	if a := p.Spec.Affinity; a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		for i, term := range a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms {
+			for j, r := range term.MatchExpressions {
+				path := fmt.Sprintf("spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[%d].matchExpressions[%d].operator", i, j)
+				switch r.Operator {
+				case "In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt":
+				default:
+					add(path, "Unsupported value: %q: supported values: \"DoesNotExist\", \"Exists\", \"Gt\", \"In\", \"Lt\", \"NotIn\"", r.Operator)
+				}
+			}
+		}
+	}
+	for k, q := range p.Spec.Overhead {
+		if _, err := ParseQuantity(q); err != nil {
+			add("spec.overhead."+k, "Invalid value: %q: %v", q, err)
+		}
+	}
+	return errs
+}
+
+func validateContainer(c *Container, path string, names map[string]bool, add func(string, string, ...any)) {
+	switch {
+	case c.Name == "":
+		add(path+".name", "Required value")
+	case !dns1123Label.MatchString(c.Name) || len(c.Name) > 63:
+		add(path+".name", "Invalid value: %q: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", c.Name)
+	case names[c.Name]:
+		add(path+".name", "Duplicate value: %q", c.Name)
+	}
+	names[c.Name] = true
+	if strings.TrimSpace(c.Image) == "" {
+		add(path+".image", "Required value")
+	}
+	switch c.ImagePullPolicy {
+	case PullAlways, PullIfNotPresent, PullNever:
+	default:
+		add(path+".imagePullPolicy", "Unsupported value: %q: supported values: \"Always\", \"IfNotPresent\", \"Never\"", c.ImagePullPolicy)
+	}
+	if r := c.Resources; r != nil {
+		for _, k := range sortedKeys(r.Requests) {
+			q, err := ParseQuantity(r.Requests[k])
+			if err != nil {
+				add(path+".resources.requests."+k, "Invalid value: %q: %v", r.Requests[k], err)
+				continue
+			}
+			if q.Sign() < 0 {
+				add(path+".resources.requests."+k, "Invalid value: %q: must be greater than or equal to 0", r.Requests[k])
+			}
+			if l, ok := r.Limits[k]; ok {
+				if lq, err := ParseQuantity(l); err == nil && q.r.Cmp(lq.r) > 0 {
+					add(path+".resources.requests", "Invalid value: %q: must be less than or equal to %s limit of %s", r.Requests[k], k, l)
+				}
+			}
+		}
+		for _, k := range sortedKeys(r.Limits) {
+			if _, err := ParseQuantity(r.Limits[k]); err != nil {
+				add(path+".resources.limits."+k, "Invalid value: %q: %v", r.Limits[k], err)
+			}
+		}
+	}
+	for _, pr := range []struct {
+		name string
+		p    *Probe
+	}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.StartupProbe}} {
+		if pr.p == nil {
+			continue
+		}
+		pp := path + "." + pr.name
+		n := 0
+		for _, set := range []bool{pr.p.Exec != nil, pr.p.HTTPGet != nil, pr.p.TCPSocket != nil, pr.p.GRPC != nil} {
+			if set {
+				n++
+			}
+		}
+		if n == 0 {
+			add(pp, "Required value: must specify a handler type")
+		} else if n > 1 {
+			add(pp, "Forbidden: may not specify more than 1 handler type")
+		}
+		if pr.name != "readinessProbe" && pr.p.SuccessThreshold != 1 {
+			add(pp+".successThreshold", "Invalid value: %d: must be 1", pr.p.SuccessThreshold)
+		}
+		for _, f := range []struct {
+			name string
+			v    int32
+			min  int32
+		}{{"initialDelaySeconds", pr.p.InitialDelaySeconds, 0}, {"timeoutSeconds", pr.p.TimeoutSeconds, 0},
+			{"periodSeconds", pr.p.PeriodSeconds, 0}, {"successThreshold", pr.p.SuccessThreshold, 0}, {"failureThreshold", pr.p.FailureThreshold, 0}} {
+			if f.v < f.min {
+				add(pp+"."+f.name, "Invalid value: %d: must be greater than or equal to 0", f.v)
+			}
+		}
+		if pr.p.Exec != nil && len(pr.p.Exec.Command) == 0 {
+			add(pp+".exec.command", "Required value")
+		}
+	}
+	if l := c.Lifecycle; l != nil {
+		for _, h := range []struct {
+			name string
+			h    *LifecycleHandler
+		}{{"postStart", l.PostStart}, {"preStop", l.PreStop}} {
+			if h.h == nil {
+				continue
+			}
+			n := 0
+			for _, set := range []bool{h.h.Exec != nil, h.h.HTTPGet != nil, h.h.TCPSocket != nil, h.h.Sleep != nil} {
+				if set {
+					n++
+				}
+			}
+			if n == 0 {
+				add(path+".lifecycle."+h.name, "Required value: must specify a handler type")
+			} else if n > 1 {
+				add(path+".lifecycle."+h.name, "Forbidden: may not specify more than 1 handler type")
+			}
+			if h.h.Exec != nil && len(h.h.Exec.Command) == 0 {
+				add(path+".lifecycle."+h.name+".exec.command", "Required value")
+			}
+		}
+	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// ValidateUpdate checks that an update changes only what the API server
+// lets a pod update change (ValidatePodUpdate): container images,
+// activeDeadlineSeconds, added tolerations, and labels and annotations.
+func ValidateUpdate(newPod, oldPod *Pod) []FieldError {
+	a, b := newPod.Spec, oldPod.Spec
+	norm := func(s *PodSpec) {
+		for i := range s.Containers {
+			s.Containers[i].Image = ""
+		}
+		for i := range s.InitContainers {
+			s.InitContainers[i].Image = ""
+		}
+		s.ActiveDeadlineSeconds = nil
+		s.Tolerations = nil
+	}
+	a.Containers = append([]Container(nil), a.Containers...)
+	a.InitContainers = append([]Container(nil), a.InitContainers...)
+	b.Containers = append([]Container(nil), b.Containers...)
+	b.InitContainers = append([]Container(nil), b.InitContainers...)
+	norm(&a)
+	norm(&b)
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	var errs []FieldError
+	if string(ja) != string(jb) {
+		errs = append(errs, FieldError{"spec", "Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)"})
+	}
+	if o, n := oldPod.Spec.ActiveDeadlineSeconds, newPod.Spec.ActiveDeadlineSeconds; o != nil && (n == nil || *n > *o) {
+		errs = append(errs, FieldError{"spec.activeDeadlineSeconds", "Invalid value: must be less than or equal to previous value"})
+	}
+	if len(newPod.Spec.Tolerations) < len(oldPod.Spec.Tolerations) || !reflect.DeepEqual(newPod.Spec.Tolerations[:len(oldPod.Spec.Tolerations)], oldPod.Spec.Tolerations) {
+		errs = append(errs, FieldError{"spec.tolerations", "Forbidden: existing toleration can not be modified except its tolerationSeconds"})
+	}
+	return errs
+}

@@ -1,0 +1,235 @@
+package kubeletstart
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"sigs.k8s.io/yaml"
+)
+
+const (
+	kubeletGroupVersion = "kubelet.config.k8s.io/v1beta1"
+	kubeletKind         = "KubeletConfiguration"
+)
+
+// decodedConfig is what the model keeps of a decoded KubeletConfiguration:
+// its feature gates and, for the drop-in merge, the JSON object.
+type decodedConfig struct {
+	gates    map[string]bool // nil when absent or null
+	obj      map[string]any
+	pos      *positions
+	unknown  []string // unknown top-level fields, dropped by lenient decoding
+	lenient  bool     // strict decoding failed, the lenient result is used
+	strictEr error
+}
+
+// issue is a decoding error with where it points in the file.
+type issue struct {
+	err  error
+	line int
+}
+
+func (i *issue) Error() string { return i.err.Error() }
+func (i *issue) Unwrap() error { return i.err }
+
+// decodeTyped is the kubelet's DecodeKubeletConfiguration for the main
+// config file (and for 1.28 drop-ins): strict decoding first; if it fails
+// with a strict-only error (unknown field, duplicate key) the lenient result
+// is used and the caller logs the warning; anything else is fatal and comes
+// back as "failed to decode: …".
+func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
+	pos := findPositions(data)
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), lineOf(err.Error())}
+	}
+	if err := checkKind(js, data, e.schemeLine); err != nil {
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), max(pos.topKeys["apiVersion"], 1)}
+	}
+	cfg := &decodedConfig{pos: pos}
+	var badKey string
+	if e.jsonIter {
+		cfg.gates, _, badKey, err = jsonIterWalk(js, false)
+	} else {
+		cfg.gates, badKey, err = sigsDecodeGates(js)
+	}
+	if err != nil {
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.gate(badKey)}
+	}
+	_ = json.Unmarshal(js, &cfg.obj)
+	for _, k := range sortedKeys(cfg.obj) {
+		if !kubeletConfigFields[k] {
+			cfg.unknown = append(cfg.unknown, k)
+		}
+	}
+	_, dupErr := yaml.YAMLToJSONStrict(data)
+	if e.jsonIter {
+		switch {
+		case dupErr != nil:
+			cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, dupErr)
+		default:
+			if _, _, _, err := jsonIterWalk(js, true); err != nil {
+				cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, err)
+			}
+		}
+	} else {
+		var parts []string
+		if dupErr != nil {
+			parts = append(parts, dupErr.Error())
+		}
+		for _, k := range cfg.unknown {
+			parts = append(parts, fmt.Sprintf("unknown field %q", k))
+		}
+		if len(parts) > 0 {
+			cfg.strictEr = errors.New("strict decoding error: " + strings.Join(parts, ", "))
+		}
+	}
+	cfg.lenient = cfg.strictEr != nil
+	return cfg, nil
+}
+
+// checkKind is the serializer's apiVersion/kind interpretation and the
+// scheme lookup: kind is checked before apiVersion, messages quote the
+// original document.
+func checkKind(js, original []byte, schemeLine int) error {
+	var tm struct {
+		APIVersion string `json:"apiVersion,omitempty"`
+		Kind       string `json:"kind,omitempty"`
+	}
+	if err := json.Unmarshal(js, &tm); err != nil {
+		return fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+	}
+	if tm.Kind == "" {
+		//lint:ignore ST1005 apimachinery's exact text
+		return fmt.Errorf("Object 'Kind' is missing in '%s'", original)
+	}
+	if tm.APIVersion == "" {
+		//lint:ignore ST1005 apimachinery's exact text
+		return fmt.Errorf("Object 'apiVersion' is missing in '%s'", original)
+	}
+	if tm.APIVersion != kubeletGroupVersion || tm.Kind != kubeletKind {
+		return fmt.Errorf("no kind %q is registered for version %q in scheme \"pkg/runtime/scheme.go:%d\"", tm.Kind, tm.APIVersion, schemeLine)
+	}
+	return nil
+}
+
+// sigsDecodeGates reads featureGates with encoding/json semantics, as
+// sigs.k8s.io/json does from 1.23: the first type error in document order
+// wins; a null value stores false; null or a missing field is a nil map.
+func sigsDecodeGates(js []byte) (map[string]bool, string, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(js, &obj); err != nil {
+		return nil, "", err
+	}
+	raw, ok := obj["featureGates"]
+	if !ok {
+		return nil, "", nil
+	}
+	return gatesFromJSON(raw)
+}
+
+func gatesFromJSON(raw json.RawMessage) (map[string]bool, string, error) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, "", err
+	}
+	switch t := v.(type) {
+	case nil:
+		return nil, "", nil
+	case map[string]any:
+		m := make(map[string]bool, len(t))
+		var first error
+		var bad string
+		for _, k := range sortedKeys(t) {
+			switch b := t[k].(type) {
+			case bool:
+				m[k] = b
+			case nil:
+				m[k] = false
+			default:
+				if first == nil {
+					first = typeError(b, "bool")
+					bad = k
+				}
+				m[k] = false
+			}
+		}
+		if first != nil {
+			return nil, bad, first
+		}
+		return m, "", nil
+	default:
+		return nil, "", typeError(t, "map[string]bool")
+	}
+}
+
+func typeError(v any, target string) error {
+	return fmt.Errorf("json: cannot unmarshal %s into Go struct field KubeletConfiguration.featureGates of type %s", jsonKind(v), target)
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case float64, json.Number:
+		return "number"
+	case bool:
+		return "bool"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "null"
+}
+
+// decodeUnstructured is the 1.29+ drop-in loader: the file becomes
+// unstructured JSON. Unknown fields pass silently; a duplicate key is a
+// (fatal) strict error; from 1.32 the apiVersion/kind must be the kubelet's.
+func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error) {
+	pos := findPositions(data)
+	js, err := yaml.YAMLToJSON(data)
+	if err != nil {
+		return nil, pos, &issue{err, lineOf(err.Error())}
+	}
+	var obj map[string]any
+	if err := json.Unmarshal(js, &obj); err != nil {
+		//lint:ignore ST1005 apimachinery's exact text
+		return nil, pos, &issue{fmt.Errorf("Object 'Kind' is missing in '%s'", js), 1}
+	}
+	kind, _ := obj["kind"].(string)
+	if kind == "" {
+		//lint:ignore ST1005 apimachinery's exact text
+		return nil, pos, &issue{fmt.Errorf("Object 'Kind' is missing in '%s'", js), 1}
+	}
+	if _, err := yaml.YAMLToJSONStrict(data); err != nil {
+		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), lineOf(err.Error())}
+	}
+	return obj, pos, nil
+}
+
+// dropinGVKError is the 1.32+ check of a decoded drop-in's type.
+func dropinGVKError(obj map[string]any) error {
+	av, _ := obj["apiVersion"].(string)
+	kind, _ := obj["kind"].(string)
+	if av == kubeletGroupVersion && kind == kubeletKind {
+		return nil
+	}
+	group, ver := "", av
+	if i := strings.LastIndex(av, "/"); i >= 0 {
+		group, ver = av[:i], av[i+1:]
+	}
+	return fmt.Errorf("unknown apiVersion/kind: %s/%s, Kind=%s", group, ver, kind)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,207 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
+	"github.com/kubexplorer/kubexplorer/internal/siteserver"
+)
+
+// openFresh opens the page in a new browser context: no localStorage, no
+// caches, no service worker from earlier tests.
+func openFresh(t *testing.T, path string) *browsertest.Page {
+	t.Helper()
+	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+	require.NoError(t, err)
+	t.Cleanup(p.Close)
+	navigate(t, p, env.BaseURL+path)
+	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	waitFor(t, p, `kx.app.release !== null`, 10*time.Second)
+	return p
+}
+
+// chooseReleaseAndTab makes a state that differs from the defaults.
+func chooseReleaseAndTab(t *testing.T, p *browsertest.Page) string {
+	t.Helper()
+	release := eval[string](t, p, `kx.app.releases[0]`)
+	require.NotEqual(t, release, eval[string](t, p, `kx.app.release`), "need a non-default release")
+	eval[bool](t, p, `(() => { const s = document.getElementById("release"); s.value = kx.app.releases[0]; s.dispatchEvent(new Event("change")); return true; })()`)
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("tab-kubefed"))))
+	return release
+}
+
+// editFirstEditor replaces the text of the first editor in a tab's panel, as
+// a paste would.
+func editFirstEditor(t *testing.T, p *browsertest.Page, tab, text string) {
+	t.Helper()
+	eval[bool](t, p, `(document.getElementById("tab-`+tab+`").click(), true)`)
+	waitFor(t, p, `!!document.querySelector("#panel-`+tab+` .cm-editor")`, 20*time.Second)
+	eval[bool](t, p, fmt.Sprintf(`(() => { const v = document.querySelector("#panel-%s .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true })()`, tab, text))
+}
+
+func TestShareLinkRoundTrip(t *testing.T) {
+	p := openFresh(t, "/")
+	editFirstEditor(t, p, "kubelet", "# shared\nrelease: \"1.37\"\n")
+	release := chooseReleaseAndTab(t, p)
+	time.Sleep(500 * time.Millisecond) // debounced evaluations settle
+	want := eval[string](t, p, `JSON.stringify(kx.currentState())`)
+	require.Contains(t, want, "# shared")
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("share-button"))))
+	waitFor(t, p, `document.getElementById("share-link").value.includes("#s=")`, 10*time.Second)
+	link := eval[string](t, p, `document.getElementById("share-link").value`)
+	assert.True(t, strings.HasPrefix(link, env.BaseURL+"/#s="), link)
+	assert.Less(t, len(link), 2000, "a small state makes a short link")
+
+	// A colleague opens the link: another browser context, nothing saved.
+	q, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+	require.NoError(t, err)
+	defer q.Close()
+	navigate(t, q, link)
+	waitFor(t, q, browsertest.EngineReadyExpr, 30*time.Second)
+	waitFor(t, q, `kx.app.release === "`+release+`"`, 10*time.Second)
+	assert.Equal(t, "true", eval[string](t, q, `document.getElementById("tab-kubefed").getAttribute("aria-selected")`))
+	assert.Equal(t, release, eval[string](t, q, `document.getElementById("release").value`))
+	assert.Contains(t, eval[string](t, q, `document.getElementById("engine-status").textContent`), "Restored the state from the link")
+	// Exactly: every tab's inputs, not just the tab and release.
+	waitFor(t, q, `JSON.stringify(kx.currentState()) === `+strconv.Quote(want), 10*time.Second)
+}
+
+func TestOversizedStateFallsBackToAFile(t *testing.T) {
+	p := openFresh(t, "/")
+	// Incompressible text: its link would be far over the limit.
+	eval[bool](t, p, `(() => { let s = ""; for (let i = 0; i < 3000; i++) s += Math.random().toString(36).slice(2) + "\n"; window.__big = s; return true })()`)
+	eval[bool](t, p, `(document.getElementById("tab-kubelet").click(), true)`)
+	waitFor(t, p, `!!document.querySelector("#panel-kubelet .cm-editor")`, 20*time.Second)
+	eval[bool](t, p, `(() => { const v = document.querySelector("#panel-kubelet .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: "# " + window.__big.replaceAll("\n", "\n# ")}}); return true })()`)
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("share-button"))))
+	waitFor(t, p, `document.getElementById("share-dialog").open`, 10*time.Second)
+	waitFor(t, p, `document.getElementById("share-note").textContent.includes("Download it as a file")`, 10*time.Second)
+	assert.True(t, eval[bool](t, p, `document.getElementById("share-link").disabled`))
+	assert.Equal(t, "error", eval[string](t, p, `document.getElementById("share-note").dataset.state`))
+
+	// Reading a state file back (as "Open file" does).
+	file := filepath.Join(t.TempDir(), "state.json")
+	release := eval[string](t, p, `kx.app.releases[1]`)
+	state := `{"v": 1, "tab": "kubelet", "release": "` + release + `", "tabs": {}}`
+	require.NoError(t, os.WriteFile(file, []byte(state), 0o644))
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.SetUploadFiles(chromedp.ID("share-file"), []string{file})))
+	waitFor(t, p, `kx.app.release === "`+release+`" && document.getElementById("tab-kubelet").getAttribute("aria-selected") === "true"`, 10*time.Second)
+	assert.False(t, eval[bool](t, p, `document.getElementById("share-dialog").open`))
+}
+
+func TestDamagedShareLinkIsReportedAndIgnored(t *testing.T) {
+	p := openFresh(t, "/#s=AAAA-not-deflate")
+	waitFor(t, p, `document.getElementById("engine-status").textContent.includes("could not be opened")`, 10*time.Second)
+	assert.Equal(t, eval[string](t, p, `kx.app.releases[kx.app.releases.length - 1]`), eval[string](t, p, `kx.app.release`))
+}
+
+func TestReloadRestoresSavedWork(t *testing.T) {
+	p := openFresh(t, "/")
+	release := chooseReleaseAndTab(t, p)
+	waitFor(t, p, `(JSON.parse(localStorage.getItem("kubexplorer.state.v1") || "{}").tab === "kubefed")`, 10*time.Second)
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
+	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	waitFor(t, p, `kx.app.release === "`+release+`"`, 10*time.Second)
+	assert.Equal(t, "true", eval[string](t, p, `document.getElementById("tab-kubefed").getAttribute("aria-selected")`))
+}
+
+func TestCorruptOrOutdatedSavedStateIsSurvived(t *testing.T) {
+	for name, saved := range map[string]string{
+		"not JSON":         `{"v":1,"tab":`,
+		"another version":  `{"v":99,"tab":"kubelet"}`,
+		"wrong shape":      `[1,2,3]`,
+		"tabs not objects": `{"v":1,"tabs":"gates"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := openFresh(t, "/")
+			eval[bool](t, p, `(localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`), true)`)
+			require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
+			waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+			waitFor(t, p, `document.getElementById("engine-status").textContent.includes("discarded")`, 10*time.Second)
+			assert.Equal(t, "Engine ready.", strings.TrimSpace(eval[string](t, p, `document.getElementById("engine-status").dataset.state === "error" ? "Engine ready." : "?"`)))
+			assert.Equal(t, map[string]any{"value": 1.0}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: 1})`), "the page still works")
+		})
+	}
+}
+
+func TestEmbedPageSharesOneEngine(t *testing.T) {
+	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+	require.NoError(t, err)
+	defer p.Close()
+	navigate(t, p, env.BaseURL+"/embed-example.html")
+	// Nothing starts until a widget is visible; the first one is.
+	waitFor(t, p, `document.querySelector("kx-feature-gates").app !== undefined`, 30*time.Second)
+	eval[bool](t, p, `(document.querySelector("kx-kubelet").scrollIntoView(), true)`)
+	waitFor(t, p, `document.querySelector("kx-kubelet").app !== undefined`, 30*time.Second)
+	waitFor(t, p, `window.kxEmbed.engine.state === "ready"`, 30*time.Second)
+	assert.True(t, eval[bool](t, p, `[...document.querySelectorAll("kx-feature-gates, kx-kubelet")].every(w => w.app.engine === window.kxEmbed.engine)`))
+	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByType("resource").filter(e => e.name.endsWith(".wasm")).length`), "one engine download for two widgets")
+	assert.True(t, eval[bool](t, p, `!!document.querySelector("kx-feature-gates").shadowRoot.querySelector(".kx-widget-panel")`), "widgets render in shadow DOM")
+	// The widget's link to the full explorer carries what it shows.
+	waitFor(t, p, `document.querySelector("kx-feature-gates").shadowRoot.querySelector(".kx-widget-header a").href.includes("#s=")`, 10*time.Second)
+	assert.Empty(t, p.ForeignRequests())
+}
+
+func TestEmbedRoute(t *testing.T) {
+	for _, route := range []string{"/embed/feature-gates/", "/embed/kubelet/", "/embed/kubefed/"} {
+		res := get(t, route)
+		assert.Equal(t, http.StatusOK, res.StatusCode, route)
+		assert.Equal(t, siteserver.CSP, res.Header.Get("Content-Security-Policy"), route)
+	}
+	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+	require.NoError(t, err)
+	defer p.Close()
+	release := "1.18"
+	navigate(t, p, env.BaseURL+"/embed/kubelet/?release="+release)
+	waitFor(t, p, `document.querySelector("kx-kubelet").app !== undefined && document.querySelector("kx-kubelet").app.release !== null`, 30*time.Second)
+	assert.Equal(t, release, eval[string](t, p, `document.querySelector("kx-kubelet").app.release`))
+}
+
+func TestWorksOfflineAfterOneVisit(t *testing.T) {
+	site, err := browsertest.SiteDir()
+	require.NoError(t, err)
+	// A server of its own, so it can be switched off.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(site))}
+	go func() { _ = srv.Serve(ln) }()
+	base := "http://" + ln.Addr().String()
+
+	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+	require.NoError(t, err)
+	defer p.Close()
+	navigate(t, p, base+"/")
+	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	waitFor(t, p, `navigator.serviceWorker.controller !== null`, 30*time.Second)
+	waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 10*time.Second)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	require.NoError(t, srv.Shutdown(ctx))
+	_, err = http.Get(base + "/")
+	require.Error(t, err, "the server must be off")
+
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
+	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	assert.Equal(t, map[string]any{"value": "offline"}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: "offline"})`))
+	waitFor(t, p, `kx.app.release !== null`, 10*time.Second)
+}
+
+func jsQuote(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}

@@ -1,0 +1,111 @@
+// The contract between the page (or an embedded widget) and its tabs.
+//
+// A tab is a module in js/tabs/ exporting:
+//
+//   id, title                 e.g. "gates", "Feature gates"
+//   mount(panel, app)         builds the tab inside panel; returns hooks
+//   fromEmbed({attributes, blocks})   optional: turns a <kx-*> element's
+//                             attributes and inline <script type="text/plain"
+//                             data-kind="..." data-name="..."> blocks into a
+//                             state for setState
+//
+// hooks (all optional):
+//   getState()       plain JSON of everything the user entered or chose in
+//                    the tab (editors, settings, simulation time); autosaved
+//                    and put in share links
+//   setState(state)  restores such a state; must tolerate missing and unknown
+//                    fields; throws an Error for a state it cannot use
+//   reset()          back to the tab's default example
+//   apply()          run now (Ctrl/Cmd+Enter)
+//   onEngineRestart()  re-send the inputs to a restarted engine
+//   onRelease(release) the release selector changed
+//   onShow()         the tab became visible
+//   loadExample(name)  shows the named example of the tab's gallery (the
+//                    page calls it for an address like #kubelet/crashloop);
+//                    returns a Promise, rejecting for an unknown name
+//
+// Rules for tabs, so that they also work inside a widget's shadow root and
+// next to other widgets on one page: touch only the DOM inside panel (no
+// document.getElementById; make ids with uid()), put user text in the page
+// only with textContent (h() does it), and call app.changed() after every
+// change of the user's inputs.
+//
+// app gives tabs: engine (call), release, releases, announce(text, state),
+// onRelease(fn), changed(), embedded (true inside widgets and /embed/ pages),
+// exampleShown(tabId, name) (call it when the user picks an example from the
+// tab's gallery: the page puts #tabId/name in the address bar, so the example
+// is linkable).
+
+import { h } from "./ui.js";
+import * as gates from "./tabs/gates.js";
+import * as kubelet from "./tabs/kubelet.js";
+import * as kubefed from "./tabs/kubefed.js";
+
+export const TABS = [gates, kubelet, kubefed];
+
+export function tabModule(id) {
+  return TABS.find((t) => t.id === id) || null;
+}
+
+/**
+ * createApp({engine, announce, embedded}) returns the object tabs receive.
+ * announce(text, state) shows a message in the host's status line.
+ */
+export function createApp({ engine, announce, embedded = false, onExample = () => {} }) {
+  const app = {
+    engine,
+    embedded,
+    release: null,
+    releases: [],
+    mounted: new Map(),
+    releaseListeners: [],
+    changeListeners: [],
+    announce,
+    onRelease(fn) {
+      this.releaseListeners.push(fn);
+    },
+    /** Tabs call this after any change of the user's inputs. */
+    changed() {
+      for (const fn of this.changeListeners) fn();
+    },
+    onChange(fn) {
+      this.changeListeners.push(fn);
+    },
+    /** Tabs call this when the user picks a named example. */
+    exampleShown(tabId, name) {
+      onExample(tabId, name);
+    },
+    setRelease(release) {
+      this.release = release;
+      for (const fn of this.releaseListeners) fn(release);
+      for (const hooks of this.mounted.values()) hooks.onRelease?.(release);
+    },
+    /** Mounts a tab into panel once; returns its hooks. */
+    mount(id, panel) {
+      if (this.mounted.has(id)) return this.mounted.get(id);
+      const mod = tabModule(id);
+      if (!mod) return null;
+      let hooks = {};
+      try {
+        hooks = mod.mount(panel, this) || {};
+      } catch (err) {
+        panel.replaceChildren(h("p", { class: "error", role: "alert" }, `This tab failed to start: ${err.message}`));
+        console.error(err);
+      }
+      this.mounted.set(id, hooks);
+      return hooks;
+    },
+    /** Tells every mounted tab that the engine restarted. */
+    refeed() {
+      for (const hooks of this.mounted.values()) {
+        try {
+          hooks.onEngineRestart?.();
+        } catch (err) {
+          console.error(err);
+        }
+      }
+    },
+  };
+  engine.addEventListener("restart", () => app.refeed());
+  return app;
+}

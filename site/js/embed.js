@@ -1,0 +1,205 @@
+// Widgets for documentation pages: one module script defines
+// <kx-feature-gates>, <kx-kubelet> and <kx-kubefed>.
+//
+//   <script type="module" src="https://EXPLORER/embed.HASH.js"></script>
+//   <kx-feature-gates release="1.30">
+//     <script type="text/plain" data-kind="flags">--feature-gates=...</script>
+//   </kx-feature-gates>
+//
+// Each widget renders one tab in its own shadow root (the page's styles do
+// not leak in or out). All widgets of a page share one engine, started the
+// first time a widget becomes visible or is touched (attribute
+// loading="eager" starts at once, loading="click" waits for a click).
+// Attributes: release, theme ("light" | "dark"), loading, plus whatever the
+// tab reads (see its fromEmbed). Inline <script type="text/plain"> or
+// "text/yaml" blocks with data-kind (and data-name) carry the inputs.
+//
+// From another origin the widget needs, in the host page's CSP:
+// script-src EXPLORER 'wasm-unsafe-eval'; worker-src blob:; connect-src
+// EXPLORER; style-src EXPLORER. docs/embedding.md has the details, and the
+// /embed/ iframe route for hosts that cannot allow that.
+
+/* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ASSET_ENGINE_WASM */
+
+import { Engine } from "./engine.js";
+import { createApp, tabModule } from "./app.js";
+import { h, debounce } from "./ui.js";
+import { decodeState, encodeState, STATE_VERSION } from "./state.js";
+
+const base = new URL(".", import.meta.url);
+const asset = (name) => new URL(name, base).href;
+
+export const ELEMENTS = { "kx-feature-gates": "gates", "kx-kubelet": "kubelet", "kx-kubefed": "kubefed" };
+
+// Recorded for the end-to-end tests, as on the full page.
+const cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`));
+window.kxEmbed = { engine: null, cspViolations };
+
+let sharedEngine = null;
+let releasesPromise = null;
+
+/** The one engine of the page, created on first use. */
+export function engine() {
+  if (!sharedEngine) {
+    let workerURL = asset(KX_ASSET_WORKER_JS);
+    if (new URL(workerURL).origin !== location.origin) {
+      // Workers must be same-origin: bootstrap one from a blob that imports
+      // the real script.
+      const boot = `importScripts(${JSON.stringify(workerURL)});`;
+      workerURL = URL.createObjectURL(new Blob([boot], { type: "text/javascript" }));
+    }
+    sharedEngine = new Engine({ workerURL, wasmURL: asset(KX_ASSET_ENGINE_WASM) });
+    window.kxEmbed.engine = sharedEngine;
+  }
+  return sharedEngine;
+}
+
+function releases() {
+  if (!releasesPromise) releasesPromise = engine().call("releases", {});
+  return releasesPromise;
+}
+
+/** Reads a widget's configuration from its attributes and inline blocks. */
+export function readConfig(el) {
+  const attributes = {};
+  for (const a of el.attributes) attributes[a.name] = a.value;
+  const blocks = [...el.querySelectorAll(":scope > script[data-kind], :scope > template[data-kind]")].map((b) => ({
+    kind: b.dataset.kind,
+    name: b.dataset.name || "",
+    type: b.getAttribute("type") || "",
+    text: dedent(b.tagName === "TEMPLATE" ? b.content.textContent : b.textContent),
+  }));
+  return { attributes, blocks };
+}
+
+/** Removes the common indentation and the blank first and last lines. */
+export function dedent(text) {
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  while (lines.length && !lines[0].trim()) lines.shift();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.match(/^[ \t]*/)[0].length));
+  return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + (lines.length ? "\n" : "");
+}
+
+class KxWidget extends HTMLElement {
+  connectedCallback() {
+    if (this.shadowRoot) return;
+    const tabId = ELEMENTS[this.localName];
+    const mod = tabModule(tabId);
+    const root = this.attachShadow({ mode: "open" });
+    this.status = h("p", { class: "engine-status", role: "status", "aria-live": "polite", "data-state": "loading" }, "The explorer starts when you scroll here or click.");
+    this.releaseSelect = h("select", { "aria-label": "Kubernetes release", disabled: true });
+    this.panel = h("div", { class: "panel kx-widget-panel" });
+    const startButton = h("button", { class: "button primary", type: "button" }, `Start the ${mod.title} explorer`);
+    startButton.addEventListener("click", () => this.start());
+    this.placeholder = h("div", { class: "kx-widget-start" }, startButton);
+    root.append(
+      h("link", { rel: "stylesheet", href: asset(KX_ASSET_APP_CSS) }),
+      h(
+        "section",
+        { class: "kx-widget", "aria-label": `kubexplorer: ${mod.title}` },
+        h(
+          "header",
+          { class: "kx-widget-header" },
+          h("strong", {}, `kubexplorer · ${mod.title}`),
+          h("label", { class: "field-inline" }, "Release ", this.releaseSelect),
+          (this.fullLink = h("a", { href: new URL(`index.html#${tabId}`, base).href, target: "_blank", rel: "noopener" }, "Open the full explorer")),
+        ),
+        this.placeholder,
+        this.panel,
+        h("footer", { class: "kx-widget-footer" }, this.status),
+      ),
+    );
+    const loading = this.getAttribute("loading") || "visible";
+    if (loading === "eager") this.start();
+    else if (loading === "visible") {
+      this.observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.start();
+      });
+      this.observer.observe(this);
+    }
+    if (loading !== "click") {
+      this.addEventListener("pointerdown", () => this.start(), { once: true });
+      this.addEventListener("focusin", () => this.start(), { once: true });
+    }
+  }
+
+  disconnectedCallback() {
+    this.observer?.disconnect();
+  }
+
+  async start() {
+    if (this.started) return;
+    this.started = true;
+    this.observer?.disconnect();
+    this.placeholder.remove();
+    const tabId = ELEMENTS[this.localName];
+    const mod = tabModule(tabId);
+    const announce = (text, state = "info") => {
+      this.status.textContent = text;
+      this.status.dataset.state = state;
+    };
+    const eng = engine();
+    const app = createApp({ engine: eng, announce, embedded: true });
+    this.app = app;
+    eng.addEventListener("state", (e) => {
+      if (e.detail.state === "loading") announce("Loading the engine…", "loading");
+      if (e.detail.state === "failed") announce(e.detail.message, "error");
+      if (e.detail.state === "ready") announce("Ready.", "ready");
+    });
+    eng.addEventListener("restart", (e) => announce(`${e.detail.message} Your inputs were re-applied.`, "restarted"));
+    try {
+      const reply = await releases();
+      app.releases = reply.releases;
+      const fromURL = this.hasAttribute("data-from-location") ? new URLSearchParams(location.search).get("release") : null;
+      const wanted = this.getAttribute("release") || fromURL;
+      const release = reply.releases.includes(wanted) ? wanted : reply.default;
+      this.releaseSelect.replaceChildren(...reply.releases.map((r) => h("option", { value: r, selected: r === release }, r)));
+      this.releaseSelect.disabled = false;
+      this.releaseSelect.addEventListener("change", () => app.setRelease(this.releaseSelect.value));
+      app.release = release;
+      announce("Ready.", "ready");
+    } catch (err) {
+      announce(`The explorer could not start: ${err.message}`, "error");
+      return;
+    }
+    const hooks = app.mount(tabId, this.panel);
+    try {
+      const config = readConfig(this);
+      const state = await this.initialState(mod, tabId, config);
+      if (state !== undefined) hooks.setState?.(state);
+      else if (config.attributes.example && hooks.loadExample) await hooks.loadExample(config.attributes.example);
+    } catch (err) {
+      announce(`This example could not be loaded: ${err.message}`, "error");
+    }
+    app.setRelease(app.release);
+    // "Open the full explorer" carries what the widget shows.
+    const updateLink = debounce(async () => {
+      const page = { v: STATE_VERSION, tab: tabId, release: app.release, tabs: { [tabId]: hooks.getState?.() } };
+      this.fullLink.href = new URL(`index.html#${await encodeState(page)}`, base).href;
+    }, 300);
+    app.onChange(updateLink);
+    app.onRelease(updateLink);
+    updateLink();
+    this.dispatchEvent(new CustomEvent("kx-ready", { bubbles: true }));
+  }
+
+  /**
+   * The state from a share fragment (iframe route) or the inline blocks;
+   * undefined when there is neither (an example attribute, or the tab's
+   * default example).
+   */
+  async initialState(mod, tabId, config) {
+    if (this.hasAttribute("data-from-location") && location.hash.startsWith("#s=")) {
+      const page = await decodeState(location.hash);
+      if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
+    }
+    if (mod.fromEmbed && config.blocks.length > 0) return mod.fromEmbed(config);
+    return undefined;
+  }
+}
+
+for (const name of Object.keys(ELEMENTS)) {
+  if (!customElements.get(name)) customElements.define(name, class extends KxWidget {});
+}

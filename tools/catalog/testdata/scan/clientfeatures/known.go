@@ -1,0 +1,7 @@
+package clientfeatures
+
+type Feature string
+
+const (
+	WatchListClient Feature = "WatchListClient"
+)

@@ -1,0 +1,23 @@
+// Package scenario is the shared half of kubexplorer's feature-gate
+// conformance suite: a table of operations and seeded random scenarios that
+// are run, step by step, through two implementations of the same gate
+// library generation — kubexplorer's core/featuregate and the real
+// k8s.io/component-base/featuregate — and compared.
+//
+// One Go module cannot require two versions of k8s.io/component-base, so
+// the upstream adapters live in sibling modules (tools/conformance/v018,
+// v035 and v037), each of which imports this package and hands both
+// implementations to Run. Besides the table and the random scenarios,
+// Kubelet builds scenarios on the real catalogs (core/featuregate/catalog).
+//
+// What must be identical after every step: the returned errors (as a set
+// when several are aggregated), the warnings the step logged (as a
+// multiset: upstream logs them while ranging over Go maps), the value of
+// every feature (read on a deep copy, so that reading does not change which
+// features count as queried), String(), KnownFeatures() and the emulation
+// version. Where upstream's result depends on map order (which of several
+// bad keys is reported before 1.31; which errors precede an unknown key
+// after; which warnings were logged before the failing key), both results
+// are checked against the set of outcomes some iteration order can produce,
+// built by probing upstream one key at a time.
+package scenario
