@@ -34,7 +34,7 @@ site: engine $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck build test-native test-wasm test-e2e ## every test
+test: browser vet staticcheck build test-native test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...

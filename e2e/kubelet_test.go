@@ -14,13 +14,14 @@ import (
 
 const kubeletPanel = `document.querySelector(".kubelet-clock").closest("[role=tabpanel]")`
 
-// The crash-loop example, played: CrashLoopBackOff appears and RESTARTS
+// The crash-loop example, played at 10× (slow enough that a loaded machine
+// still renders the back-off windows): CrashLoopBackOff appears and RESTARTS
 // rises, and the events table shows the BackOff warning.
 func TestKubeletTabCrashLoop(t *testing.T) {
 	p := openPage(t, "/#kubelet/crashloop")
 	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web]") !== null`, 30*time.Second)
 	assert.Equal(t, "t=0s", eval[string](t, p, `document.querySelector(".kubelet-clock").textContent`))
-	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-speed").value = "60", `+kubeletPanel+`.querySelector(".kubelet-speed").dispatchEvent(new Event("change")), true)`)
+	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-speed").value = "10", `+kubeletPanel+`.querySelector(".kubelet-speed").dispatchEvent(new Event("change")), true)`)
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-play").click(), true)`)
 	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-kubectl-status").textContent === "CrashLoopBackOff"`, 30*time.Second)
 	waitFor(t, p, `Number(document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-restarts").textContent) >= 2`, 30*time.Second)

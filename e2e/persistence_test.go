@@ -50,7 +50,8 @@ func chooseReleaseAndTab(t *testing.T, p *browsertest.Page) string {
 func editFirstEditor(t *testing.T, p *browsertest.Page, tab, text string) {
 	t.Helper()
 	eval[bool](t, p, `(document.getElementById("tab-`+tab+`").click(), true)`)
-	waitFor(t, p, `!!document.querySelector("#panel-`+tab+` .cm-editor")`, 20*time.Second)
+	// Wait for the tab's example to fill the editor, so it does not replace the edit.
+	waitFor(t, p, `document.querySelector("#panel-`+tab+` .cm-editor")?.kxView.state.doc.length > 0`, 20*time.Second)
 	eval[bool](t, p, fmt.Sprintf(`(() => { const v = document.querySelector("#panel-%s .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: %q}}); return true })()`, tab, text))
 }
 
@@ -86,7 +87,7 @@ func TestOversizedStateFallsBackToAFile(t *testing.T) {
 	// Incompressible text: its link would be far over the limit.
 	eval[bool](t, p, `(() => { let s = ""; for (let i = 0; i < 3000; i++) s += Math.random().toString(36).slice(2) + "\n"; window.__big = s; return true })()`)
 	eval[bool](t, p, `(document.getElementById("tab-kubelet").click(), true)`)
-	waitFor(t, p, `!!document.querySelector("#panel-kubelet .cm-editor")`, 20*time.Second)
+	waitFor(t, p, `document.querySelector("#panel-kubelet .cm-editor")?.kxView.state.doc.length > 0`, 20*time.Second)
 	eval[bool](t, p, `(() => { const v = document.querySelector("#panel-kubelet .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: "# " + window.__big.replaceAll("\n", "\n# ")}}); return true })()`)
 	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("share-button"))))
 	waitFor(t, p, `document.getElementById("share-dialog").open`, 10*time.Second)

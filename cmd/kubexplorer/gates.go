@@ -7,8 +7,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 
+	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/explorer"
 )
 
@@ -29,6 +32,7 @@ func runGates(env *cliEnv, args []string) int {
 	checkpoint := fs.String("dynamic-checkpoint", "", "a dynamic config checkpoint file (1.18–1.23)")
 	envVars := fs.StringArray("env", nil, "KEY=VALUE in the kubelet's environment (repeatable)")
 	example := fs.String("example", "", "start from a named example of the gallery (examples/gates/NAME.yaml); the other flags override its inputs")
+	allChanges := fs.Bool("all-changes", false, "with --target-release, list every gate whose effect changes, not only those this kubelet sets or that break it (text output)")
 	output := fs.StringP("output", "o", "text", "output format: text or json")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
@@ -112,7 +116,7 @@ func runGates(env *cliEnv, args []string) int {
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(reply)
 	} else {
-		printGatesText(env.stdout, reply)
+		printGatesText(env.stdout, reply, *allChanges)
 	}
 	if !reply.Result.WouldStart || (reply.Upgrade != nil && !reply.Upgrade.Target.WouldStart) {
 		return 1
@@ -158,7 +162,7 @@ func readTree(dir string) ([]explorer.GatesFile, error) {
 	return out, err
 }
 
-func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply) {
+func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply, allChanges bool) {
 	r := reply.Result
 	if r.WouldStart {
 		fmt.Fprintf(w, "kubelet %s would start.\n", r.Release)
@@ -218,8 +222,31 @@ func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply) {
 	}
 	if u := reply.Upgrade; u != nil {
 		fmt.Fprintf(w, "\nUpgrade to %s: %s.\n", u.Target.Release, u.Summary)
+		// What breaks and what happens to the gates this kubelet sets come
+		// first; the release's other changes only with --all-changes.
+		var mine, rest []kubeletstart.Change
 		for _, c := range u.Changes {
+			if changeConcernsInputs(c) {
+				mine = append(mine, c)
+			} else {
+				rest = append(rest, c)
+			}
+		}
+		sort.SliceStable(mine, func(i, j int) bool {
+			return slices.Contains(mine[i].Kinds, "breaks") && !slices.Contains(mine[j].Kinds, "breaks")
+		})
+		if len(mine) == 0 {
+			fmt.Fprintln(w, "  No gate this kubelet sets changes its effect.")
+		}
+		for _, c := range mine {
 			fmt.Fprintf(w, "  %-45s [%s] %s\n", c.Name, strings.Join(c.Kinds, ", "), c.Message)
+		}
+		if allChanges {
+			for _, c := range rest {
+				fmt.Fprintf(w, "  %-45s [%s] %s\n", c.Name, strings.Join(c.Kinds, ", "), c.Message)
+			}
+		} else if len(rest) > 0 {
+			fmt.Fprintf(w, "  (%d other changes in %s: new gates, defaults, stages; --all-changes lists them)\n", len(rest), u.Target.Release)
 		}
 		if !u.Target.WouldStart {
 			fmt.Fprintln(w, "  It would print:")
@@ -228,4 +255,13 @@ func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply) {
 			}
 		}
 	}
+}
+
+// changeConcernsInputs: the change breaks start-up, violates a dependency,
+// or touches a gate the inputs set.
+func changeConcernsInputs(c kubeletstart.Change) bool {
+	if slices.Contains(c.Kinds, "breaks") || slices.Contains(c.Kinds, "dependency") {
+		return true
+	}
+	return (c.Before != nil && c.Before.Source != "default") || (c.After != nil && c.After.Source != "default")
 }

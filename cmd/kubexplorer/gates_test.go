@@ -53,6 +53,12 @@ func TestGatesCLIExample(t *testing.T) {
 	assert.Contains(t, out, "kubelet 1.30 would start.")
 	assert.Contains(t, out, "Upgrade to 1.33")
 	assert.Contains(t, out, "unrecognized feature gate: CPUManager")
+	assert.Contains(t, out, "other changes in 1.33")
+	assert.NotContains(t, out, "AnyVolumeDataSource", "changes to gates the kubelet does not set are folded")
+
+	_, out, _ = runCLI(t, "gates", "--example", "upgrade-removed", "--all-changes")
+	assert.Contains(t, out, "AnyVolumeDataSource")
+	assert.NotContains(t, out, "other changes in 1.33")
 
 	status, out, errOut = runCLI(t, "gates", "--example", "upgrade-removed", "--target-release", "1.30", "--release", "1.29")
 	assert.Equal(t, 0, status, errOut)

@@ -36,3 +36,19 @@ func ReportElapsed(ctx context.Context, d time.Duration) {
 		e.D = d
 	}
 }
+
+type probeTypeKey struct{}
+
+// WithProbeType tags the ExecSync calls of an exec probe with the probe
+// type (liveness, readiness, startup). Real runtimes never see it; the fake
+// runtime uses it to answer from the health script steps of that probe
+// type, as it does for HTTP, TCP and gRPC probes.
+func WithProbeType(ctx context.Context, probeType string) context.Context {
+	return context.WithValue(ctx, probeTypeKey{}, probeType)
+}
+
+// ProbeTypeOf returns the probe type tag of ctx ("" for other calls).
+func ProbeTypeOf(ctx context.Context) string {
+	s, _ := ctx.Value(probeTypeKey{}).(string)
+	return s
+}

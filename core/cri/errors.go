@@ -93,3 +93,7 @@ func CodeOf(err error) Code {
 // IsNotFound reports whether err is a NotFound status, like
 // k8s.io/cri-api/pkg/errors.IsNotFound.
 func IsNotFound(err error) bool { return CodeOf(err) == NotFound }
+
+// Canceled is the error a gRPC call returns when its context was cancelled
+// (grpc-go maps context.Canceled to code Canceled).
+func CanceledError() error { return Errorf(Canceled, "%v", "context canceled") }

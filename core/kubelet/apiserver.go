@@ -27,12 +27,12 @@ type apiServer struct {
 	pending  bool
 	rv       int64
 	changed  map[string]bool
-	gone     map[string]bool
+	gone     map[string]*v1.Pod // deleted this instant: the last object
 	uidCount int
 }
 
 func newAPIServer(k *Kubelet) *apiServer {
-	return &apiServer{k: k, pods: map[string]*v1.Pod{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]bool{}}
+	return &apiServer{k: k, pods: map[string]*v1.Pod{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
 }
 
 func (a *apiServer) name(uid string) string {
@@ -208,7 +208,8 @@ func (k *Kubelet) DeletePod(namespace, name string, grace *int64, force bool) er
 }
 
 func (a *apiServer) remove(uid string) {
-	if _, ok := a.pods[uid]; !ok {
+	last, ok := a.pods[uid]
+	if !ok {
 		return
 	}
 	delete(a.pods, uid)
@@ -220,7 +221,7 @@ func (a *apiServer) remove(uid string) {
 	}
 	delete(a.dirty, uid)
 	a.removed = append(a.removed, uid)
-	a.gone[uid] = true
+	a.gone[uid] = last
 	a.changed[uid] = true
 	a.rv++
 	a.deliverSoon()

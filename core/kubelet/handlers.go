@@ -95,8 +95,12 @@ func (k *Kubelet) podIsTerminated(p *v1.Pod) bool {
 }
 
 // activePods are the admitted pods still holding resources.
+//
+// The slice is a scratch buffer reused by the next call (admission only
+// reads it): a batch of n new pods asks n times.
 func (k *Kubelet) activePods(except string) []*v1.Pod {
-	var out []*v1.Pod
+	out := k.activeBuf[:0]
+	defer func() { k.activeBuf = out[:0] }()
 	for _, p := range k.pods() {
 		uid := p.Metadata.UID
 		if uid == except || k.rejected[uid] {
@@ -151,7 +155,7 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 func (k *Kubelet) rejectPod(p *v1.Pod, reason, message string) {
 	k.rejected[p.Metadata.UID] = true
 	k.recorder.Eventf(kuberuntime.PodRef(p), events.Warning, reason, "%s", message)
-	k.status.SetPodStatus(p, &v1.PodStatus{QOSClass: v1.QOSClass(p), Phase: v1.PodFailed, Reason: reason, Message: "Pod was rejected: " + message})
+	k.status.SetFreshPodStatus(p, &v1.PodStatus{QOSClass: v1.QOSClass(p), Phase: v1.PodFailed, Reason: reason, Message: "Pod was rejected: " + message})
 	k.trace("admission", "rejected "+p.FullName()+": "+reason)
 }
 

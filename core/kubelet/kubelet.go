@@ -133,6 +133,7 @@ type Kubelet struct {
 	podManager   map[string]*v1.Pod
 	podOrder     []string
 	podList      []*v1.Pod // cache of pods(); nil when stale
+	activeBuf    []*v1.Pod // scratch buffer of activePods
 	reasonCache  reasonCache
 	workQueue    map[string]time.Time
 	workers      *podWorkers
@@ -222,7 +223,9 @@ func New(cfg Config) (*Kubelet, error) {
 	k.api = newAPIServer(k)
 	k.status = status.NewManager(k.clock.Now, k.api)
 	k.status.FinalDeleteNeedsTerminalPhase = minor >= 27
-	k.status.OnDelete = func(uid string) { k.trace("status", "final deletion of "+k.api.name(uid)+" (grace 0)") }
+	k.status.OnDelete = func(uid string, phase string) {
+		k.trace("status", "final deletion of "+k.api.name(uid)+" (grace 0; last phase "+phase+")")
+	}
 	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = minor >= 21
 	if cfg.Options.Jitter {
@@ -343,13 +346,25 @@ func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func()
 }
 
 // waiter continues a pod's sync later, in the worker phase.
-type waiter struct{ k *Kubelet }
+type waiter struct {
+	k  *Kubelet
+	sc *syncCancel // nil: the wait cannot be cut short
+}
 
 func (w waiter) Now() time.Time { return w.k.clock.Now() }
 func (w waiter) Wait(d time.Duration, then func()) {
-	if d <= 0 {
+	if d <= 0 || (w.sc != nil && w.sc.ctx.Err() != nil) {
 		then()
 		return
 	}
-	w.k.ag.after(d, phaseWorker, "continue sync", then)
+	if w.sc == nil {
+		w.k.ag.after(d, phaseWorker, "continue sync", then)
+		return
+	}
+	sc := w.sc
+	sc.then = then
+	sc.pending = w.k.ag.after(d, phaseWorker, "continue sync", func() {
+		sc.pending, sc.then = nil, nil
+		then()
+	})
 }

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -14,18 +15,21 @@ import (
 // is computed from the runtime state seen before any action of this sync;
 // then the runtime manager acts. In 1.18 the same function also kills pods
 // that are deleted or Failed.
-func (k *Kubelet) syncPod(o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
+//
+// ctx and w belong to this sync: the pod workers cancel them when the pod
+// starts terminating (newest pod workers only).
+func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
 	if !k.workers.legacy && v1.IsPodPhaseTerminal(s.Phase) {
-		k.status.SetPodStatus(pod, s)
+		k.status.SetFreshPodStatus(pod, s)
 		done(true, nil)
 		return
 	}
-	k.status.SetPodStatus(pod, s)
+	k.status.SetFreshPodStatus(pod, s)
 	if k.workers.legacy && (pod.Metadata.DeletionTimestamp != nil || s.Phase == v1.PodFailed) {
 		// 1.18: a pod that should not be running is killed by syncPod.
-		k.runtime.KillPod(k.ctx("syncPod"), waiter{k}, pod, ps, nil, func(r *kubecontainer.PodSyncResult) {
+		k.runtime.KillPod(k.ctx("syncPod"), waiter{k: k}, pod, ps, nil, func(r *kubecontainer.PodSyncResult) {
 			err := r.Error()
 			if err != nil {
 				k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
@@ -45,7 +49,7 @@ func (k *Kubelet) syncPod(o updateOptions, ps *kubecontainer.PodStatus, done fun
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(k.ctx("SyncPod"), waiter{k}, pod, ps, func(r *kubecontainer.PodSyncResult) {
+	k.runtime.SyncPod(ctx, w, pod, ps, func(r *kubecontainer.PodSyncResult) {
 		k.reasonCache.update(pod.Metadata.UID, r)
 		// Upstream means to hide errors that are only back-offs, but the
 		// filter never matched (issue #123602): the error is returned.
@@ -60,7 +64,7 @@ func (k *Kubelet) killPodLegacy(o updateOptions, ps *kubecontainer.PodStatus, do
 	if o.kill != nil {
 		grace = o.kill.gracePeriodOverride
 	}
-	k.runtime.KillPod(k.ctx("podKiller"), waiter{k}, pod, ps, grace, func(r *kubecontainer.PodSyncResult) {
+	k.runtime.KillPod(k.ctx("podKiller"), waiter{k: k}, pod, ps, grace, func(r *kubecontainer.PodSyncResult) {
 		err := r.Error()
 		if err != nil {
 			k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
@@ -74,10 +78,10 @@ func (k *Kubelet) killPodLegacy(o updateOptions, ps *kubecontainer.PodStatus, do
 // effective grace period, stops the sandbox and writes the status of the
 // stopped pod.
 func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, grace int64, done func(error)) {
-	k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, ps, false))
+	k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, ps, false))
 	k.probes.StopLivenessAndStartup(pod)
 	g := grace
-	k.runtime.KillPod(k.ctx("SyncTerminatingPod"), waiter{k}, pod, ps, &g, func(r *kubecontainer.PodSyncResult) {
+	k.runtime.KillPod(k.ctx("SyncTerminatingPod"), waiter{k: k}, pod, ps, &g, func(r *kubecontainer.PodSyncResult) {
 		if err := r.Error(); err != nil {
 			k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
 			done(err)
@@ -95,7 +99,7 @@ func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, g
 				return
 			}
 		}
-		k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, stopped, true))
+		k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, stopped, true))
 		done(nil)
 	})
 }
@@ -103,7 +107,7 @@ func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, g
 // syncTerminatedPod releases what is left (volumes, cgroups) and tells the
 // status manager the pod is terminated, which lets the final deletion go.
 func (k *Kubelet) syncTerminatedPod(pod *v1.Pod, ps *kubecontainer.PodStatus, done func(error)) {
-	k.status.SetPodStatus(pod, k.generateAPIPodStatus(pod, ps, true))
+	k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, ps, true))
 	k.status.TerminatePod(pod, k.minor >= 27)
 	done(nil)
 }
@@ -162,7 +166,7 @@ func (k *Kubelet) HandlePodCleanups() {
 				orphan := &v1.Pod{Metadata: v1.ObjectMeta{Name: rp.Name, Namespace: rp.Namespace, UID: rp.ID}}
 				one := int64(1)
 				k.trace("housekeeping", "killing orphaned runtime pod "+rp.Namespace+"/"+rp.Name+" (grace 1s)")
-				k.runtime.KillPod(k.ctx("SyncTerminatingRuntimePod"), waiter{k}, orphan, ps, &one, func(*kubecontainer.PodSyncResult) {})
+				k.runtime.KillPod(k.ctx("SyncTerminatingRuntimePod"), waiter{k: k}, orphan, ps, &one, func(*kubecontainer.PodSyncResult) {})
 			}
 		}
 	}

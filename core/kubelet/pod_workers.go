@@ -34,6 +34,7 @@ type podSyncStatus struct {
 	gracePeriod                                      int64
 	deleted, evicted, finished, restartRequested     bool
 	lastWork, lastErr                                string
+	cancel                                           *syncCancel // of the SyncPod in flight
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -148,12 +149,19 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 		}
 		if becomesTerminating {
 			g := calculateEffectiveGracePeriod(s, o.pod, o.kill)
+			cancel := false
 			if !s.terminating() {
 				s.terminatingAt = k.clock.Now()
 				s.gracePeriod = g
+				cancel = true
 				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: workTerminating, Step: "terminating", Update: o.typ, Detail: fmt.Sprintf("pod is marked for termination, grace %ds", g)})
 			} else if g < s.gracePeriod {
 				s.gracePeriod = g
+				cancel = true
+			}
+			if sc := s.cancel; cancel && sc != nil && sc.ctx.Err() == nil {
+				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
+				sc.interrupt(k)
 			}
 		}
 	}
@@ -254,7 +262,12 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "start", Update: o.typ})
 	switch work {
 	case workSync:
-		k.syncPod(o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+		ctx, wt := k.ctx("SyncPod"), waiter{k: k}
+		if !w.legacy {
+			s.cancel = k.newSyncCancel("SyncPod")
+			ctx, wt.sc = s.cancel.ctx, s.cancel
+		}
+		k.syncPod(ctx, wt, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:
@@ -268,6 +281,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 // again at once if an update arrived meanwhile.
 func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, isTerminal bool, err error) {
 	k := w.k
+	s.cancel = nil
 	now := k.clock.Now()
 	s.lastSyncTime = now
 	e := WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "done", Update: o.typ}

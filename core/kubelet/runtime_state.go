@@ -58,20 +58,30 @@ func (k *Kubelet) runtimeErrors() error {
 	case k.clock.Now().Sub(rs.lastBaseRuntimeSync) > runtimeSyncThreshold:
 		errs = append(errs, errors.New("container runtime is down"))
 	}
-	if rs.runtimeErr != nil {
-		errs = append(errs, rs.runtimeErr)
-	}
+	// The health checks (the PLEG) come before the runtime's own error.
 	if ok, err := k.pleg.Healthy(); !ok {
 		errs = append(errs, fmt.Errorf("PLEG is not healthy: %v", err))
 	}
-	if len(errs) == 0 {
-		return nil
+	if rs.runtimeErr != nil {
+		errs = append(errs, rs.runtimeErr)
 	}
-	msg := errs[0].Error()
+	return aggregate(errs)
+}
+
+// aggregate formats errors like utilerrors.NewAggregate: one error as
+// itself, several as "[a, b]".
+func aggregate(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	msg := "[" + errs[0].Error()
 	for _, e := range errs[1:] {
 		msg += ", " + e.Error()
 	}
-	return errors.New(msg)
+	return errors.New(msg + "]")
 }
 
 // networkErrors is runtimeState.networkErrors.

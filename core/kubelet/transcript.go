@@ -1,6 +1,8 @@
 package kubelet
 
 import (
+	"slices"
+	"sort"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri/fake"
@@ -66,18 +68,28 @@ type transcript struct {
 	snapshots []SnapshotEntry
 }
 
+// grow makes room for one more entry, doubling the capacity: append alone
+// grows a long slice by a quarter each time, so a long transcript was
+// copied many times over.
+func grow[T any](s []T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s)+16)
+	}
+	return s
+}
+
 func (k *Kubelet) loopTrace(e LoopEntry) {
 	e.Time = k.clock.Now()
-	k.tr.loop = append(k.tr.loop, e)
+	k.tr.loop = append(grow(k.tr.loop), e)
 }
 
 func (k *Kubelet) workerTrace(e WorkerEntry) {
 	e.Time = k.clock.Now()
-	k.tr.workers = append(k.tr.workers, e)
+	k.tr.workers = append(grow(k.tr.workers), e)
 }
 
 func (k *Kubelet) trace(source, text string) {
-	k.tr.log = append(k.tr.log, LogEntry{Time: k.clock.Now(), Source: source, Text: text})
+	k.tr.log = append(grow(k.tr.log), LogEntry{Time: k.clock.Now(), Source: source, Text: text})
 }
 
 func (k *Kubelet) traceProbe(pod *v1.Pod, container string, t prober.ProbeType, why string, last prober.Result, keep bool) {
@@ -107,24 +119,25 @@ func (k *Kubelet) afterInstant() {
 			s.Pods = append(s.Pods, k.view(a.pods[uid]))
 		}
 	}
+	// Deleted pods in UID order (several can go in one instant; a map
+	// walk would make the transcript depend on Go's map order).
+	var gone []string
 	for uid := range a.changed {
-		if a.gone[uid] {
-			ns, name := splitName(a.name(uid))
-			s.Pods = append(s.Pods, PodView{Metadata: v1.ObjectMeta{Name: name, Namespace: ns, UID: uid}, Deleted: true})
+		if a.gone[uid] != nil {
+			gone = append(gone, uid)
 		}
+	}
+	sort.Strings(gone)
+	for _, uid := range gone {
+		// The view keeps the last object the API held: its status (and
+		// kubectl columns) is how the pod ended.
+		v := k.view(a.gone[uid])
+		v.Deleted = true
+		s.Pods = append(s.Pods, v)
 	}
 	a.changed = map[string]bool{}
-	a.gone = map[string]bool{}
+	a.gone = map[string]*v1.Pod{}
 	k.tr.snapshots = append(k.tr.snapshots, s)
-}
-
-func splitName(full string) (string, string) {
-	for i := 0; i < len(full); i++ {
-		if full[i] == '/' {
-			return full[:i], full[i+1:]
-		}
-	}
-	return "", full
 }
 
 // Start returns when the kubelet started.

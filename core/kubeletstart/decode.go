@@ -65,7 +65,10 @@ func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 			cfg.unknown = append(cfg.unknown, k)
 		}
 	}
-	_, dupErr := yaml.YAMLToJSONStrict(data)
+	var dupErr error
+	if pos.mayHaveDuplicates {
+		_, dupErr = yaml.YAMLToJSONStrict(data)
+	}
 	if e.jsonIter {
 		switch {
 		case dupErr != nil:
@@ -204,6 +207,9 @@ func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error)
 	if kind == "" {
 		//lint:ignore ST1005 apimachinery's exact text
 		return nil, pos, &issue{fmt.Errorf("Object 'Kind' is missing in '%s'", js), 1}
+	}
+	if !pos.mayHaveDuplicates {
+		return obj, pos, nil
 	}
 	if _, err := yaml.YAMLToJSONStrict(data); err != nil {
 		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), lineOf(err.Error())}

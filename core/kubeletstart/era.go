@@ -51,6 +51,9 @@ type era struct {
 	// validateCallsValidate: ValidateKubeletConfiguration also calls the
 	// gate's Validate() (1.35+).
 	validateCallsValidate bool
+	// effectiveConfigLog: the merged configuration is logged at info level
+	// before validation (1.37+).
+	effectiveConfigLog bool
 	// reparseNotices: the flag-precedence re-parse prints pflag deprecation
 	// notices a second time (≤1.26).
 	reparseNotices bool
@@ -108,6 +111,7 @@ func eraFor(minor int) (era, error) {
 	e.dropinGVK = minor >= 32
 	e.defaultingGates = minor >= 32
 	e.validateCallsValidate = minor >= 35
+	e.effectiveConfigLog = minor >= 37
 	e.reparseNotices = minor <= 26
 	e.klogFlags = minor <= 25
 	e.dockershimFlags = minor <= 23

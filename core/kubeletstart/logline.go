@@ -106,45 +106,55 @@ func (e era) quoteValue(v string) string {
 	return b.String()
 }
 
-// Source locations printed in klog headers. Verified: server.go lines of
-// 1.18.19 (157, 183, 209, 216), run.go:72 (1.37); warningSite's lines are
-// read from component-base's source of each minor. Others are
-// stable-looking approximations; the UI says so.
+// Source locations printed in klog headers, read from each release's
+// source (cmd/kubelet/app/server.go, pkg/kubelet/kubeletconfig/util/codec,
+// component-base cli/run.go) and checked against real 1.18.19 and 1.37
+// kubelets where the facts file says so.
 func (e era) site(name string) string {
 	switch name {
-	case "parse":
-		return e.serverLine(157, 140, 0)
-	case "flagGates":
-		return e.serverLine(183, 165, 0)
-	case "flagValidate":
-		return e.serverLine(188, 171, 0)
-	case "loadConfig":
-		return e.serverLine(196, 182, 0)
-	case "precedence":
-		return e.serverLine(202, 189, 0)
-	case "mergedGates":
-		return e.serverLine(209, 194, 0)
-	case "validate":
-		return e.serverLine(216, 204, 0)
-	case "dynamic":
-		return e.serverLine(235, 221, 0)
-	case "dynamicGates":
-		return e.serverLine(242, 229, 0)
-	case "command":
-		return e.serverLine(163, 147, 0)
 	case "codec":
-		return "codec.go:73"
+		return fmt.Sprintf("codec.go:%d", codecLine(e.minor))
 	case "run":
-		return "run.go:72"
+		if e.minor >= 25 && e.minor <= 30 {
+			return "run.go:74"
+		}
+		if e.minor >= 31 {
+			return "run.go:72"
+		}
+	}
+	if e.minor <= 23 {
+		if l, ok := serverLines[e.minor][name]; ok {
+			return fmt.Sprintf("server.go:%d", l)
+		}
 	}
 	return "server.go:1"
 }
 
-func (e era) serverLine(v118, v121, _ int) string {
-	if e.minor <= 20 {
-		return fmt.Sprintf("server.go:%d", v118)
+// serverLines: the klog.Fatal (1.18–1.20) or klog.ErrorS (1.21–1.23) call
+// of each start-up step in cmd/kubelet/app/server.go.
+var serverLines = map[int]map[string]int{
+	18: {"parse": 157, "command": 164, "flagGates": 183, "flagValidate": 188, "loadConfig": 199, "precedence": 205, "mergedGates": 209, "validate": 216, "dynamic": 232, "dynamicGates": 240, "run": 274},
+	19: {"parse": 156, "command": 163, "flagGates": 182, "flagValidate": 187, "loadConfig": 198, "precedence": 204, "mergedGates": 208, "validate": 215, "dynamic": 231, "dynamicGates": 239, "run": 265},
+	20: {"parse": 156, "command": 163, "flagGates": 182, "flagValidate": 187, "loadConfig": 198, "precedence": 204, "mergedGates": 208, "validate": 215, "dynamic": 235, "dynamicGates": 243, "run": 269},
+	21: {"parse": 156, "command": 164, "flagGates": 186, "flagValidate": 192, "loadConfig": 204, "precedence": 211, "mergedGates": 216, "validate": 224, "dynamic": 245, "dynamicGates": 254, "run": 292},
+	22: {"parse": 158, "command": 166, "flagGates": 188, "flagValidate": 194, "loadConfig": 206, "precedence": 213, "mergedGates": 218, "validate": 226, "dynamic": 247, "dynamicGates": 256, "run": 294},
+	23: {"parse": 158, "command": 166, "flagGates": 187, "flagValidate": 193, "loadConfig": 205, "precedence": 212, "mergedGates": 217, "validate": 225, "dynamic": 246, "dynamicGates": 255, "run": 302},
+}
+
+// codecLine is the line of the lenient-decoding warning in the kubelet's
+// config codec.
+func codecLine(minor int) int {
+	switch {
+	case minor <= 22:
+		return 118
+	case minor <= 26:
+		return 117
+	case minor <= 28:
+		return 98
+	case minor <= 33:
+		return 100
 	}
-	return fmt.Sprintf("server.go:%d", v121)
+	return 102
 }
 
 // warningSite is the feature_gate.go line of the library's warning call

@@ -299,6 +299,9 @@ func (r *run) start() {
 			return
 		}
 	}
+	if e.effectiveConfigLog {
+		r.effectiveConfigLine()
+	}
 	// ValidateKubeletConfiguration: a copy of the global gate takes the
 	// config's gates (and, from 1.35, is Validate()d).
 	cp := r.gate.Copy()
@@ -671,4 +674,23 @@ func copyGates(m map[string]bool) map[string]bool {
 
 func (r *run) diag(input, p string, line int, sev, msg string) {
 	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{Input: input, Path: p, Line: line, Severity: sev, Message: msg})
+}
+
+// effectiveConfigLine is 1.37's info line dumping the merged, defaulted
+// KubeletConfiguration as YAML (keys sorted, as sigs.k8s.io/yaml writes
+// them). The model knows the gates only; the other fields are elided.
+func (r *run) effectiveConfigLine() {
+	var b strings.Builder
+	b.WriteString("apiVersion: kubelet.config.k8s.io/v1beta1\n")
+	b.WriteString("… (the other fields, defaulted, in key order; omitted by the model)\n")
+	if len(r.merged) > 0 {
+		b.WriteString("featureGates:\n")
+		for _, k := range sortedKeys(r.merged) {
+			fmt.Fprintf(&b, "  %s: %t\n", k, r.merged[k])
+		}
+		b.WriteString("…\n")
+	}
+	b.WriteString("kind: KubeletConfiguration\n")
+	b.WriteString("…\n")
+	r.line(r.e.structuredLine('I', "server.go:257", "Effective KubeletConfiguration", kv{"config", b.String()}))
 }

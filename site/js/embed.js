@@ -158,6 +158,9 @@ class KxWidget extends HTMLElement {
       this.releaseSelect.replaceChildren(...reply.releases.map((r) => h("option", { value: r, selected: r === release }, r)));
       this.releaseSelect.disabled = false;
       this.releaseSelect.addEventListener("change", () => app.setRelease(this.releaseSelect.value));
+      app.onRelease((r) => {
+        if (this.releaseSelect.value !== r) this.releaseSelect.value = r;
+      });
       app.release = release;
       announce("Ready.", "ready");
     } catch (err) {

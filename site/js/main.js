@@ -295,6 +295,10 @@ async function start() {
   engine.addEventListener("restart", (e) => {
     app.announce(`${e.detail.message} Your inputs were kept and re-applied.`, "restarted");
   });
+  // A tab may switch the release itself (an example that names one).
+  app.onRelease((release) => {
+    if (releaseSelect.value !== release) releaseSelect.value = release;
+  });
   releaseSelect.addEventListener("change", () => {
     localStorage.setItem(RELEASE_KEY, releaseSelect.value);
     app.setRelease(releaseSelect.value);

@@ -219,11 +219,19 @@ func (r *Runtime) log(ctx context.Context, method, target string, read bool, err
 	if err != nil {
 		c.Error = err.Error()
 	}
+	if len(r.calls) == cap(r.calls) {
+		// Double: append grows a long log by a quarter at a time.
+		r.calls = slices.Grow(r.calls, len(r.calls)+16)
+	}
 	r.calls = append(r.calls, c)
 }
 
-// begin pops an injected error for method.
-func (r *Runtime) begin(method string) error {
+// begin fails a call made with a cancelled context, like a gRPC client
+// does, else pops an injected error for method.
+func (r *Runtime) begin(ctx context.Context, method string) error {
+	if ctx.Err() != nil {
+		return cri.CanceledError()
+	}
 	q := r.injected[method]
 	if len(q) == 0 {
 		return nil
@@ -317,7 +325,7 @@ func (r *Runtime) exit(c *container, code int32, oom bool, reason string) {
 
 // Version implements cri.RuntimeService.
 func (r *Runtime) Version(ctx context.Context, apiVersion string) (*cri.VersionResponse, error) {
-	err := r.begin("Version")
+	err := r.begin(ctx, "Version")
 	r.log(ctx, "Version", "", true, err, 0)
 	if err != nil {
 		return nil, err
@@ -327,7 +335,7 @@ func (r *Runtime) Version(ctx context.Context, apiVersion string) (*cri.VersionR
 
 // Status implements cri.RuntimeService.
 func (r *Runtime) Status(ctx context.Context) (*cri.RuntimeStatus, error) {
-	err := r.begin("Status")
+	err := r.begin(ctx, "Status")
 	r.log(ctx, "Status", "", true, err, 0)
 	if err != nil {
 		return nil, err
@@ -338,7 +346,7 @@ func (r *Runtime) Status(ctx context.Context) (*cri.RuntimeStatus, error) {
 // RunPodSandbox implements cri.RuntimeService.
 func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfig, runtimeHandler string) (string, error) {
 	target := config.Metadata.Namespace + "/" + config.Metadata.Name
-	if err := r.begin("RunPodSandbox"); err != nil {
+	if err := r.begin(ctx, "RunPodSandbox"); err != nil {
 		r.log(ctx, "RunPodSandbox", target, false, err, 0)
 		return "", err
 	}
@@ -382,7 +390,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 // StopPodSandbox implements cri.RuntimeService: it force-stops the
 // sandbox's containers and is idempotent.
 func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
-	if err := r.begin("StopPodSandbox"); err != nil {
+	if err := r.begin(ctx, "StopPodSandbox"); err != nil {
 		r.log(ctx, "StopPodSandbox", id, false, err, 0)
 		return err
 	}
@@ -403,7 +411,7 @@ func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
 
 // RemovePodSandbox implements cri.RuntimeService; idempotent.
 func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
-	if err := r.begin("RemovePodSandbox"); err != nil {
+	if err := r.begin(ctx, "RemovePodSandbox"); err != nil {
 		r.log(ctx, "RemovePodSandbox", id, false, err, 0)
 		return err
 	}
@@ -429,7 +437,7 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 
 // PodSandboxStatus implements cri.RuntimeService.
 func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
-	err := r.begin("PodSandboxStatus")
+	err := r.begin(ctx, "PodSandboxStatus")
 	sb, ok := r.sandboxes[id]
 	if err == nil && !ok {
 		err = cri.Errorf(cri.NotFound, "an error occurred when try to find sandbox %q: not found", id)
@@ -448,7 +456,7 @@ func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSand
 // items are shared between calls until the sandbox changes: callers must
 // not modify them.
 func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilter) ([]*cri.PodSandbox, error) {
-	if err := r.begin("ListPodSandbox"); err != nil {
+	if err := r.begin(ctx, "ListPodSandbox"); err != nil {
 		r.log(ctx, "ListPodSandbox", "", true, err, 0)
 		return nil, err
 	}
@@ -492,7 +500,7 @@ func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config 
 		r.log(ctx, "CreateContainer", target, false, err, 0)
 		return "", err
 	}
-	if err := r.begin("CreateContainer"); err != nil {
+	if err := r.begin(ctx, "CreateContainer"); err != nil {
 		return fail(err)
 	}
 	sb, ok := r.sandboxes[sandboxID]
@@ -550,7 +558,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 		r.log(ctx, "StartContainer", target, false, err, 0)
 		return err
 	}
-	if err := r.begin("StartContainer"); err != nil {
+	if err := r.begin(ctx, "StartContainer"); err != nil {
 		return fail(err)
 	}
 	c, ok := r.containers[id]
@@ -590,7 +598,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 // cri.Elapsed, how long it waited for the process to exit.
 func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) error {
 	target := r.containerTarget(id)
-	if err := r.begin("StopContainer"); err != nil {
+	if err := r.begin(ctx, "StopContainer"); err != nil {
 		r.log(ctx, "StopContainer", target, false, err, 0)
 		return err
 	}
@@ -663,7 +671,7 @@ func (r *Runtime) removeContainer(id string) {
 // RemoveContainer implements cri.RuntimeService; idempotent.
 func (r *Runtime) RemoveContainer(ctx context.Context, id string) error {
 	target := r.containerTarget(id)
-	if err := r.begin("RemoveContainer"); err != nil {
+	if err := r.begin(ctx, "RemoveContainer"); err != nil {
 		r.log(ctx, "RemoveContainer", target, false, err, 0)
 		return err
 	}
@@ -676,7 +684,7 @@ func (r *Runtime) RemoveContainer(ctx context.Context, id string) error {
 // items are shared between calls until the container changes: callers
 // must not modify them.
 func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilter) ([]*cri.Container, error) {
-	if err := r.begin("ListContainers"); err != nil {
+	if err := r.begin(ctx, "ListContainers"); err != nil {
 		r.log(ctx, "ListContainers", "", true, err, 0)
 		return nil, err
 	}
@@ -718,7 +726,7 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 
 // ContainerStatus implements cri.RuntimeService.
 func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
-	err := r.begin("ContainerStatus")
+	err := r.begin(ctx, "ContainerStatus")
 	c, ok := r.containers[id]
 	if err == nil && !ok {
 		err = cri.Errorf(cri.NotFound, "an error occurred when try to find container %q: not found", id)
@@ -737,7 +745,7 @@ func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.Containe
 // the container's health (exit 0 when healthy, 1 otherwise).
 func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout time.Duration) (*cri.ExecSyncResponse, error) {
 	target := r.containerTarget(id) + " " + strings.Join(cmd, " ")
-	if err := r.begin("ExecSync"); err != nil {
+	if err := r.begin(ctx, "ExecSync"); err != nil {
 		r.log(ctx, "ExecSync", target, false, err, 0)
 		return nil, err
 	}
@@ -762,7 +770,9 @@ func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout
 		}
 	}
 	if ex == nil {
-		healthy, out := r.health(c, "")
+		// An exec probe follows the steps of its probe type (and the
+		// untyped ones); a hook's exec only the untyped ones.
+		healthy, out := r.health(c, cri.ProbeTypeOf(ctx))
 		resp := &cri.ExecSyncResponse{}
 		if !healthy {
 			resp.ExitCode = 1
@@ -818,7 +828,7 @@ func (r *Runtime) Probe(ctx context.Context, id, probeType string) (bool, string
 
 // ListImages implements cri.ImageService.
 func (r *Runtime) ListImages(ctx context.Context) ([]*cri.Image, error) {
-	if err := r.begin("ListImages"); err != nil {
+	if err := r.begin(ctx, "ListImages"); err != nil {
 		r.log(ctx, "ListImages", "", true, err, 0)
 		return nil, err
 	}
@@ -835,7 +845,7 @@ func (r *Runtime) ListImages(ctx context.Context) ([]*cri.Image, error) {
 
 // ImageStatus implements cri.ImageService.
 func (r *Runtime) ImageStatus(ctx context.Context, spec *cri.ImageSpec) (*cri.Image, error) {
-	if err := r.begin("ImageStatus"); err != nil {
+	if err := r.begin(ctx, "ImageStatus"); err != nil {
 		r.log(ctx, "ImageStatus", spec.Image, true, err, 0)
 		return nil, err
 	}
@@ -851,7 +861,7 @@ func (r *Runtime) ImageStatus(ctx context.Context, spec *cri.ImageSpec) (*cri.Im
 // duration through cri.Elapsed; the image is in the store from then on.
 func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.AuthConfig, sb *cri.PodSandboxConfig) (string, error) {
 	name := spec.Image
-	if err := r.begin("PullImage"); err != nil {
+	if err := r.begin(ctx, "PullImage"); err != nil {
 		r.log(ctx, "PullImage", name, false, err, 0)
 		return "", err
 	}
@@ -884,7 +894,17 @@ func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.
 		} else if img == nil || img.arrives == nil {
 			pending := &image{}
 			r.images[name] = pending
-			pending.arrives = r.clock.AfterFunc(delay, "pulled "+name, func() { r.putImage(name) })
+			pending.arrives = r.clock.AfterFunc(delay, "pulled "+name, func() {
+				// A pull whose caller gave up (cancelled context) is
+				// aborted: the image never arrives.
+				if ctx.Err() != nil {
+					if r.images[name] == pending {
+						delete(r.images, name)
+					}
+					return
+				}
+				r.putImage(name)
+			})
 		}
 	}
 	r.log(ctx, "PullImage", name, false, nil, delay)
@@ -893,7 +913,7 @@ func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.
 
 // RemoveImage implements cri.ImageService; idempotent.
 func (r *Runtime) RemoveImage(ctx context.Context, spec *cri.ImageSpec) error {
-	if err := r.begin("RemoveImage"); err != nil {
+	if err := r.begin(ctx, "RemoveImage"); err != nil {
 		r.log(ctx, "RemoveImage", spec.Image, false, err, 0)
 		return err
 	}

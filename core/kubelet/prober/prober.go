@@ -105,7 +105,7 @@ func (pb *prober) run(ctx context.Context, t ProbeType, spec *v1.Probe, status *
 	timeout := time.Duration(spec.TimeoutSeconds) * time.Second
 	switch {
 	case spec.Exec != nil:
-		resp, err := pb.runtime.ExecSync(ctx, id, spec.Exec.Command, timeout)
+		resp, err := pb.runtime.ExecSync(cri.WithProbeType(ctx, t.Lower()), id, spec.Exec.Command, timeout)
 		if err != nil {
 			if cri.CodeOf(err) == cri.DeadlineExceeded {
 				return Failure, fmt.Sprintf("command %q timed out", strings.Join(spec.Exec.Command, " ")), nil

@@ -248,15 +248,14 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 	if _, err := features.Minor(sc.Release); err != nil {
 		return nil, ix.Errorf("release", "%v", err)
 	}
-	for name := range sc.FeatureGates {
-		if _, ok := features.SpecAt(name, 0); !ok {
-			if _, known := knownGate(name); !known {
-				return nil, ix.Errorf("featureGates."+name, "unrecognized feature gate: %s", name)
-			}
-		}
-	}
-	g, err := features.ForRelease(sc.Release, sc.FeatureGates)
+	// The gates resolve against the release's real catalog, like the
+	// kubelet's --feature-gates at start-up.
+	g, _, err := features.FromCatalog(sc.Release, sc.FeatureGates)
 	if err != nil {
+		var unknown *features.UnknownGateError
+		if errors.As(err, &unknown) {
+			return nil, ix.Errorf("featureGates."+unknown.Name, "%v", err)
+		}
 		return nil, ix.Errorf("featureGates", "%v", err)
 	}
 	sc.Gates = g
@@ -327,16 +326,6 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 		return nil, err
 	}
 	return sc, nil
-}
-
-func knownGate(name string) (string, bool) {
-	for _, g := range []string{features.SidecarContainers, features.PodReadyToStartContainersCondition, features.PodHasNetworkCondition,
-		features.KubeletCrashLoopBackOffMax, features.ReduceDefaultCrashLoopBackOffDecay, features.StartupProbe, features.KubeletEnsureSecretPulledImages} {
-		if g == name {
-			return g, true
-		}
-	}
-	return "", false
 }
 
 func child(n *yamlv3.Node, key string) *yamlv3.Node {

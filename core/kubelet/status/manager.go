@@ -11,6 +11,8 @@ type API interface {
 	// Pod returns the API object of a pod, or nil.
 	Pod(uid string) *v1.Pod
 	// UpdateStatus writes a pod's status (the PATCH of the status manager).
+	// The status is shared with the manager's cache: neither side changes
+	// it in place.
 	UpdateStatus(uid string, status *v1.PodStatus)
 	// Delete removes the pod object (the final deletion with grace 0).
 	Delete(uid string)
@@ -26,8 +28,8 @@ type Manager struct {
 	// phase must be terminal and the pod worker finished); the older rule
 	// only needs no running containers in the status.
 	FinalDeleteNeedsTerminalPhase bool
-	// OnDelete observes final deletions.
-	OnDelete func(uid string)
+	// OnDelete observes final deletions and the phase last written.
+	OnDelete func(uid, phase string)
 }
 
 // NewManager returns a status manager writing through api.
@@ -52,6 +54,13 @@ func IsKubeletCondition(t string) bool { return kubeletConditions[t] }
 // SetPodStatus caches and writes a status, keeping transition times.
 func (m *Manager) SetPodStatus(pod *v1.Pod, s *v1.PodStatus) {
 	m.update(pod, s.DeepCopy(), false)
+}
+
+// SetFreshPodStatus is SetPodStatus for a status the caller has just built
+// and hands over: it is cached as is, without a copy. The caller may still
+// read it but must not change it.
+func (m *Manager) SetFreshPodStatus(pod *v1.Pod, s *v1.PodStatus) {
+	m.update(pod, s, false)
 }
 
 func (m *Manager) update(pod *v1.Pod, s *v1.PodStatus, podIsFinished bool) {
@@ -85,7 +94,9 @@ func (m *Manager) update(pod *v1.Pod, s *v1.PodStatus, podIsFinished bool) {
 		return
 	}
 	m.statuses[uid] = s
-	m.api.UpdateStatus(uid, s.DeepCopy())
+	// Cached statuses are copy-on-write (every change above builds a new
+	// object), so the API server can share this one instead of a copy.
+	m.api.UpdateStatus(uid, s)
 	m.maybeDelete(uid, s)
 }
 
@@ -117,7 +128,7 @@ func (m *Manager) maybeDelete(uid string, s *v1.PodStatus) {
 	m.api.Delete(uid)
 	delete(m.statuses, uid)
 	if m.OnDelete != nil {
-		m.OnDelete(uid)
+		m.OnDelete(uid, s.Phase)
 	}
 }
 

@@ -184,15 +184,21 @@ func Requests(p *Pod) map[string]int64 {
 // QOSClass computes status.qosClass (v1qos.GetPodQOS) from cpu and memory
 // requests and limits.
 func QOSClass(p *Pod) string {
-	all := append(append([]Container(nil), p.Spec.InitContainers...), p.Spec.Containers...)
 	isGuaranteed := true
 	any := false
-	for _, c := range all {
+	n := len(p.Spec.InitContainers)
+	for i := 0; i < n+len(p.Spec.Containers); i++ {
+		var c *Container
+		if i < n {
+			c = &p.Spec.InitContainers[i]
+		} else {
+			c = &p.Spec.Containers[i-n]
+		}
 		var req, lim map[string]string
 		if c.Resources != nil {
 			req, lim = c.Resources.Requests, c.Resources.Limits
 		}
-		for _, r := range []string{"cpu", "memory"} {
+		for _, r := range [2]string{"cpu", "memory"} {
 			rq, hasReq := req[r]
 			lq, hasLim := lim[r]
 			if hasReq || hasLim {

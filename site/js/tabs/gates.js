@@ -1,14 +1,449 @@
-// The Feature gates tab. Placeholder until its mechanism lands.
-import { h } from "../ui.js";
+// The Feature gates tab: a kubelet's command line, config file and
+// drop-ins → would it start on the chosen release, the exact lines it
+// prints, the effective gates with their source, and the upgrade check
+// against a target release. Results update live (debounced) as you type.
+//
+// The state (getState/setState) is the gates.evaluate request without the
+// release, which is the page's: {commandLine, config: {path, content},
+// configDir, dropIns: [{path, content}], env, dynamicCheckpoint: {path,
+// content}, targetRelease}. docs/gates-json.md describes the fields.
+import { h, debounce, select, setOptions, uid, replaceChildren } from "../ui.js";
+import { createEditor } from "../editor.js";
 
 export const id = "gates";
 export const title = "Feature gates";
 
-export function mount(panel) {
+const DEBOUNCE_MS = 250;
+const STAGES = ["ALPHA", "BETA", "GA", "DEPRECATED", "PRE-ALPHA", "UNKNOWN"];
+const DEFAULT_CONFIG_PATH = "/var/lib/kubelet/config.yaml";
+const DEFAULT_CONFIG_DIR = "/etc/kubernetes/kubelet.conf.d";
+const DEFAULT_CHECKPOINT_PATH = "/var/lib/kubelet/dynamic-config/store/checkpoints/kubelet";
+const NEW_DROPIN = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n";
+
+/**
+ * fromEmbed turns a <kx-feature-gates> element into a state. Blocks
+ * (data-kind): "flags" (the command line), "config" (data-name: its path),
+ * "dropin" (data-name: path below the drop-in directory), "checkpoint"
+ * (dynamic config, 1.18–1.23), "env" (KEY=VALUE lines). Attributes:
+ * target-release, config-dir, example (a gallery name, used when there are
+ * no blocks).
+ */
+export function fromEmbed({ attributes = {}, blocks = [] }) {
+  if (blocks.length === 0 && attributes.example) return { example: attributes.example, targetRelease: attributes["target-release"] || "" };
+  const state = { commandLine: "", dropIns: [], targetRelease: attributes["target-release"] || "" };
+  if (attributes["config-dir"]) state.configDir = attributes["config-dir"];
+  for (const b of blocks) {
+    const text = b.text || "";
+    switch (b.kind) {
+      case "flags":
+      case "command-line":
+        state.commandLine = text.trim();
+        break;
+      case "config":
+        state.config = { path: b.name || DEFAULT_CONFIG_PATH, content: text };
+        break;
+      case "dropin":
+      case "drop-in":
+        state.dropIns.push({ path: b.name || `${10 + state.dropIns.length * 10}-dropin.conf`, content: text });
+        break;
+      case "checkpoint":
+        state.dynamicCheckpoint = { path: b.name || DEFAULT_CHECKPOINT_PATH, content: text };
+        break;
+      case "env":
+        state.env = parseEnv(text);
+        break;
+      default:
+        throw new Error(`unknown block kind "${b.kind}" (want flags, config, dropin, checkpoint or env)`);
+    }
+  }
+  return state;
+}
+
+function parseEnv(text) {
+  const env = {};
+  for (const piece of text.split(/\s+/)) {
+    if (!piece) continue;
+    const i = piece.indexOf("=");
+    if (i > 0) env[piece.slice(0, i)] = piece.slice(i + 1);
+    else if (i < 0) env[piece] = "";
+  }
+  return env;
+}
+
+function formatEnv(env) {
+  return Object.entries(env || {}).map(([k, v]) => `${k}=${v}`).join(" ");
+}
+
+export function mount(panel, app) {
+  // gen counts setState calls: an example that arrives after the user (or a
+  // saved state) has already filled the inputs must not overwrite them.
+  const state = { dropIns: [], target: "", lastReply: null, seq: 0, gen: 0, examples: null };
+  const run = debounce(() => evaluate(), DEBOUNCE_MS);
+  const changed = () => {
+    run();
+    app.changed();
+  };
+
+  // Inputs.
+  const cmdId = uid("gates-cmd");
+  const cmdEditor = h("div", { class: "gates-editor" });
+  const cfgPathId = uid("gates-cfgpath");
+  const cfgPath = h("input", { id: cfgPathId, type: "text", class: "gates-path", value: DEFAULT_CONFIG_PATH, spellcheck: "false", on: { input: changed } });
+  const cfgEditor = h("div", { class: "gates-editor" });
+  const dirId = uid("gates-dir");
+  const dirInput = h("input", { id: dirId, type: "text", class: "gates-path", value: DEFAULT_CONFIG_DIR, spellcheck: "false", on: { input: changed } });
+  const dropList = h("div", { class: "gates-dropins" });
+  const addDrop = h("button", { type: "button", class: "button", on: { click: () => addDropIn(nextDropInName(), NEW_DROPIN, true) } }, "Add drop-in");
+  const envId = uid("gates-env");
+  const envInput = h("input", { id: envId, type: "text", class: "gates-path", placeholder: "KUBELET_CONFIG_DROPIN_DIR_ALPHA=1", spellcheck: "false", on: { input: changed } });
+  const cpPathId = uid("gates-cppath");
+  const cpPath = h("input", { id: cpPathId, type: "text", class: "gates-path", value: DEFAULT_CHECKPOINT_PATH, spellcheck: "false", on: { input: changed } });
+  const cpEditor = h("div", { class: "gates-editor" });
+  const targetId = uid("gates-target");
+  const targetSel = select({ id: targetId, on: { change: () => { state.target = targetSel.value; changed(); } } }, [{ value: "", label: "none" }], "");
+
+  const cmd = createEditor({ parent: cmdEditor, language: "text", label: "kubelet command line", onChange: changed, onApply: () => run.flush(), minHeight: "3em" });
+  const cfg = createEditor({ parent: cfgEditor, label: "kubelet config file (YAML)", onChange: changed, onApply: () => run.flush() });
+  const cp = createEditor({ parent: cpEditor, label: "dynamic config checkpoint (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em" });
+  cmd.view.contentDOM.id = cmdId;
+  // For the bench probe (cmd/kxbench/gates.go), which edits like typing does.
+  cmdEditor.kxEditor = cmd;
+
+  // Gallery.
+  const galleryList = h("ul", { class: "gates-gallery-list" });
+  const galleryNote = h("p", { class: "muted gates-gallery-note" });
+  // Open on the page; folded inside a documentation widget, which shows its own example.
+  const gallery = h("details", { class: "gates-gallery", open: !app.embedded }, h("summary", {}, "Examples"), galleryList, galleryNote);
+  gallery.addEventListener("toggle", () => {
+    if (gallery.open) loadGallery();
+  });
+
+  // Results.
+  const status = h("p", { class: "gates-status", role: "status", "aria-live": "polite" });
+  const verdict = h("div", { class: "gates-verdict" });
+  const lines = h("pre", { class: "gates-lines", tabindex: "0", "aria-label": "lines the kubelet prints" });
+  const notes = h("ul", { class: "gates-notes" });
+  const search = h("input", { type: "search", class: "gates-search", placeholder: "Search gates", "aria-label": "Search gates", on: { input: () => renderTable() } });
+  const stageSel = select({ class: "gates-stage-filter", "aria-label": "Filter by stage", on: { change: () => renderTable() } }, [{ value: "", label: "all stages" }, ...STAGES.map((s) => ({ value: s, label: s }))], "");
+  const onlyChanged = h("input", { type: "checkbox", class: "gates-only-changed", checked: true, on: { change: () => renderTable() } });
+  const tbody = h("tbody");
+  const table = h("table", { class: "gates-table" },
+    h("caption", {}, "Effective feature gates"),
+    h("thead", {}, h("tr", {}, ...["Gate", "Enabled", "Stage", "Default", "Source", "Notes"].map((c) => h("th", { scope: "col" }, c)))),
+    tbody);
+  const count = h("p", { class: "muted gates-count", "aria-live": "polite" });
+  const upgrade = h("section", { class: "gates-upgrade", "aria-label": "Upgrade check" });
+
   panel.replaceChildren(
     h("h2", {}, title),
-    h("p", { class: "lead" }, "Paste a kubelet command line, config file and drop-ins, pick a release, and see whether the kubelet starts and which gates are in effect."),
-    h("p", { class: "muted" }, "This part of the explorer is being built."),
+    h("p", { class: "lead" }, "Paste a kubelet command line, config file and drop-ins: see whether that kubelet starts on the release chosen above, the exact lines it prints, which gates are in effect and where each value came from — and what breaks on upgrade."),
+    gallery,
+    h("div", { class: "gates-inputs" },
+      h("section", {}, h("label", { for: cmdId, class: "gates-label" }, "Command line"), cmdEditor),
+      h("section", {},
+        h("label", { for: cfgPathId, class: "gates-label" }, "Config file (--config)"), cfgPath, cfgEditor),
+      h("section", {},
+        h("label", { for: dirId, class: "gates-label" }, "Drop-in directory (--config-dir, 1.28+)"), dirInput, dropList, addDrop),
+      h("section", { class: "gates-target" },
+        h("label", { for: targetId, class: "gates-label" }, "Upgrade to"), targetSel,
+        h("label", { for: envId, class: "gates-label" }, "Environment (KEY=VALUE …)"), envInput,
+        h("details", { class: "gates-dynamic" },
+          h("summary", {}, "Dynamic config checkpoint (1.18–1.23)"),
+          h("label", { for: cpPathId, class: "gates-label" }, "Checkpoint file"), cpPath, cpEditor))),
+    status,
+    verdict,
+    h("h3", {}, "Lines it prints"),
+    lines,
+    notes,
+    h("h3", {}, "Gates"),
+    h("div", { class: "gates-filters" }, search, stageSel, h("label", {}, onlyChanged, " only set, not at default, or with a problem")),
+    count,
+    h("div", { class: "gates-table-wrap" }, table),
+    upgrade,
   );
-  return {};
+
+  function nextDropInName() {
+    const used = new Set(state.dropIns.map((d) => d.path));
+    for (let n = 10; ; n += 10) {
+      const name = `${n}-dropin.conf`;
+      if (!used.has(name)) return name;
+    }
+  }
+
+  function addDropIn(path, content, byUser) {
+    const d = { path, editorBox: h("div", { class: "gates-editor" }) };
+    const nameId = uid("gates-drop");
+    d.name = h("input", { id: nameId, type: "text", class: "gates-path", value: path, spellcheck: "false", "aria-label": "drop-in file name", on: { input: () => { d.path = d.name.value; changed(); } } });
+    d.editor = createEditor({ parent: d.editorBox, label: "drop-in file (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em" });
+    d.editor.value = content;
+    const remove = h("button", { type: "button", class: "button gates-remove", on: { click: () => {
+      state.dropIns = state.dropIns.filter((x) => x !== d);
+      d.box.remove();
+      changed();
+      addDrop.focus();
+    } } }, "Remove");
+    remove.setAttribute("aria-label", "Remove this drop-in");
+    d.box = h("div", { class: "gates-dropin" }, h("div", { class: "gates-dropin-head" }, h("label", { for: nameId }, "File"), d.name, remove), d.editorBox);
+    state.dropIns.push(d);
+    dropList.appendChild(d.box);
+    if (byUser) {
+      d.name.focus();
+      changed();
+    }
+    return d;
+  }
+
+  function request() {
+    const req = { release: app.release || "", commandLine: cmd.value };
+    if (cfg.value !== "") req.config = { path: cfgPath.value.trim(), content: cfg.value };
+    if (state.dropIns.length > 0) {
+      req.configDir = dirInput.value.trim();
+      req.dropIns = state.dropIns.map((d) => ({ path: d.path, content: d.editor.value }));
+    }
+    const env = parseEnv(envInput.value);
+    if (Object.keys(env).length > 0) req.env = env;
+    if (cp.value !== "") req.dynamicCheckpoint = { path: cpPath.value.trim(), content: cp.value };
+    if (state.target && state.target !== req.release && app.releases.includes(state.target)) req.targetRelease = state.target;
+    return req;
+  }
+
+  async function evaluate() {
+    if (!app.release) return;
+    const seq = ++state.seq;
+    const started = performance.now();
+    let reply;
+    try {
+      reply = await app.engine.call("gates.evaluate", request());
+    } catch (err) {
+      if (seq !== state.seq) return;
+      status.textContent = `Could not evaluate: ${err.message}`;
+      status.className = "gates-status error";
+      replaceChildren(verdict, h("span", { class: "gates-badge fail" }, "✗ Error"), " ", err.message);
+      panel.dataset.evaluated = String(seq);
+      return;
+    }
+    if (seq !== state.seq) return;
+    state.lastReply = reply;
+    render(reply);
+    // Time from the debounce firing to the updated table, for the bench probe.
+    panel.dataset.renderMs = String(Math.round(performance.now() - started));
+    panel.dataset.evaluated = String(seq);
+  }
+
+  function render(reply) {
+    const r = reply.result;
+    status.className = "gates-status";
+    status.textContent = r.wouldStart ? `kubelet ${r.release} would start.` : `kubelet ${r.release} would not start (exit status ${r.exitCode}).`;
+    replaceChildren(verdict,
+      h("span", { class: `gates-badge ${r.wouldStart ? "ok" : "fail"}` }, r.wouldStart ? "✓ Starts" : "✗ Fails"),
+      " ",
+      h("span", {}, r.wouldStart ? `Release ${r.release} (component-base ${r.library}).` : `Stops at ${r.stage}: ${r.error}`));
+    lines.textContent = r.lines.length ? r.lines.map((l) => l.text).join("\n") : "(nothing printed by the feature-gate steps)";
+    replaceChildren(notes, ...[...(r.alternatives || []).map((a) => `The real kubelet may report instead: ${a}`), ...(r.notes || [])].map((n) => h("li", {}, n)));
+    markEditors(r.diagnostics);
+    renderTable();
+    renderUpgrade(reply.upgrade);
+  }
+
+  function markEditors(diags) {
+    const marks = new Map([[cmd, []], [cfg, []], [cp, []], ...state.dropIns.map((d) => [d.editor, []])]);
+    for (const d of diags || []) {
+      const mark = { line: d.line || 1, column: d.column, message: d.message, severity: d.severity === "warning" ? "warning" : "error" };
+      let editor = null;
+      if (d.input === "flags") editor = cmd;
+      else if (d.input === "config") editor = cfg;
+      else if (d.input === "checkpoint" || d.input === "dynamic") editor = cp;
+      else if (d.input === "dropin") {
+        const drop = state.dropIns.find((x) => d.path === x.path || d.path.endsWith("/" + x.path.replace(/^\/+/, "")));
+        editor = drop?.editor;
+      }
+      if (editor) marks.get(editor).push(mark);
+    }
+    for (const [editor, list] of marks) editor.setDiagnostics(list);
+  }
+
+  function renderTable() {
+    const reply = state.lastReply;
+    if (!reply) return;
+    const q = search.value.trim().toLowerCase();
+    const stage = stageSel.value;
+    const rows = reply.result.gates.filter((g) =>
+      (!q || g.name.toLowerCase().includes(q)) &&
+      (!stage || g.stage === stage) &&
+      (!onlyChanged.checked || g.source !== "default" || g.problem || g.enabled !== g.default));
+    count.textContent = `${rows.length} of ${reply.result.gates.length} gates shown.`;
+    replaceChildren(tbody, ...rows.map((g) => {
+      const src = g.sourcePath ? `${g.source} ${g.sourcePath}${g.sourceLine ? `:${g.sourceLine}` : ""}` : g.source;
+      const hints = [];
+      if (g.dependencies?.length) hints.push(`needs ${g.dependencies.join(", ")}`);
+      if (g.requested != null && g.requested !== g.enabled) hints.push(`requested ${g.requested}`);
+      if (g.problem) hints.push(`⚠ ${g.problem}`);
+      return h("tr", { class: g.problem ? "problem" : "" },
+        h("th", { scope: "row" }, g.name || "(empty name)"),
+        h("td", {}, h("span", { class: `gates-value ${g.enabled ? "on" : "off"}` }, g.enabled ? "true" : "false")),
+        h("td", {}, h("span", { class: `gates-stage stage-${g.stage.toLowerCase()}` }, g.stage), g.locked ? h("span", { class: "gates-lock", title: "locked to its default" }, "locked") : null),
+        h("td", {}, String(g.default)),
+        h("td", {}, src),
+        h("td", {}, hints.join("; ")));
+    }));
+  }
+
+  function renderUpgrade(u) {
+    if (!u) {
+      replaceChildren(upgrade);
+      return;
+    }
+    // What breaks, and what happens to gates the inputs set, comes first;
+    // the release's other changes (new gates, flipped defaults) fold away.
+    const mine = (c) => c.kinds.includes("breaks") || c.kinds.includes("dependency") ||
+      (c.before && c.before.source !== "default") || (c.after && c.after.source !== "default");
+    const item = (c) => h("li", { class: c.kinds.includes("breaks") ? "breaks" : "" },
+      c.kinds.includes("breaks") ? "✗ " : "", h("strong", {}, c.name), ` [${c.kinds.join(", ")}] `, c.message);
+    const first = u.changes.filter(mine);
+    const rest = u.changes.filter((c) => !mine(c));
+    first.sort((a, b) => Number(b.kinds.includes("breaks")) - Number(a.kinds.includes("breaks")));
+    replaceChildren(upgrade,
+      h("h3", {}, `Upgrade to ${u.target.release}`),
+      h("p", { class: u.target.wouldStart ? "gates-upgrade-summary" : "gates-upgrade-summary error" }, u.target.wouldStart ? "✓ " : "✗ ", u.summary),
+      first.length
+        ? h("ul", { class: "gates-changes gates-changes-mine" }, ...first.map(item))
+        : h("p", { class: "muted" }, "No gate this kubelet sets changes its effect."),
+      rest.length
+        ? h("details", { class: "gates-changes-rest" },
+          h("summary", {}, `${rest.length} other changes in ${u.target.release} (new gates, defaults, stages)`),
+          h("ul", { class: "gates-changes" }, ...rest.map(item)))
+        : null,
+      u.target.wouldStart ? null : h("pre", { class: "gates-lines", tabindex: "0", "aria-label": "lines on the target release" }, u.target.lines.map((l) => l.text).join("\n")));
+  }
+
+  function refreshTargets() {
+    setOptions(targetSel, [{ value: "", label: "none" }, ...app.releases.filter((r) => r !== app.release).map((r) => ({ value: r, label: r }))], state.target);
+    if (targetSel.value !== state.target) {
+      // A target equal to the release (or unknown) is kept in the state but not offered.
+      targetSel.value = "";
+    }
+  }
+
+  function fill(s) {
+    cmd.value = typeof s.commandLine === "string" ? s.commandLine : "";
+    cfgPath.value = typeof s.config?.path === "string" ? s.config.path : DEFAULT_CONFIG_PATH;
+    cfg.value = typeof s.config?.content === "string" ? s.config.content : "";
+    dirInput.value = typeof s.configDir === "string" && s.configDir ? s.configDir : DEFAULT_CONFIG_DIR;
+    for (const d of state.dropIns) d.box.remove();
+    state.dropIns = [];
+    for (const d of Array.isArray(s.dropIns) ? s.dropIns : []) {
+      if (d && typeof d.path === "string") addDropIn(d.path, typeof d.content === "string" ? d.content : "", false);
+    }
+    envInput.value = s.env && typeof s.env === "object" ? formatEnv(s.env) : "";
+    cpPath.value = typeof s.dynamicCheckpoint?.path === "string" ? s.dynamicCheckpoint.path : DEFAULT_CHECKPOINT_PATH;
+    cp.value = typeof s.dynamicCheckpoint?.content === "string" ? s.dynamicCheckpoint.content : "";
+    state.target = typeof s.targetRelease === "string" ? s.targetRelease : "";
+    refreshTargets();
+    run();
+  }
+
+  function setState(s) {
+    if (s == null || typeof s !== "object" || Array.isArray(s)) throw new Error("not a feature-gates state");
+    state.gen++;
+    if (typeof s.example === "string" && s.example) {
+      // A widget naming a gallery example.
+      loadExample(s.example, s.targetRelease).catch((err) => app.announce(`The example “${s.example}” could not be loaded: ${err.message}`, "error"));
+      return;
+    }
+    fill(s);
+  }
+
+  async function fetchExample(name) {
+    return app.engine.call("gates.example", { name });
+  }
+
+  async function loadExample(name, targetOverride) {
+    const gen = ++state.gen;
+    const ex = await fetchExample(name);
+    if (gen !== state.gen) return;
+    const req = { ...ex.request };
+    if (targetOverride) req.targetRelease = targetOverride;
+    if (req.release && req.release !== app.release && app.releases.includes(req.release)) {
+      app.setRelease(req.release);
+      app.announce(`The example runs on Kubernetes ${req.release}.`, "ready");
+    }
+    if (req.targetRelease && req.targetRelease === app.release) req.targetRelease = "";
+    fill(req);
+    galleryNote.textContent = `${ex.title}: ${ex.description}`;
+  }
+
+  function loadGallery() {
+    state.galleryLoad ??= fetchGallery();
+    return state.galleryLoad;
+  }
+
+  async function fetchGallery() {
+    try {
+      const reply = await app.engine.call("gates.examples", {});
+      state.examples = reply.examples;
+    } catch (err) {
+      galleryNote.textContent = `The examples could not be loaded: ${err.message}`;
+      state.galleryLoad = null; // try again on the next toggle
+      return;
+    }
+    replaceChildren(galleryList, ...state.examples.map((ex) => h("li", {},
+      h("button", { type: "button", class: "button gates-example", "data-example": ex.name, on: { click: () => pick(ex.name) } }, ex.title),
+      ex.release ? h("span", { class: "muted" }, ` ${ex.release}${ex.targetRelease ? ` → ${ex.targetRelease}` : ""}`) : null)));
+  }
+
+  async function pick(name) {
+    try {
+      await loadExample(name);
+      app.changed();
+      app.exampleShown(id, name);
+      run.flush();
+    } catch (err) {
+      galleryNote.textContent = `The example could not be loaded: ${err.message}`;
+    }
+  }
+
+  async function reset() {
+    const gen = state.gen;
+    try {
+      const ex = await fetchExample("default");
+      if (gen !== state.gen) return; // the inputs were filled meanwhile
+      const req = { ...ex.request };
+      if (req.targetRelease && req.targetRelease === app.release) req.targetRelease = "";
+      state.gen++;
+      fill(req);
+    } catch (err) {
+      status.textContent = `Could not load the example: ${err.message}`;
+    }
+  }
+
+  reset();
+  if (!app.embedded) loadGallery();
+  return {
+    getState() {
+      const req = request();
+      delete req.release;
+      req.configDir = dirInput.value;
+      req.config = { path: cfgPath.value, content: cfg.value };
+      req.targetRelease = state.target;
+      if (req.dynamicCheckpoint === undefined && cpPath.value !== DEFAULT_CHECKPOINT_PATH) req.dynamicCheckpoint = { path: cpPath.value, content: "" };
+      return req;
+    },
+    setState,
+    reset: () => {
+      state.gen++;
+      return reset();
+    },
+    apply: () => run.flush(),
+    onEngineRestart: () => {
+      if (state.gen === 0) reset(); // the first example never arrived
+      if (!state.examples) loadGallery();
+      run.flush();
+    },
+    onRelease: () => {
+      refreshTargets();
+      run();
+    },
+    onShow: () => run(),
+    loadExample: (name) => loadExample(name),
+  };
 }

@@ -1,0 +1,279 @@
+package fake
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/sim"
+)
+
+func newRuntime(t *testing.T) (*Runtime, *sim.Clock, context.Context) {
+	t.Helper()
+	c := sim.NewClock(sim.Epoch)
+	r := New(c)
+	r.SetImage(ImageScript{Image: "nginx:1.25", Present: true})
+	return r, c, cri.WithCaller(context.Background(), "test")
+}
+
+func sandboxConfig(name, uid string) *cri.PodSandboxConfig {
+	return &cri.PodSandboxConfig{
+		Metadata:    cri.PodSandboxMetadata{Name: name, Namespace: "default", UID: uid},
+		Labels:      map[string]string{cri.LabelPodName: name, cri.LabelPodNamespace: "default", cri.LabelPodUID: uid, "app": "web"},
+		Annotations: map[string]string{"note": "kept"},
+	}
+}
+
+func containerConfig(pod, uid, name string) *cri.ContainerConfig {
+	return &cri.ContainerConfig{
+		Metadata:    cri.ContainerMetadata{Name: name},
+		Image:       cri.ImageSpec{Image: "nginx:1.25"},
+		Labels:      map[string]string{cri.LabelPodName: pod, cri.LabelPodNamespace: "default", cri.LabelPodUID: uid, cri.LabelContainerName: name},
+		Annotations: map[string]string{"hash": "abc"},
+	}
+}
+
+// run creates a sandbox and a started container in it.
+func run(t *testing.T, r *Runtime, ctx context.Context, pod, uid string) (string, string) {
+	t.Helper()
+	sb, err := r.RunPodSandbox(ctx, sandboxConfig(pod, uid), "")
+	require.NoError(t, err)
+	id, err := r.CreateContainer(ctx, sb, containerConfig(pod, uid, "app"), sandboxConfig(pod, uid))
+	require.NoError(t, err)
+	require.NoError(t, r.StartContainer(ctx, id))
+	return sb, id
+}
+
+func TestNotFound(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	for name, call := range map[string]func() error{
+		"PodSandboxStatus": func() error { _, err := r.PodSandboxStatus(ctx, "nope"); return err },
+		"ContainerStatus":  func() error { _, err := r.ContainerStatus(ctx, "nope"); return err },
+		"StartContainer":   func() error { return r.StartContainer(ctx, "nope") },
+		"StopContainer":    func() error { return r.StopContainer(ctx, "nope", 10) },
+		"CreateContainer": func() error {
+			_, err := r.CreateContainer(ctx, "nope", containerConfig("p", "u", "c"), sandboxConfig("p", "u"))
+			return err
+		},
+		"ExecSync": func() error { _, err := r.ExecSync(ctx, "nope", []string{"true"}, time.Second); return err },
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := call()
+			require.Error(t, err)
+			assert.True(t, cri.IsNotFound(err), "%s: %v", name, err)
+		})
+	}
+}
+
+// Stop and remove are idempotent, as the CRI requires: a second call, or a
+// call for something already gone, succeeds.
+func TestIdempotentStopAndRemove(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb, id := run(t, r, ctx, "web", "u1")
+	require.NoError(t, r.StopContainer(ctx, id, 0))
+	require.NoError(t, r.StopContainer(ctx, id, 0))
+	st, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, st.State)
+	require.NoError(t, r.RemoveContainer(ctx, id))
+	require.NoError(t, r.RemoveContainer(ctx, id))
+	require.NoError(t, r.StopPodSandbox(ctx, sb))
+	require.NoError(t, r.StopPodSandbox(ctx, sb))
+	require.NoError(t, r.RemovePodSandbox(ctx, sb))
+	require.NoError(t, r.RemovePodSandbox(ctx, sb))
+	require.NoError(t, r.StopPodSandbox(ctx, "never-existed"))
+	_, err = r.PodSandboxStatus(ctx, sb)
+	assert.True(t, cri.IsNotFound(err))
+}
+
+// StopPodSandbox force-stops the containers of the sandbox; removing the
+// sandbox removes them.
+func TestSandboxStopAndRemoveContainers(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb, id := run(t, r, ctx, "web", "u1")
+	require.NoError(t, r.StopPodSandbox(ctx, sb))
+	st, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, st.State)
+	assert.EqualValues(t, 137, st.ExitCode)
+	require.NoError(t, r.RemovePodSandbox(ctx, sb))
+	_, err = r.ContainerStatus(ctx, id)
+	assert.True(t, cri.IsNotFound(err))
+	ctrs, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	assert.Empty(t, ctrs)
+}
+
+func TestInjectedErrorsAreUsedOnceInOrder(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.InjectError("RunPodSandbox", cri.Errorf(cri.Unavailable, "first"))
+	r.InjectError("RunPodSandbox", cri.Errorf(cri.Internal, "second"))
+	_, err := r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	assert.Equal(t, cri.Unavailable, cri.CodeOf(err))
+	_, err = r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	assert.Equal(t, cri.Internal, cri.CodeOf(err))
+	_, err = r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	assert.NoError(t, err)
+	// An injected error on another method leaves this one alone.
+	r.InjectError("ListContainers", cri.Errorf(cri.Unknown, "boom"))
+	_, err = r.ListPodSandbox(ctx, nil)
+	assert.NoError(t, err)
+	_, err = r.ListContainers(ctx, nil)
+	assert.Error(t, err)
+}
+
+// Labels and annotations given at creation come back in status and list
+// answers, and callers cannot change the runtime's copy through them.
+func TestLabelsAndAnnotationsEchoed(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb, id := run(t, r, ctx, "web", "u1")
+	sst, err := r.PodSandboxStatus(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, "web", sst.Labels["app"])
+	assert.Equal(t, "kept", sst.Annotations["note"])
+	sst.Labels["app"] = "changed"
+	again, err := r.PodSandboxStatus(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, "web", again.Labels["app"])
+	cst, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, "app", cst.Labels[cri.LabelContainerName])
+	assert.Equal(t, "abc", cst.Annotations["hash"])
+	list, err := r.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: "u1"}})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	assert.Equal(t, "abc", list[0].Annotations["hash"])
+	sbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{"app": "web"}})
+	require.NoError(t, err)
+	require.Len(t, sbs, 1)
+	assert.Equal(t, sb, sbs[0].ID)
+}
+
+// Listings are in creation order, honour the filters, and show state
+// changes (the shared items are replaced when the state changes).
+func TestListings(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: 2 * time.Second, ExitCode: 3}}})
+	_, a := run(t, r, ctx, "a", "ua")
+	sbB, b := run(t, r, ctx, "b", "ub")
+	all, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	require.Len(t, all, 2)
+	assert.Equal(t, []string{a, b}, []string{all[0].ID, all[1].ID})
+	assert.Equal(t, cri.ContainerRunning, all[0].State)
+	c.RunUntil(sim.Epoch.Add(3*time.Second), 0)
+	again, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, again[0].State)
+	assert.Same(t, all[1], again[1], "an unchanged container is the same item")
+	exited := cri.ContainerExited
+	only, err := r.ListContainers(ctx, &cri.ContainerFilter{State: &exited})
+	require.NoError(t, err)
+	require.Len(t, only, 1)
+	assert.Equal(t, a, only[0].ID)
+	inB, err := r.ListContainers(ctx, &cri.ContainerFilter{PodSandboxID: sbB})
+	require.NoError(t, err)
+	require.Len(t, inB, 1)
+	assert.Equal(t, b, inB[0].ID)
+	st, err := r.ContainerStatus(ctx, a)
+	require.NoError(t, err)
+	assert.EqualValues(t, 3, st.ExitCode)
+	assert.Equal(t, "Error", st.Reason)
+}
+
+// The call log records every call in order with its caller, target and
+// error; reads can be left out.
+func TestCallLog(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.InjectError("RunPodSandbox", cri.Errorf(cri.Unavailable, "down"))
+	_, err := r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	require.Error(t, err)
+	_, _ = r.ListPodSandbox(ctx, nil)
+	r.LogReads = false
+	_, _ = r.ListPodSandbox(ctx, nil)
+	_, err = r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	require.NoError(t, err)
+	calls := r.Calls()
+	require.Len(t, calls, 3)
+	assert.Equal(t, "RunPodSandbox", calls[0].Method)
+	assert.Equal(t, "test", calls[0].Caller)
+	assert.Equal(t, "default/web", calls[0].Target)
+	assert.Contains(t, calls[0].Error, "down")
+	assert.Equal(t, "ListPodSandbox", calls[1].Method)
+	assert.True(t, calls[1].Read)
+	assert.Equal(t, "RunPodSandbox", calls[2].Method)
+	assert.Empty(t, calls[2].Error)
+	assert.Len(t, r.CallsSince(2), 1)
+	assert.Nil(t, r.CallsSince(10))
+}
+
+func TestScriptedExitsAndOOM(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Container: "app", Runs: []Instance{{ExitAfter: time.Second, OOMKilled: true}}})
+	_, id := run(t, r, ctx, "web", "u1")
+	c.RunUntil(sim.Epoch.Add(2*time.Second), 0)
+	st, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, st.State)
+	assert.Equal(t, "OOMKilled", st.Reason)
+	assert.EqualValues(t, 137, st.ExitCode)
+}
+
+func TestStartErrorLeavesContainerExited(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Container: "app", Runs: []Instance{{StartError: "exec: not found"}}})
+	sb, err := r.RunPodSandbox(ctx, sandboxConfig("web", "u1"), "")
+	require.NoError(t, err)
+	id, err := r.CreateContainer(ctx, sb, containerConfig("web", "u1", "app"), sandboxConfig("web", "u1"))
+	require.NoError(t, err)
+	require.Error(t, r.StartContainer(ctx, id))
+	st, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, st.State)
+	assert.Equal(t, "StartError", st.Reason)
+	assert.EqualValues(t, 128, st.ExitCode)
+	// Starting it again is a precondition failure, not a success.
+	assert.Equal(t, cri.FailedPrecondition, cri.CodeOf(r.StartContainer(ctx, id)))
+}
+
+func TestPulls(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.SetImage(ImageScript{Image: "app:v2", PullDelay: 3 * time.Second, PullErrors: []string{"timeout"}})
+	_, err := r.PullImage(ctx, &cri.ImageSpec{Image: "app:v2"}, nil, nil)
+	require.Error(t, err)
+	_, err = r.PullImage(ctx, &cri.ImageSpec{Image: "app:v2"}, nil, nil)
+	require.NoError(t, err)
+	img, err := r.ImageStatus(ctx, &cri.ImageSpec{Image: "app:v2"})
+	require.NoError(t, err)
+	assert.Nil(t, img, "not there before the pull delay")
+	c.RunUntil(sim.Epoch.Add(3*time.Second), 0)
+	img, err = r.ImageStatus(ctx, &cri.ImageSpec{Image: "app:v2"})
+	require.NoError(t, err)
+	require.NotNil(t, img)
+	assert.Equal(t, []string{"app:v2"}, img.RepoTags)
+}
+
+func TestRuntimeConditions(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.SetNetworkReady(false, "NetworkPluginNotReady", "cni config uninitialized")
+	st, err := r.Status(ctx)
+	require.NoError(t, err)
+	require.Len(t, st.Conditions, 2)
+	assert.True(t, st.Conditions[0].Status)
+	assert.False(t, st.Conditions[1].Status)
+	assert.Equal(t, "NetworkPluginNotReady", st.Conditions[1].Reason)
+}
+
+func TestKillSandbox(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb, _ := run(t, r, ctx, "web", "u1")
+	assert.True(t, r.KillSandbox(sb))
+	assert.False(t, r.KillSandbox("nope"))
+	st, err := r.PodSandboxStatus(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, cri.SandboxNotReady, st.State)
+}

@@ -1,0 +1,259 @@
+// Package apiextensions holds the slice of apiextensions.k8s.io/v1 the model
+// needs: structural OpenAPI schemas for custom resources, how the API server
+// validates and prunes objects against them, and CustomResourceDefinition
+// rendering (kubefedctl enable prints one).
+package apiextensions
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+
+	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+// JSONSchemaProps is a structural schema node.
+type JSONSchemaProps struct {
+	Type                   string
+	Format                 string
+	Pattern                string
+	Description            string
+	Properties             map[string]*JSONSchemaProps
+	AdditionalProperties   *JSONSchemaProps
+	Items                  *JSONSchemaProps
+	Required               []string
+	XPreserveUnknownFields bool
+}
+
+// ToMap renders the schema the way the API serialises it.
+func (s *JSONSchemaProps) ToMap() map[string]any {
+	m := map[string]any{}
+	if s.Type != "" {
+		m["type"] = s.Type
+	}
+	if s.Format != "" {
+		m["format"] = s.Format
+	}
+	if s.Pattern != "" {
+		m["pattern"] = s.Pattern
+	}
+	if s.Description != "" {
+		m["description"] = s.Description
+	}
+	if len(s.Properties) > 0 {
+		p := map[string]any{}
+		for k, v := range s.Properties {
+			p[k] = v.ToMap()
+		}
+		m["properties"] = p
+	}
+	if s.AdditionalProperties != nil {
+		m["additionalProperties"] = s.AdditionalProperties.ToMap()
+	}
+	if s.Items != nil {
+		m["items"] = s.Items.ToMap()
+	}
+	if len(s.Required) > 0 {
+		r := make([]any, len(s.Required))
+		for i, v := range s.Required {
+			r[i] = v
+		}
+		m["required"] = r
+	}
+	if s.XPreserveUnknownFields {
+		m["x-kubernetes-preserve-unknown-fields"] = true
+	}
+	return m
+}
+
+var patternCache = map[string]*regexp.Regexp{}
+
+func compile(p string) *regexp.Regexp {
+	if r, ok := patternCache[p]; ok {
+		return r
+	}
+	r, err := regexp.Compile(p)
+	if err != nil {
+		r = nil
+	}
+	patternCache[p] = r
+	return r
+}
+
+// Validate checks v against the schema with the API server's messages.
+// Unknown fields are not errors here: the API server prunes them.
+func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
+	if s == nil {
+		return nil
+	}
+	var errs validation.ErrorList
+	if v == nil {
+		return nil
+	}
+	if t := jsonType(v); s.Type != "" && !typeMatches(s.Type, v) {
+		return validation.ErrorList{validation.Invalid(path, t, fmt.Sprintf("%s in body must be of type %s: %q", bodyPath(path), s.Type, t))}
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for _, r := range s.Required {
+			if _, ok := x[r]; !ok {
+				errs = append(errs, validation.Required(join(path, r), ""))
+			}
+		}
+		for _, k := range unstructured.SortedKeys(x) {
+			if p, ok := s.Properties[k]; ok {
+				errs = append(errs, p.Validate(x[k], join(path, k))...)
+			} else if s.AdditionalProperties != nil {
+				errs = append(errs, s.AdditionalProperties.Validate(x[k], join(path, k))...)
+			}
+		}
+	case []any:
+		if s.Items != nil {
+			for i, e := range x {
+				errs = append(errs, s.Items.Validate(e, fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+	case string:
+		if s.Pattern != "" {
+			if r := compile(s.Pattern); r != nil && !r.MatchString(x) {
+				errs = append(errs, validation.Invalid(path, x, fmt.Sprintf("%s in body should match '%s'", bodyPath(path), s.Pattern)))
+			}
+		}
+	}
+	return errs
+}
+
+// Prune removes fields the schema does not know, as the API server does for
+// structural schemas. It reports the pruned paths.
+func (s *JSONSchemaProps) Prune(v any, path string) []string {
+	if s == nil || s.XPreserveUnknownFields {
+		return nil
+	}
+	var pruned []string
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range unstructured.SortedKeys(x) {
+			if path == "" && k == "metadata" {
+				continue
+			}
+			if p, ok := s.Properties[k]; ok {
+				pruned = append(pruned, p.Prune(x[k], join(path, k))...)
+			} else if s.AdditionalProperties != nil {
+				pruned = append(pruned, s.AdditionalProperties.Prune(x[k], join(path, k))...)
+			} else if path != "" || (k != "apiVersion" && k != "kind" && k != "metadata") {
+				delete(x, k)
+				pruned = append(pruned, join(path, k))
+			}
+		}
+	case []any:
+		if s.Items != nil {
+			for i, e := range x {
+				pruned = append(pruned, s.Items.Prune(e, fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+	}
+	sort.Strings(pruned)
+	return pruned
+}
+
+// Unknown lists fields the schema does not know (for strict input checks).
+func (s *JSONSchemaProps) Unknown(v any, path string) []string {
+	if s == nil || s.XPreserveUnknownFields {
+		return nil
+	}
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range unstructured.SortedKeys(x) {
+			if path == "" && k == "metadata" {
+				continue
+			}
+			if p, ok := s.Properties[k]; ok {
+				out = append(out, p.Unknown(x[k], join(path, k))...)
+			} else if s.AdditionalProperties != nil {
+				out = append(out, s.AdditionalProperties.Unknown(x[k], join(path, k))...)
+			} else {
+				out = append(out, join(path, k))
+			}
+		}
+	case []any:
+		if s.Items != nil {
+			for i, e := range x {
+				out = append(out, s.Items.Unknown(e, fmt.Sprintf("%s[%d]", path, i))...)
+			}
+		}
+	}
+	return out
+}
+
+func join(p, k string) string {
+	if p == "" {
+		return k
+	}
+	return p + "." + k
+}
+
+func bodyPath(p string) string { return p }
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case int64:
+		return "integer"
+	case float64:
+		return "number"
+	case nil:
+		return "null"
+	}
+	return "unknown"
+}
+
+func typeMatches(t string, v any) bool {
+	switch t {
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "integer":
+		_, ok := v.(int64)
+		return ok
+	case "number":
+		switch v.(type) {
+		case int64, float64:
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// Helpers to build schemas concisely.
+
+func Obj(props map[string]*JSONSchemaProps, required ...string) *JSONSchemaProps {
+	return &JSONSchemaProps{Type: "object", Properties: props, Required: required}
+}
+func Str() *JSONSchemaProps   { return &JSONSchemaProps{Type: "string"} }
+func Bool() *JSONSchemaProps  { return &JSONSchemaProps{Type: "boolean"} }
+func Int64() *JSONSchemaProps { return &JSONSchemaProps{Type: "integer", Format: "int64"} }
+func Arr(items *JSONSchemaProps) *JSONSchemaProps {
+	return &JSONSchemaProps{Type: "array", Items: items}
+}
+func Preserve() *JSONSchemaProps {
+	return &JSONSchemaProps{Type: "object", XPreserveUnknownFields: true}
+}

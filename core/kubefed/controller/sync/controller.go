@@ -1,0 +1,632 @@
+// Package sync models kubefed's sync controller (pkg/controller/sync at
+// v0.10.0): one per FTC with propagation Enabled. It watches the federated
+// type, FederatedNamespaces (for namespaced targets), host Namespaces (for the
+// namespaces FTC), PropagatedVersions, KubeFedClusters and the target type in
+// every ready member cluster, and for each federated resource adds the
+// finalizer kubefed.io/sync-controller, computes placement, creates, updates
+// or deletes the member objects and writes propagation status.
+//
+// Member operations run one cluster after another in name order and take no
+// virtual time (upstream runs them in parallel with a 30s timeout), so the
+// *TimedOut statuses never appear; status.clusters is sorted by name (upstream
+// uses Go map order).
+package sync
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+const (
+	src = "sync/controller.go"
+	// FinalizerSyncController guards member-cluster cleanup.
+	FinalizerSyncController = "kubefed.io/sync-controller"
+	// SyncedPollPeriod is how often a waiting reconcile re-checks caches.
+	SyncedPollPeriod = 10 * time.Second
+	smallDelay       = 3 * time.Second
+)
+
+// KubeFedSyncController propagates one federated type.
+type KubeFedSyncController struct {
+	cfg               *util.ControllerConfig
+	ftc               *v1beta1.FederatedTypeConfig
+	target            util.Resource
+	fedType           v1beta1.Resource
+	targetIsNamespace bool
+	eventSource       string
+	quiet             bool
+
+	Worker      *util.Worker
+	informer    *util.FederatedInformer
+	federated   *util.Informer
+	fedNS       *util.Informer
+	hostNS      *util.Informer
+	versions    *VersionManager
+	fedNSKind   *v1beta1.Resource
+	clusterAt   time.Time
+	clusterStop func()
+	stopped     bool
+}
+
+// StartKubeFedSyncController builds and runs a sync controller.
+func StartKubeFedSyncController(cfg *util.ControllerConfig, ftc *v1beta1.FederatedTypeConfig, fedNamespace *v1beta1.Resource) (*KubeFedSyncController, error) {
+	fed := ftc.GetFederatedType()
+	if cfg.FailStart != nil {
+		if err := cfg.FailStart("sync", fed.Kind); err != nil {
+			return nil, err
+		}
+	}
+	t := ftc.GetTargetType()
+	s := &KubeFedSyncController{
+		cfg: cfg, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
+		target:            util.Resource{Group: t.Group, Version: t.Version, Kind: t.Kind, Namespaced: t.Namespaced},
+		targetIsNamespace: t.Kind == "Namespace" && t.Group == "",
+		eventSource:       strings.ToLower(fed.Kind) + "-controller",
+	}
+	s.Worker = util.NewWorker(strings.ToLower(fed.Kind), cfg.Host.Clock(), s.reconcile)
+	s.Worker.Timing.ClusterSyncDelay = cfg.ClusterAvailableDelay
+	enqueue := func(obj map[string]any) {
+		s.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
+	}
+	s.federated = &util.Informer{Store: cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+	if s.targetIsNamespace {
+		s.hostNS = &util.Informer{Store: cfg.Host, Group: "", Kind: "Namespace", Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+	}
+	if ftc.GetNamespaced() && fedNamespace != nil {
+		s.fedNS = &util.Informer{Store: cfg.Host, Group: fedNamespace.Group, Kind: fedNamespace.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log,
+			Handlers: util.TriggerOnAllChanges(func(obj map[string]any) {
+				ns := u.GetNamespace(obj)
+				for _, o := range s.federated.List() {
+					if u.GetNamespace(o) == ns {
+						enqueue(o)
+					}
+				}
+			})}
+	}
+	s.versions = newVersionManager(s)
+	s.informer = util.NewFederatedInformer(cfg, s.target, func(obj map[string]any) {
+		s.Worker.EnqueueForRetry(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
+	}, util.ClusterLifecycle{
+		ClusterAvailable:   func(string) { s.deliverClusters(cfg.ClusterAvailableDelay) },
+		ClusterUnavailable: func(string) { s.deliverClusters(cfg.ClusterUnavailableDelay) },
+	})
+	cfg.Log.Infof(src, "Starting sync controller for %q", fed.Kind)
+	s.versions.Sync()
+	s.federated.Start()
+	if s.hostNS != nil {
+		s.hostNS.Start()
+	}
+	if s.fedNS != nil {
+		s.fedNS.Start()
+	}
+	s.informer.Start()
+	return s, nil
+}
+
+// Stop stops informers and the worker. Federated resources and member
+// objects are left as they are (quirk Q5).
+func (s *KubeFedSyncController) Stop() {
+	s.stopped = true
+	s.Worker.Stop()
+	s.federated.Stop()
+	if s.hostNS != nil {
+		s.hostNS.Stop()
+	}
+	if s.fedNS != nil {
+		s.fedNS.Stop()
+	}
+	s.informer.Stop()
+	if s.clusterStop != nil {
+		s.clusterStop()
+	}
+}
+
+// FederatedKind is the federated kind this controller serves.
+func (s *KubeFedSyncController) FederatedKind() string { return s.fedType.Kind }
+
+// deliverClusters is the cluster deliverer: one key, earliest time wins.
+func (s *KubeFedSyncController) deliverClusters(d time.Duration) {
+	if s.stopped {
+		return
+	}
+	clock := s.cfg.Host.Clock()
+	at := clock.Now().Add(d)
+	if s.clusterStop != nil && !at.Before(s.clusterAt) {
+		return
+	}
+	if s.clusterStop != nil {
+		s.clusterStop()
+	}
+	s.clusterAt = at
+	t := clock.At(at, "cluster deliverer "+s.fedType.Kind, func() {
+		s.clusterStop = nil
+		s.reconcileOnClusterChange()
+	})
+	s.clusterStop = func() { clock.Stop(t) }
+}
+
+func (s *KubeFedSyncController) reconcileOnClusterChange() {
+	if s.stopped {
+		return
+	}
+	if ok, _ := s.isSynced(); !ok {
+		s.deliverClusters(s.cfg.ClusterAvailableDelay)
+	}
+	for _, o := range s.federated.List() {
+		s.Worker.EnqueueWithDelay(util.QualifiedName{Namespace: u.GetNamespace(o), Name: u.GetName(o)}, smallDelay)
+	}
+}
+
+func (s *KubeFedSyncController) recordEvent(obj map[string]any, typ, reason, msg string) {
+	if s.quiet {
+		return
+	}
+	s.cfg.Recorder.Event(s.eventSource, obj, typ, reason, msg)
+}
+
+func (s *KubeFedSyncController) recordError(obj map[string]any, reason, msg string) {
+	s.recordEvent(obj, "Warning", reason, msg)
+}
+
+// isSynced checks every cache the reconcile reads; it names the first that
+// is not synced.
+func (s *KubeFedSyncController) isSynced() (bool, string) {
+	if !s.informer.ClustersSynced() {
+		return false, "Cluster list not synced"
+	}
+	if !s.federated.HasSynced() {
+		return false, fmt.Sprintf("Informer for %s not synced", s.fedType.Kind)
+	}
+	if s.hostNS != nil && !s.hostNS.HasSynced() {
+		return false, fmt.Sprintf("Namespace informer for %s not synced", s.fedType.Kind)
+	}
+	if s.fedNS != nil && !s.fedNS.HasSynced() {
+		return false, fmt.Sprintf("FederatedNamespace informer for %s not synced", s.fedType.Kind)
+	}
+	if ok, missing := s.informer.ReadyTargetsSynced(); !ok {
+		return false, fmt.Sprintf("Target clusters' informers not synced (%s)", strings.Join(missing, ", "))
+	}
+	return true, ""
+}
+
+func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
+	ok, why := s.isSynced()
+	if ok {
+		return util.Done(s.reconcileSynced(q))
+	}
+	s.cfg.Log.V(2, src, "%s", why)
+	if !s.cfg.Features.FatalOnCacheSyncTimeout {
+		return util.Done(util.StatusNotSynced)
+	}
+	// v0.9.0+: wait.PollImmediate(SyncedPollPeriod, cacheSyncTimeout), then
+	// klog.Fatalf, which exits the whole controller manager.
+	var waited time.Duration
+	var poll func() util.Result
+	poll = func() util.Result {
+		if ok, _ := s.isSynced(); ok {
+			return util.Done(s.reconcileSynced(q))
+		}
+		if waited >= s.cfg.CacheSyncTimeout {
+			msg := "failed to wait for all data stores to sync: timed out waiting for the condition"
+			s.cfg.Log.Fatalf(src, "%s", msg)
+			if s.cfg.OnFatal != nil {
+				s.cfg.OnFatal(msg)
+			}
+			return util.Done(util.StatusError)
+		}
+		step := SyncedPollPeriod
+		if waited+step > s.cfg.CacheSyncTimeout {
+			step = s.cfg.CacheSyncTimeout - waited
+		}
+		waited += step
+		return util.Later(step, poll)
+	}
+	return poll()
+}
+
+// resourceFor is FederatedResourceAccessor.FederatedResource.
+func (s *KubeFedSyncController) resourceFor(ev util.QualifiedName) (*FederatedResource, bool) {
+	if s.targetIsNamespace && isSystemNamespace(ev.Name, s.cfg.KubeFedNamespace) {
+		return nil, false
+	}
+	targetName := util.QualifiedName{Namespace: ev.Namespace, Name: ev.Name}
+	fedName := targetName
+	if s.targetIsNamespace {
+		if ev.Namespace == "" {
+			fedName.Namespace = fedName.Name
+		} else {
+			targetName.Namespace = ""
+		}
+	}
+	cached := s.federated.Get(fedName.String())
+	if cached == nil {
+		return nil, !(s.targetIsNamespace && ev.Namespace != "")
+	}
+	// The cached object is shared and read only; the reconcile never
+	// mutates r.obj (setFederatedStatus returns a new object), so it is not
+	// copied.
+	r := &FederatedResource{s: s, targetName: targetName, federatedName: fedName, obj: cached}
+	if s.targetIsNamespace {
+		if fedName.Namespace != fedName.Name {
+			s.recordError(r.obj, "InvalidName", "The name of a federated namespace must match the name of its containing namespace.")
+			return nil, false
+		}
+		r.namespace = s.hostNS.Get(targetName.String())
+		if r.namespace == nil {
+			return nil, false
+		}
+	}
+	if s.ftc.GetNamespaced() && s.fedNS != nil {
+		r.fedNamespace = s.fedNS.Get(util.QualifiedName{Namespace: fedName.Namespace, Name: fedName.Namespace}.String())
+	}
+	return r, false
+}
+
+func isSystemNamespace(ns, kubefedNS string) bool {
+	switch ns {
+	case "kube-system", "kube-public", "default", kubefedNS:
+		return true
+	}
+	return false
+}
+
+func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.ReconciliationStatus {
+	kind := s.fedType.Kind
+	r, possibleOrphan := s.resourceFor(q)
+	if possibleOrphan {
+		s.cfg.Log.V(2, src, "Ensuring the removal of the label %q from %s %q in member clusters.", util.ManagedByKubeFedLabelKey, s.target.Kind, q.String())
+		names := map[string]bool{}
+		for _, c := range s.informer.GetClusters() {
+			names[c.Name] = true
+		}
+		orphan := &FederatedResource{s: s, targetName: q, federatedName: q, obj: map[string]any{"kind": kind, "metadata": map[string]any{"name": q.Name, "namespace": q.Namespace}}}
+		if err := s.removeManagedLabels(orphan, names); err != nil {
+			s.cfg.Log.HandleError(src, util.Wrap(err, "failed to remove the label %q from %s %q in member clusters", util.ManagedByKubeFedLabelKey, s.target.Kind, q.String()))
+			return util.StatusError
+		}
+		return util.StatusAllOK
+	}
+	if r == nil {
+		return util.StatusAllOK
+	}
+	key := r.federatedName.String()
+	s.cfg.Log.V(4, src, "Starting to reconcile %s %q", kind, key)
+	if u.GetDeletionTimestamp(r.obj) != "" {
+		return s.ensureDeletion(r)
+	}
+	if err := s.ensureFinalizer(r); err != nil {
+		s.recordError(r.obj, "EnsureFinalizerError", "Failed to ensure finalizer: "+err.Error())
+		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to ensure finalizer"))
+		return util.StatusError
+	}
+	return s.syncToClusters(r)
+}
+
+func (s *KubeFedSyncController) rawCollection() bool {
+	return s.cfg.Features.RawResourceStatus && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
+}
+
+func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.ReconciliationStatus {
+	raw := s.rawCollection()
+	clusters := s.informer.GetClusters()
+	selected, err := r.ComputePlacement(clusters)
+	if err != nil {
+		s.recordError(r.obj, ComputePlacementFailed, "Failed to compute placement: "+err.Error())
+		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to compute placement"))
+		return s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw)
+	}
+	s.cfg.Log.V(4, src, "Ensuring %s %q in clusters: %s", s.target.Kind, r.targetName.String(), strings.Join(sortedClusterNames(selected), ","))
+	d := newDispatcher(s, r, raw)
+	for _, c := range clusters {
+		isSelected := selected[c.Name]
+		if !c.Ready {
+			if isSelected {
+				//lint:ignore ST1005 upstream's exact message
+				d.recordClusterError(ClusterNotReady, c.Name, fmt.Errorf("Cluster not ready"))
+			}
+			continue
+		}
+		clusterObj, err := s.informer.GetTargetObject(c.Name, r.targetName.String())
+		if err != nil {
+			d.recordClusterError(CachedRetrievalFailed, c.Name, util.Wrap(err, "Failed to retrieve cached cluster object"))
+			continue
+		}
+		if !isSelected {
+			switch {
+			case clusterObj == nil:
+			case u.GetDeletionTimestamp(clusterObj) != "":
+				d.c.statusMap[c.Name] = WaitingForRemoval
+			case r.IsNamespaceInHostCluster(clusterObj):
+				d.removeManagedLabel(c.Name, clusterObj, true)
+			default:
+				d.delete(c.Name, true)
+			}
+			continue
+		}
+		if clusterObj == nil {
+			d.create(c.Name)
+		} else {
+			// update only reads the cached object (retention copies what
+			// it keeps), so it is not copied here.
+			d.update(c.Name, clusterObj)
+		}
+	}
+	if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
+		s.cfg.Log.HandleError(src, err)
+	}
+	return s.setFederatedStatus(r, AggregateSuccess, d.c, raw)
+}
+
+func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason string, c collected, raw bool) util.ReconciliationStatus {
+	kind := s.fedType.Kind
+	if reason == AggregateSuccess && !s.cfg.LimitedScope() && r.NamespaceNotFederated() {
+		reason = NamespaceNotFederated
+	}
+	for attempt := 0; attempt < 2; attempt++ {
+		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Host.Clock().Now())
+		if !changed {
+			s.cfg.Log.V(4, src, "No status update necessary for %s %q", kind, r.federatedName.String())
+			break
+		}
+		s.cfg.Log.V(4, src, "Updating status for %s %q", kind, r.federatedName.String())
+		// next's status is freshly built and r.obj is only read, so the
+		// store may keep the status and hand back its snapshot.
+		out, err := s.cfg.Host.UpdateStatusOwned(next)
+		if err == nil {
+			r.obj = out
+			break
+		}
+		if attempt == 0 && strings.Contains(err.Error(), "the object has been modified") {
+			s.cfg.Log.V(2, src, "Failed to set propagation status for %s %q due to conflict (will retry): %v.", kind, r.federatedName.String(), err)
+			latest, gerr := s.cfg.Host.Get(s.fedType.Group, kind, r.federatedName.Namespace, r.federatedName.Name)
+			if gerr != nil {
+				s.cfg.Log.HandleError(src, util.Wrap(util.Wrap(gerr, "failed to retrieve resource"), "failed to set propagation status for %s %q", kind, r.federatedName.String()))
+				return util.StatusError
+			}
+			r.obj = latest
+			continue
+		}
+		s.cfg.Log.HandleError(src, util.Wrap(util.Wrap(err, "failed to update resource"), "failed to set propagation status for %s %q", kind, r.federatedName.String()))
+		return util.StatusError
+	}
+	if s.cfg.Features.RetryRecoverable && reason == AggregateSuccess {
+		for _, cl := range u.SortedKeys(c.statusMap) {
+			if IsRecoverableError(c.statusMap[cl], s.cfg.Features.DeletionPlacementOnly) {
+				return util.StatusError
+			}
+		}
+	}
+	return util.StatusAllOK
+}
+
+func (s *KubeFedSyncController) ensureFinalizer(r *FederatedResource) error {
+	if u.HasFinalizer(r.obj, FinalizerSyncController) {
+		return nil
+	}
+	s.cfg.Log.V(2, src, "Adding finalizer %s to %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
+	fins := append(u.GetFinalizers(r.obj), FinalizerSyncController)
+	out, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
+		map[string]any{"metadata": map[string]any{"finalizers": strAny(fins)}})
+	if err != nil {
+		return err
+	}
+	r.obj = out
+	return nil
+}
+
+func (s *KubeFedSyncController) removeFinalizer(r *FederatedResource) error {
+	if !u.HasFinalizer(r.obj, FinalizerSyncController) {
+		return nil
+	}
+	s.cfg.Log.V(2, src, "Removing finalizer %s from %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
+	var rest []string
+	for _, f := range u.GetFinalizers(r.obj) {
+		if f != FinalizerSyncController {
+			rest = append(rest, f)
+		}
+	}
+	var v any = strAny(rest)
+	if len(rest) == 0 {
+		v = nil
+	}
+	_, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
+		map[string]any{"metadata": map[string]any{"finalizers": v}})
+	return err
+}
+
+func strAny(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.ReconciliationStatus {
+	log := s.cfg.Log
+	s.versions.Delete(r.federatedName)
+	kind := s.fedType.Kind
+	key := r.federatedName.String()
+	log.V(2, src, "Ensuring deletion of %s %q", kind, key)
+	if !u.HasFinalizer(r.obj, FinalizerSyncController) {
+		log.V(2, src, "%s %q does not have the %q finalizer. Nothing to do.", kind, key, FinalizerSyncController)
+		return util.StatusAllOK
+	}
+	if util.IsOrphaningEnabled(r.obj) {
+		log.V(2, src, "Found %q annotation on %s %q. Removing the finalizer.", util.OrphanManagedResourcesAnnotation, kind, key)
+		if err := s.removeFinalizer(r); err != nil {
+			log.HandleError(src, util.Wrap(err, "failed to remove finalizer %q from %s %q", FinalizerSyncController, kind, key))
+			return util.StatusError
+		}
+		log.V(2, src, "Initiating the removal of the label %q from resources previously managed by %s %q.", util.ManagedByKubeFedLabelKey, kind, key)
+		targets, err := r.ComputePlacement(s.informer.GetClusters())
+		if err != nil {
+			log.HandleError(src, util.Wrap(err, "failed to compute placement for %s %q", kind, key))
+			return util.StatusError
+		}
+		if err := s.removeManagedLabels(r, targets); err != nil {
+			log.HandleError(src, util.Wrap(err, "failed to remove the label %q from all resources previously managed by %s %q", util.ManagedByKubeFedLabelKey, kind, key))
+			return util.StatusError
+		}
+		return util.StatusAllOK
+	}
+	if s.cfg.Features.DeleteOptions {
+		log.V(2, src, "Deserializing delete options of %s %q", kind, key)
+		if raw, ok := u.GetAnnotations(r.obj)[util.DeleteOptionAnnotation]; ok {
+			var opts map[string]any
+			if err := json.Unmarshal([]byte(raw), &opts); err != nil {
+				log.HandleError(src, util.Wrap(err, "failed to deserialize delete options of %s %q", kind, key))
+				return util.StatusError
+			}
+		}
+	}
+	log.V(2, src, "Deleting resources managed by %s %q from member clusters.", kind, key)
+	recheck, err := s.deleteFromClusters(r)
+	if err != nil {
+		log.HandleError(src, util.Wrap(err, "failed to delete %s %q", kind, key))
+		return util.StatusError
+	}
+	if recheck {
+		return util.StatusNeedsRecheck
+	}
+	return util.StatusAllOK
+}
+
+// handleDeletionInClusters calls fn for each cached member object of the
+// clusters in set.
+func (s *KubeFedSyncController) handleDeletionInClusters(r *FederatedResource, set map[string]bool, fn func(d *dispatcher, cluster string, obj map[string]any)) (bool, error) {
+	d := newDispatcher(s, r, false)
+	var unready []string
+	for _, c := range s.informer.GetClusters() {
+		if !set[c.Name] {
+			continue
+		}
+		if !c.Ready {
+			unready = append(unready, c.Name)
+			continue
+		}
+		obj, err := s.informer.GetTargetObject(c.Name, r.targetName.String())
+		if err != nil || obj == nil {
+			continue
+		}
+		fn(d, c.Name, u.DeepCopyMap(obj))
+	}
+	if len(unready) > 0 {
+		return false, fmt.Errorf("the following clusters were not ready: %s", strings.Join(unready, ", "))
+	}
+	return d.ok, nil
+}
+
+func (s *KubeFedSyncController) removeManagedLabels(r *FederatedResource, set map[string]bool) error {
+	ok, err := s.handleDeletionInClusters(r, set, func(d *dispatcher, cluster string, obj map[string]any) {
+		if u.GetDeletionTimestamp(obj) != "" {
+			return
+		}
+		if !d.removeManagedLabel(cluster, obj, false) {
+			d.ok = false
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		//lint:ignore ST1005 upstream's exact message
+		return fmt.Errorf("failed to remove the label from resources in one or more clusters.")
+	}
+	return nil
+}
+
+func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, error) {
+	clusters := s.informer.GetClusters()
+	targets := map[string]bool{}
+	if s.cfg.Features.DeletionPlacementOnly {
+		var err error
+		targets, err = r.ComputePlacement(clusters)
+		if err != nil {
+			return false, err
+		}
+	} else {
+		for _, c := range clusters {
+			targets[c.Name] = true
+		}
+	}
+	var remaining []string
+	ok, err := s.handleDeletionInClusters(r, targets, func(d *dispatcher, cluster string, obj map[string]any) {
+		host := r.IsNamespaceInHostCluster(obj)
+		if host && u.GetDeletionTimestamp(obj) != "" {
+			return
+		}
+		remaining = append(remaining, cluster)
+		if u.GetDeletionTimestamp(obj) != "" {
+			return
+		}
+		if host {
+			if !d.removeManagedLabel(cluster, obj, false) {
+				d.ok = false
+			}
+		} else if !d.delete(cluster, false) {
+			d.ok = false
+		}
+	})
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		//lint:ignore ST1005 upstream's exact message
+		return false, fmt.Errorf("failed to remove managed resources from one or more clusters.")
+	}
+	if len(remaining) > 0 {
+		list := strings.Join(remaining, ", ")
+		s.cfg.Log.V(2, src, "Waiting for resources managed by %s %q to be removed from the following clusters: %s", s.fedType.Kind, r.federatedName.String(), list)
+		if s.cfg.Features.DeletionPlacementOnly {
+			s.recordEvent(r.obj, "Normal", "WaitForRemovalInCluster", "Waiting for managed resources to be removed from the following clusters: "+list)
+		}
+		return true, nil
+	}
+	if err := s.ensureRemovedOrUnmanaged(r, targets); err != nil {
+		return false, util.Wrap(err, "failed to verify that managed resources no longer exist in any cluster")
+	}
+	return false, s.removeFinalizer(r)
+}
+
+// ensureRemovedOrUnmanaged checks the member APIs directly, not the caches.
+func (s *KubeFedSyncController) ensureRemovedOrUnmanaged(r *FederatedResource, targets map[string]bool) error {
+	var unready []string
+	ok := true
+	for _, c := range s.informer.GetClusters() {
+		if !targets[c.Name] {
+			continue
+		}
+		if !c.Ready {
+			unready = append(unready, c.Name)
+			continue
+		}
+		client, err := s.informer.GetClientForCluster(c.Name)
+		if err != nil {
+			ok = false
+			continue
+		}
+		obj := client.Peek(s.target.Group, s.target.Kind, r.targetName.Namespace, r.targetName.Name)
+		if obj != nil && util.HasManagedLabel(obj) && !r.IsNamespaceInHostCluster(obj) {
+			ok = false
+		}
+	}
+	if len(unready) > 0 {
+		return fmt.Errorf("the following clusters were not ready: %s", strings.Join(unready, ", "))
+	}
+	if !ok {
+		return fmt.Errorf("one or more checks failed")
+	}
+	return nil
+}
+
+// DesiredFor is the explorer's preview of one cluster's object.
+func (s *KubeFedSyncController) DesiredFor(fedObj map[string]any, cluster string) (map[string]any, error) {
+	return DesiredObject(s.ftc, u.DeepCopyMap(fedObj), cluster)
+}

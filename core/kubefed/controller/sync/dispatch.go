@@ -1,0 +1,328 @@
+package sync
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
+	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+// eventTemplate is "<verb> <Kind> "<ns/name>" in cluster "<c>"".
+const eventTemplate = "%s %s %q in cluster %q"
+
+// dispatcher performs member-cluster operations for one reconcile
+// (pkg/controller/sync/dispatch). Upstream runs them in parallel goroutines
+// with a 30s timeout; the model runs them in cluster-name order, each taking
+// no virtual time, so none times out.
+type dispatcher struct {
+	s         *KubeFedSyncController
+	r         *FederatedResource
+	skipAdopt bool
+	raw       bool
+	ok        bool
+	c         collected
+	versions  map[string]string
+}
+
+func newDispatcher(s *KubeFedSyncController, r *FederatedResource, raw bool) *dispatcher {
+	return &dispatcher{s: s, r: r, skipAdopt: s.cfg.SkipAdoptingResources, raw: raw, ok: true,
+		c: collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, versions: map[string]string{}}
+}
+
+func (d *dispatcher) targetName() string { return d.r.targetName.String() }
+
+func (d *dispatcher) recordEvent(cluster, op, opContinuous string) {
+	if d.s.quiet {
+		return
+	}
+	var reason string
+	switch op {
+	case "create":
+		reason = "CreateInCluster"
+	case "update":
+		reason = "UpdateInCluster"
+	default:
+		reason = strings.ReplaceAll(util.Title(op), " ", "") + "InCluster"
+	}
+	// eventTemplate spelled out: this runs once per member write.
+	msg := opContinuous + " " + d.r.targetKind() + " " + strconv.Quote(d.targetName()) + " in cluster " + strconv.Quote(cluster)
+	d.s.recordEvent(d.r.obj, "Normal", reason, msg)
+}
+
+func (d *dispatcher) recordError(cluster, op string, err error) {
+	reason := strings.ReplaceAll(util.Title(op), " ", "") + "InClusterFailed"
+	msg := fmt.Sprintf("Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster) + ": " + err.Error()
+	d.s.recordError(d.r.obj, reason, msg)
+}
+
+func (d *dispatcher) operationError(status, cluster, op string, err error) {
+	d.recordError(cluster, op, err)
+	d.c.statusMap[cluster] = status
+	d.ok = false
+}
+
+// RecordClusterError records a Warning with the status as reason.
+func (d *dispatcher) recordClusterError(status, cluster string, err error) {
+	d.s.recordError(d.r.obj, status, err.Error())
+	d.c.statusMap[cluster] = status
+}
+
+func (d *dispatcher) client(cluster, op string, failStatus string) *store.Store {
+	c, err := d.s.informer.GetClientForCluster(cluster)
+	if err != nil {
+		d.operationError(ClientRetrievalFailed, cluster, op, util.Wrap(err, "Error retrieving client for cluster"))
+		return nil
+	}
+	return c
+}
+
+func (d *dispatcher) recordResourceStatus(cluster string, obj map[string]any) {
+	if d.raw {
+		d.c.resourceStatus[cluster] = u.DeepCopy(obj["status"])
+		if d.c.resourceStatus[cluster] == nil {
+			delete(d.c.resourceStatus, cluster)
+		}
+	}
+}
+
+func (d *dispatcher) create(cluster string) {
+	d.c.statusMap[cluster] = CreationTimedOut
+	const op = "create"
+	client := d.client(cluster, op, CreationFailed)
+	if client == nil {
+		return
+	}
+	d.recordEvent(cluster, op, "Creating")
+	obj, err := d.r.ObjectForCluster(cluster)
+	if err != nil {
+		d.operationError(ComputeResourceFailed, cluster, op, err)
+		return
+	}
+	obj, err = d.r.ApplyOverrides(obj, cluster)
+	if err != nil {
+		d.operationError(ApplyOverridesFailed, cluster, op, err)
+		return
+	}
+	// obj is ours (computed above) and created is only read.
+	created, err := client.CreateOwned(obj)
+	if err == nil {
+		d.versions[cluster] = util.ObjectVersion(created)
+		d.recordResourceStatus(cluster, created)
+		d.c.statusMap[cluster] = ClusterPropagationOK
+		return
+	}
+	alreadyExists := store.IsAlreadyExists(err) || (d.r.targetKind() == "Namespace" && store.ReasonOf(err) == store.ReasonTimeout)
+	if !alreadyExists {
+		d.operationError(CreationFailed, cluster, op, err)
+		return
+	}
+	existing, err := client.Get(d.s.target.Group, d.s.target.Kind, u.GetNamespace(obj), u.GetName(obj))
+	if err != nil {
+		d.operationError(RetrievalFailed, cluster, op, util.Wrap(err, "failed to retrieve object potentially requiring adoption"))
+		return
+	}
+	if d.skipAdopt && !d.r.IsNamespaceInHostCluster(existing) {
+		//lint:ignore ST1005 upstream's exact message
+		d.recordError(cluster, op, fmt.Errorf("Resource pre-exist in cluster"))
+		d.c.statusMap[cluster] = AlreadyExists
+		return
+	}
+	//lint:ignore ST1005 upstream's exact message
+	d.recordError(cluster, op, fmt.Errorf("An update will be attempted instead of a creation due to an existing resource"))
+	d.update(cluster, existing)
+}
+
+// upToDate answers ObjectNeedsUpdate without building the desired object,
+// for a cluster without overrides (the common case of a steady-state
+// reconcile). Without overrides the desired object's metadata is the base's
+// name, namespace and labels plus the managed label, with the cluster's own
+// annotations retained, so only the version, name, namespace and labels can
+// differ. Anything else (overrides, a failure to read them) takes the full
+// path, which decides the same way and reports errors.
+func (d *dispatcher) upToDate(b *memberBase, cluster string, clusterObj map[string]any) bool {
+	ov, err := d.r.overridesForCluster(cluster)
+	if err != nil || ov != nil {
+		return false
+	}
+	target := util.ObjectVersion(clusterObj)
+	if d.r.VersionForCluster(cluster) != target {
+		return false
+	}
+	if !strings.HasPrefix(target, "gen:") {
+		return true
+	}
+	return u.GetName(b.obj) == u.GetName(clusterObj) && u.GetNamespace(b.obj) == u.GetNamespace(clusterObj) &&
+		util.LabelsEqual(b.labels, clusterObj)
+}
+
+func (d *dispatcher) update(cluster string, clusterObj map[string]any) {
+	d.c.statusMap[cluster] = UpdateTimedOut
+	const op = "update"
+	client := d.client(cluster, op, UpdateFailed)
+	if client == nil {
+		return
+	}
+	if util.IsExplicitlyUnmanaged(clusterObj) {
+		//lint:ignore ST1005 upstream's exact message
+		d.operationError(ManagedLabelFalse, cluster, op, fmt.Errorf("Unable to manage the object which has label %s: %s", util.ManagedByKubeFedLabelKey, util.UnmanagedByKubeFedLabelValue))
+		return
+	}
+	b := d.r.base()
+	if b.err != nil {
+		d.operationError(ComputeResourceFailed, cluster, op, b.err)
+		return
+	}
+	d.r.warnTemplate(b)
+	if d.upToDate(b, cluster, clusterObj) {
+		d.recordResourceStatus(cluster, clusterObj)
+		d.c.statusMap[cluster] = ClusterPropagationOK
+		return
+	}
+	obj := u.DeepCopyMap(b.obj)
+	if err := retainClusterFields(d.r.targetKind(), obj, clusterObj, d.r.obj); err != nil {
+		d.operationError(FieldRetentionFailed, cluster, op, util.Wrap(err, "failed to retain fields"))
+		return
+	}
+	obj, err := d.r.ApplyOverrides(obj, cluster)
+	if err != nil {
+		d.operationError(ApplyOverridesFailed, cluster, op, err)
+		return
+	}
+	version := d.r.VersionForCluster(cluster)
+	if !util.ObjectNeedsUpdate(obj, clusterObj, version) {
+		d.recordResourceStatus(cluster, clusterObj)
+		d.c.statusMap[cluster] = ClusterPropagationOK
+		return
+	}
+	d.recordEvent(cluster, op, "Updating")
+	updated, err := client.Update(obj)
+	if err != nil {
+		d.operationError(UpdateFailed, cluster, op, err)
+		return
+	}
+	d.c.resourcesUpdated = true
+	d.versions[cluster] = util.ObjectVersion(updated)
+	d.recordResourceStatus(cluster, updated)
+	d.c.statusMap[cluster] = ClusterPropagationOK
+}
+
+// delete removes the object from a cluster that is no longer selected; on
+// success the cluster shows WaitingForRemoval until the delete is observed.
+func (d *dispatcher) delete(cluster string, withEvents bool) bool {
+	const op = "delete"
+	if withEvents {
+		d.c.statusMap[cluster] = DeletionTimedOut
+	}
+	client := d.client(cluster, op, DeletionFailed)
+	if client == nil {
+		return false
+	}
+	if withEvents {
+		d.recordEvent(cluster, op, "Deleting")
+	} else {
+		d.s.cfg.Log.V(2, src, eventTemplate, "Deleting", d.r.targetKind(), d.targetName(), cluster)
+	}
+	err := client.Delete(d.s.target.Group, d.s.target.Kind, d.r.targetName.Namespace, d.r.targetName.Name)
+	if store.IsNotFound(err) {
+		err = nil
+	}
+	if err != nil {
+		if withEvents {
+			d.operationError(DeletionFailed, cluster, op, err)
+		} else {
+			d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+		}
+		return false
+	}
+	if withEvents {
+		d.c.statusMap[cluster] = WaitingForRemoval
+	}
+	return true
+}
+
+func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]any, withEvents bool) bool {
+	const op = "remove managed label from"
+	if withEvents {
+		d.c.statusMap[cluster] = LabelRemovalTimedOut
+	}
+	client := d.client(cluster, op, LabelRemovalFailed)
+	if client == nil {
+		return false
+	}
+	if withEvents {
+		d.recordEvent(cluster, op, "Removing managed label from")
+	} else {
+		d.s.cfg.Log.V(2, src, eventTemplate, "Removing managed label from", d.r.targetKind(), d.targetName(), cluster)
+	}
+	obj := u.DeepCopyMap(clusterObj)
+	util.RemoveManagedLabel(obj)
+	if _, err := client.Update(obj); err != nil {
+		if withEvents {
+			d.operationError(LabelRemovalFailed, cluster, op, err)
+		} else {
+			d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+		}
+		return false
+	}
+	if withEvents {
+		delete(d.c.statusMap, cluster)
+	}
+	return true
+}
+
+// retainClusterFields keeps what member clusters own (dispatch/retain.go).
+func retainClusterFields(targetKind string, desired, clusterObj, fedObj map[string]any) error {
+	u.SetResourceVersion(desired, u.GetResourceVersion(clusterObj))
+	u.SetFinalizers(desired, u.GetFinalizers(clusterObj))
+	u.SetAnnotations(desired, u.GetAnnotations(clusterObj))
+	switch targetKind {
+	case "Service":
+		retainServiceFields(desired, clusterObj)
+		return nil
+	case "ServiceAccount":
+		if _, ok := u.Nested(desired, "secrets"); !ok {
+			if s, ok := u.Nested(clusterObj, "secrets"); ok {
+				desired["secrets"] = u.DeepCopy(s)
+			}
+		}
+		return nil
+	}
+	if retain, ok := u.Nested(fedObj, "spec", "retainReplicas"); ok && retain == true {
+		if r, ok := u.Nested(clusterObj, "spec", "replicas"); ok {
+			u.SetNested(desired, u.DeepCopy(r), "spec", "replicas")
+		}
+	}
+	return nil
+}
+
+func retainServiceFields(desired, clusterObj map[string]any) {
+	if hc := u.NestedInt64(clusterObj, "spec", "healthCheckNodePort"); hc > 0 {
+		u.SetNested(desired, hc, "spec", "healthCheckNodePort")
+	}
+	if ip, ok := u.Nested(clusterObj, "spec", "clusterIP"); ok {
+		u.SetNested(desired, ip, "spec", "clusterIP")
+	}
+	if ips, ok := u.Nested(clusterObj, "spec", "clusterIPs"); ok {
+		u.SetNested(desired, u.DeepCopy(ips), "spec", "clusterIPs")
+	}
+	cPorts := u.NestedSlice(clusterObj, "spec", "ports")
+	dPorts := u.NestedSlice(desired, "spec", "ports")
+	for _, dp := range dPorts {
+		fm, _ := dp.(map[string]any)
+		for _, cp := range cPorts {
+			cm, _ := cp.(map[string]any)
+			if fm == nil || cm == nil {
+				continue
+			}
+			if !(u.Equal(fm["name"], cm["name"]) && u.Equal(fm["protocol"], cm["protocol"]) && u.Equal(fm["port"], cm["port"])) {
+				continue
+			}
+			if np, ok := cm["nodePort"]; ok {
+				fm["nodePort"] = np
+			}
+		}
+	}
+}

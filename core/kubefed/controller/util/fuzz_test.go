@@ -1,0 +1,45 @@
+package util
+
+import (
+	"testing"
+
+	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+// FuzzFederatedResource decodes arbitrary YAML as a federated resource and
+// computes its placement and overrides for three clusters: errors are fine,
+// panics are not.
+func FuzzFederatedResource(f *testing.F) {
+	f.Add(`apiVersion: types.kubefed.io/v1beta1
+kind: FederatedConfigMap
+metadata: {name: cm, namespace: ns1}
+spec:
+  template: {metadata: {labels: {app: x}}, data: {a: "1"}}
+  placement:
+    clusters: [{name: c1}, {name: c3}]
+    clusterSelector: {matchLabels: {env: prod}, matchExpressions: [{key: env, operator: In, values: [prod]}]}
+  overrides:
+    - clusterName: c1
+      clusterOverrides: [{path: /data/a, value: "2"}, {op: remove, path: /metadata/labels/app}]
+`)
+	f.Add("spec: {placement: {clusterSelector: {}}, overrides: [{clusterName: c1, clusterOverrides: [{path: /metadata/name}]}]}\n")
+	f.Add("spec: {placement: {clusters: []}, overrides: 3}\n")
+	f.Add("spec: {placement: {clusterSelector: {matchExpressions: [{key: a, operator: Exists, values: [x]}]}}}\n")
+	clusters := []Cluster{{Name: "c1", Labels: map[string]string{"env": "prod"}}, {Name: "c2"}, {Name: "c3", Labels: map[string]string{"env": "dev"}}}
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, d := range u.SplitDocuments(text) {
+			obj, _, err := u.DecodeObject(d)
+			if err != nil {
+				continue
+			}
+			_, _ = GetPlacementDirective(obj)
+			_, _ = ComputePlacement(obj, clusters)
+			_, _ = ComputeNamespacedPlacement(obj, obj, clusters, false)
+			if om, err := GetOverrides(obj); err == nil {
+				for _, ovs := range om {
+					_, _ = ApplyJSONPatch(u.DeepCopyMap(obj), ovs)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,276 @@
+package util
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
+	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+// Selector is a parsed metav1.LabelSelector.
+type Selector struct {
+	nothing      bool
+	requirements []requirement
+}
+
+type requirement struct {
+	key    string
+	op     string
+	values []string
+}
+
+// Matches reports whether labels satisfy the selector.
+func (s *Selector) Matches(labels map[string]string) bool {
+	if s == nil || s.nothing {
+		return false
+	}
+	for _, r := range s.requirements {
+		v, has := labels[r.key]
+		switch r.op {
+		case "In":
+			if !has || !contains(r.values, v) {
+				return false
+			}
+		case "NotIn":
+			if has && contains(r.values, v) {
+				return false
+			}
+		case "Exists":
+			if !has {
+				return false
+			}
+		case "DoesNotExist":
+			if has {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// LabelSelectorAsSelector follows apimachinery v0.22: nil selects nothing,
+// an empty selector selects everything; matchLabels keys are taken in
+// sorted order (upstream iterates a Go map, so with several invalid keys the
+// reported one is random there).
+func LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error) {
+	if !present || sel == nil {
+		return &Selector{nothing: true}, nil
+	}
+	ml := u.NestedMap(sel, "matchLabels")
+	me := u.NestedSlice(sel, "matchExpressions")
+	if len(ml)+len(me) == 0 {
+		return &Selector{}, nil
+	}
+	s := &Selector{}
+	for _, k := range u.SortedKeys(ml) {
+		v, _ := ml[k].(string)
+		r, err := newRequirement(k, "=", []string{v})
+		if err != nil {
+			return nil, err
+		}
+		s.requirements = append(s.requirements, r)
+	}
+	for _, e := range me {
+		em, _ := e.(map[string]any)
+		key, _ := em["key"].(string)
+		op, _ := em["operator"].(string)
+		var vals []string
+		for _, v := range u.NestedSlice(em, "values") {
+			str, _ := v.(string)
+			vals = append(vals, str)
+		}
+		switch op {
+		case "In", "NotIn", "Exists", "DoesNotExist":
+		default:
+			return nil, fmt.Errorf("%q is not a valid pod selector operator", op)
+		}
+		r, err := newRequirement(key, op, vals)
+		if err != nil {
+			return nil, err
+		}
+		s.requirements = append(s.requirements, r)
+	}
+	return s, nil
+}
+
+func newRequirement(key, op string, vals []string) (requirement, error) {
+	var errs validation.ErrorList
+	if msgs := validation.IsQualifiedName(key); len(msgs) > 0 {
+		errs = append(errs, validation.Invalid("key", key, strings.Join(msgs, "; ")))
+	}
+	if vals == nil {
+		vals = []string{}
+	}
+	switch op {
+	case "In", "NotIn":
+		if len(vals) == 0 {
+			errs = append(errs, validation.Invalid("values", vals, "for 'in', 'notin' operators, values set can't be empty"))
+		}
+	case "=":
+		if len(vals) != 1 {
+			errs = append(errs, validation.Invalid("values", vals, "exact-match compatibility requires one single value"))
+		}
+	case "Exists", "DoesNotExist":
+		if len(vals) != 0 {
+			errs = append(errs, validation.Invalid("values", vals, "values set must be empty for exists and does not exist"))
+		}
+	}
+	for i, v := range vals {
+		if msgs := validation.IsValidLabelValue(v); len(msgs) > 0 {
+			errs = append(errs, validation.Invalid(fmt.Sprintf("values[%d][%s]", i, key), v, strings.Join(msgs, "; ")))
+		}
+	}
+	if len(errs) > 0 {
+		return requirement{}, fmt.Errorf("%s", errs.Aggregate())
+	}
+	if op == "=" {
+		op = "In"
+	}
+	return requirement{key: key, op: op, values: vals}, nil
+}
+
+// Cluster is what placement needs to know about a KubeFedCluster.
+type Cluster struct {
+	Name   string
+	Labels map[string]string
+	Ready  bool
+	Object map[string]any
+}
+
+// PlacementDirective is spec.placement parsed (util.GetPlacementDirective).
+type PlacementDirective struct {
+	ClusterNames  []string // nil when spec.placement.clusters is absent
+	HasClusters   bool
+	Selector      *Selector
+	SelectorGiven bool
+}
+
+// GetPlacementDirective reads spec.placement of a federated resource.
+func GetPlacementDirective(obj map[string]any) (*PlacementDirective, error) {
+	pl := u.NestedMap(obj, "spec", "placement")
+	d := &PlacementDirective{}
+	if raw, ok := pl["clusters"]; ok && raw != nil {
+		d.HasClusters = true
+		d.ClusterNames = []string{}
+		for _, c := range u.NestedSlice(pl, "clusters") {
+			cm, _ := c.(map[string]any)
+			if n, ok := cm["name"].(string); ok {
+				d.ClusterNames = append(d.ClusterNames, n)
+			}
+		}
+	}
+	rawSel, present := pl["clusterSelector"]
+	selMap, _ := rawSel.(map[string]any)
+	if present && rawSel == nil {
+		present = false
+	}
+	d.SelectorGiven = present
+	sel, err := LabelSelectorAsSelector(selMap, present)
+	if err != nil {
+		return nil, err
+	}
+	d.Selector = sel
+	return d, nil
+}
+
+// SelectedClusterNames applies the precedence rule: a clusters list, even an
+// empty one, wins and the selector is ignored; otherwise the selector picks
+// clusters by KubeFedCluster labels.
+func SelectedClusterNames(obj map[string]any, clusters []Cluster) (map[string]bool, error) {
+	d, err := GetPlacementDirective(obj)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	if d.HasClusters {
+		for _, n := range d.ClusterNames {
+			out[n] = true
+		}
+		return out, nil
+	}
+	for _, c := range clusters {
+		if d.Selector.Matches(c.Labels) {
+			out[c.Name] = true
+		}
+	}
+	return out, nil
+}
+
+// ComputePlacement intersects the selection with the existing clusters
+// (ready or not); unknown names are dropped silently.
+func ComputePlacement(obj map[string]any, clusters []Cluster) (map[string]bool, error) {
+	d, err := GetPlacementDirective(obj)
+	if err != nil {
+		return nil, err
+	}
+	if !d.HasClusters {
+		// The selector only ever picks existing clusters.
+		out := make(map[string]bool, len(clusters))
+		for _, c := range clusters {
+			if d.Selector.Matches(c.Labels) {
+				out[c.Name] = true
+			}
+		}
+		return out, nil
+	}
+	sel := make(map[string]bool, len(d.ClusterNames))
+	for _, n := range d.ClusterNames {
+		sel[n] = true
+	}
+	out := map[string]bool{}
+	for _, c := range clusters {
+		if sel[c.Name] {
+			out[c.Name] = true
+		}
+	}
+	return out, nil
+}
+
+// ComputeNamespacedPlacement intersects a namespaced resource's placement
+// with its FederatedNamespace's. Without a FederatedNamespace the result is
+// empty in a cluster-scoped control plane and the resource's own placement in
+// a namespaced one.
+func ComputeNamespacedPlacement(obj, fedNamespace map[string]any, clusters []Cluster, limitedScope bool) (map[string]bool, error) {
+	names, err := ComputePlacement(obj, clusters)
+	if err != nil {
+		return nil, err
+	}
+	if fedNamespace == nil {
+		if limitedScope {
+			return names, nil
+		}
+		return map[string]bool{}, nil
+	}
+	nsNames, err := ComputePlacement(fedNamespace, clusters)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for n := range names {
+		if nsNames[n] {
+			out[n] = true
+		}
+	}
+	return out, nil
+}
+
+// SortedSet lists a set's members in order.
+func SortedSet(s map[string]bool) []string {
+	out := make([]string, 0, len(s))
+	for k := range s {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

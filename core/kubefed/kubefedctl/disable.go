@@ -1,0 +1,118 @@
+package kubefedctl
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
+	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
+)
+
+// DisableOptions are kubefedctl disable's arguments.
+type DisableOptions struct {
+	Name             string `json:"name"`
+	DeleteCRD        bool   `json:"deleteCRD,omitempty"`
+	TargetVersion    string `json:"version,omitempty"`
+	FederatedGroup   string `json:"federatedGroup,omitempty"`
+	DryRun           bool   `json:"dryRun,omitempty"`
+	KubeFedNamespace string `json:"kubefedNamespace,omitempty"`
+}
+
+// Disable runs kubefedctl disable: set propagation Disabled, poll every
+// 100ms (up to 10s of virtual time) until status.propagationController is
+// NotRunning, optionally delete the federated CRD, then delete the FTC.
+func Disable(env Env, o DisableOptions) (string, error) {
+	host := env.HostStore()
+	var out strings.Builder
+	if o.KubeFedNamespace == "" {
+		o.KubeFedNamespace = v1beta1.DefaultKubeFedNamespace
+	}
+	if !o.DeleteCRD {
+		if o.TargetVersion != "" {
+			return "", fmt.Errorf("--version flag valid only with --delete-crd")
+		}
+		if o.FederatedGroup != "" && o.FederatedGroup != DefaultFederatedGroup {
+			return "", fmt.Errorf("--kubefed-group flag valid only with --delete-crd")
+		}
+	}
+	name := o.Name
+	if name == "" {
+		return "", fmt.Errorf("NAME is required")
+	}
+	if !strings.Contains(name, ".") {
+		r, err := LookupAPIResource(host, name, o.TargetVersion)
+		if err != nil {
+			return "", err
+		}
+		name = groupQualified(r.name, r.group)
+	}
+	key := o.KubeFedNamespace + "/" + name
+	obj := host.Peek(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name)
+	if obj == nil {
+		fmt.Fprintf(&out, "FederatedTypeConfig %q does not exist\n", key)
+		if o.DryRun || !o.DeleteCRD {
+			return out.String(), nil
+		}
+	}
+	if o.DryRun {
+		return out.String(), nil
+	}
+	var crdGroup, crdKind, crdName string
+	if obj != nil {
+		ftc, err := v1beta1.FTCFromObject(obj)
+		if err != nil {
+			return out.String(), err
+		}
+		v1beta1.SetFederatedTypeConfigDefaults(ftc)
+		crdGroup, crdKind = ftc.Spec.FederatedType.Group, ftc.Spec.FederatedType.Kind
+		crdName = groupQualified(ftc.Spec.FederatedType.PluralName, ftc.Spec.FederatedType.Group)
+		if o.DeleteCRD && host.Count(crdGroup, crdKind) > 0 {
+			//lint:ignore ST1005 upstream's exact message
+			return out.String(), fmt.Errorf("Cannot delete CRD %q while resource instances exist. Please try kubefedctl disable again after removing the resource instances or without the '--delete-crd' option", crdName)
+		}
+		if ftc.GetPropagationEnabled() {
+			if _, err := host.MergePatch(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name,
+				map[string]any{"spec": map[string]any{"propagation": "Disabled"}}); err != nil {
+				return out.String(), err
+			}
+			fmt.Fprintf(&out, "Disabled propagation for FederatedTypeConfig %q\n", key)
+		}
+		fmt.Fprintf(&out, "Verifying propagation controller is stopped for FederatedTypeConfig %q\n", key)
+		stopped := false
+		for waited := time.Duration(0); ; waited += 100 * time.Millisecond {
+			cur := host.Peek(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name)
+			if cur != nil && u.NestedString(cur, "status", "propagationController") == string(v1beta1.ControllerStatusNotRunning) {
+				stopped = true
+				break
+			}
+			if waited >= 10*time.Second {
+				break
+			}
+			env.Advance(100 * time.Millisecond)
+		}
+		if !stopped {
+			//lint:ignore ST1005 upstream's exact message
+			return out.String(), fmt.Errorf("Unable to verify propagation controller for FederatedTypeConfig %q is stopped: timed out waiting for the condition", key)
+		}
+		fmt.Fprintf(&out, "Propagation controller for FederatedTypeConfig %q is stopped\n", key)
+	}
+	if o.DeleteCRD && crdName != "" {
+		if _, ok := host.KindFor(crdGroup, crdKind); ok {
+			host.Unregister(storeGK(crdGroup, crdKind))
+			fmt.Fprintf(&out, "customresourcedefinition %q deleted\n", crdName)
+		} else {
+			fmt.Fprintf(&out, "customresourcedefinition %q does not exist\n", crdName)
+		}
+	}
+	if obj != nil {
+		if err := host.Delete(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name); err != nil {
+			return out.String(), err
+		}
+		fmt.Fprintf(&out, "federatedtypeconfig %q deleted\n", key)
+	}
+	return out.String(), nil
+}
+
+func storeGK(group, kind string) store.GroupKind { return store.GroupKind{Group: group, Kind: kind} }
