@@ -26,44 +26,22 @@ func kubefedUsage(w io.Writer) {
 // runKubefed dispatches the kubefed subcommands. Exit status: 0 on success,
 // 1 when a scenario step or kubefedctl failed, 2 for usage and input errors.
 func runKubefed(env *cliEnv, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		kubefedUsage(env.stdout)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
+	subs := map[string]subcommand{
+		"run":    runKubefedScenario,
+		"enable": runKubefedEnable,
 	}
-	switch args[0] {
-	case "run":
-		return runKubefedScenario(env, args[1:])
-	case "enable":
-		return runKubefedEnable(env, args[1:])
-	case "examples":
+	addGallerySubcommands(subs, "kubefed", func() ([]galleryEntry, error) {
 		list, err := explorer.KubefedExamples()
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer kubefed: %v\n", err)
-			return 1
-		}
+		entries := make([]galleryEntry, 0, len(list.Examples))
 		for _, ex := range list.Examples {
-			fmt.Fprintf(env.stdout, "%-36s %s\n", ex.Name, ex.Title)
+			entries = append(entries, galleryEntry{ex.Name, ex.Title})
 		}
-		return 0
-	case "example":
-		if len(args) != 2 {
-			fmt.Fprintln(env.stderr, "kubexplorer kubefed example: want one example name")
-			return 2
-		}
-		ex, err := explorer.KubefedExampleByName(args[1])
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer kubefed example: %v\n", err)
-			return 2
-		}
-		fmt.Fprint(env.stdout, ex.Scenario)
-		return 0
-	}
-	fmt.Fprintf(env.stderr, "kubexplorer kubefed: unknown subcommand %q\n\n", args[0])
-	kubefedUsage(env.stderr)
-	return 2
+		return entries, err
+	}, func(name string) (string, error) {
+		ex, err := explorer.KubefedExampleByName(name)
+		return ex.Scenario, err
+	})
+	return dispatch(env, "kubefed", kubefedUsage, subs, args)
 }
 
 func runKubefedScenario(env *cliEnv, args []string) int {

@@ -23,42 +23,21 @@ func kubeletUsage(w io.Writer) {
 // runKubelet dispatches the kubelet subcommands. Exit status: 0 on
 // success, 1 on an internal failure, 2 for usage and input errors.
 func runKubelet(env *cliEnv, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		kubeletUsage(env.stdout)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
+	subs := map[string]subcommand{
+		"run": runKubeletScenario,
 	}
-	switch args[0] {
-	case "run":
-		return runKubeletScenario(env, args[1:])
-	case "examples":
+	addGallerySubcommands(subs, "kubelet", func() ([]galleryEntry, error) {
 		list, err := explorer.KubeletExamples()
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer kubelet: %v\n", err)
-			return 1
-		}
+		entries := make([]galleryEntry, 0, len(list.Examples))
 		for _, ex := range list.Examples {
-			fmt.Fprintf(env.stdout, "%-28s %s\n", ex.Name, ex.Title)
+			entries = append(entries, galleryEntry{ex.Name, ex.Title})
 		}
-		return 0
-	case "example":
-		if len(args) != 2 {
-			fmt.Fprintln(env.stderr, "kubexplorer kubelet example: want one example name")
-			return 2
-		}
-		ex, err := explorer.KubeletExampleByName(args[1])
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer kubelet example: %v\n", err)
-			return 2
-		}
-		fmt.Fprint(env.stdout, ex.Scenario)
-		return 0
-	}
-	fmt.Fprintf(env.stderr, "kubexplorer kubelet: unknown subcommand %q\n\n", args[0])
-	kubeletUsage(env.stderr)
-	return 2
+		return entries, err
+	}, func(name string) (string, error) {
+		ex, err := explorer.KubeletExampleByName(name)
+		return ex.Scenario, err
+	})
+	return dispatch(env, "kubelet", kubeletUsage, subs, args)
 }
 
 func runKubeletScenario(env *cliEnv, args []string) int {

@@ -5,10 +5,14 @@
 // k8s.io/component-base/featuregate — and compared.
 //
 // One Go module cannot require two versions of k8s.io/component-base, so
-// the upstream adapters live in sibling modules (tools/conformance/v018,
-// v035 and v037), each of which imports this package and hands both
-// implementations to Run. Besides the table and the random scenarios,
-// Kubelet builds scenarios on the real catalogs (core/featuregate/catalog).
+// each generation is tested from a sibling module that pins its version
+// (tools/conformance/v018, v035 and v037) and hands both implementations to
+// Run through the shared harness in package suite. The adapter of the
+// versioned library (v0.31+) exists once, in tools/conformance/versioned,
+// which v035 and v037 compile against their own pinned version; v018 keeps
+// its own adapter of the unversioned API. Besides the table and the random
+// scenarios, Kubelet builds scenarios on the real catalogs
+// (core/featuregate/catalog).
 //
 // What must be identical after every step: the returned errors (as a set
 // when several are aggregated), the warnings the step logged (as a

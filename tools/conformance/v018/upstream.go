@@ -44,23 +44,12 @@ func captureKlog() {
 	})
 }
 
+// takeKlog returns the lines logged since the last call as "<severity> <message>".
 func takeKlog() []string {
 	klog.Flush()
 	text := klogBuffer.String()
 	klogBuffer.Reset()
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		if line == "" {
-			continue
-		}
-		i := strings.Index(line, "] ")
-		if i < 0 {
-			out = append(out, "? "+line)
-			continue
-		}
-		out = append(out, line[:1]+" "+line[i+2:])
-	}
-	return out
+	return scenario.KlogLines(text)
 }
 
 // newGate is the one call site of featuregate.NewFeatureGate, so every gate

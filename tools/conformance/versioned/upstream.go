@@ -1,12 +1,17 @@
-// Package v037 runs kubexplorer's feature-gate conformance suite against the
-// real k8s.io/component-base/featuregate v0.37 (Kubernetes 1.37).
-package v037
+// Package versioned adapts the versioned k8s.io/component-base/featuregate
+// (v0.31 and later: emulation versions, VersionedSpecs, dependencies) to the
+// conformance suite, once for every module that tests such a generation.
+//
+// This module requires the oldest component-base it is tested against; by
+// minimal version selection each importing module (tools/conformance/v035,
+// v037) compiles it against the version that module pins. Whatever differs
+// between those versions is passed in as a Generation, not copied.
+package versioned
 
 import (
 	"bytes"
 	"flag"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/spf13/pflag"
@@ -17,8 +22,16 @@ import (
 	"github.com/kubexplorer/kubexplorer/tools/conformance/scenario"
 )
 
-// Library is the component-base generation this module pins.
-const Library = 37
+// Generation describes the component-base release an importing module pins.
+type Generation struct {
+	// Library is its minor version: 35 for v0.35.8.
+	Library int
+	// Module names it in mismatch reports: "k8s.io/component-base v0.35.8".
+	Module string
+	// LastKubelet is the newest release whose kubelet catalog is registered
+	// on it; 0 registers every release from 1.31 on.
+	LastKubelet int
+}
 
 // klogBuffer receives everything klog prints once captureKlog ran.
 var (
@@ -45,32 +58,20 @@ func takeKlog() []string {
 	klog.Flush()
 	text := klogBuffer.String()
 	klogBuffer.Reset()
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		if line == "" {
-			continue
-		}
-		i := strings.Index(line, "] ")
-		if i < 0 {
-			out = append(out, "? "+line)
-			continue
-		}
-		out = append(out, line[:1]+" "+line[i+2:])
-	}
-	return out
+	return scenario.KlogLines(text)
 }
 
 // Upstream adapts the real library.
-type Upstream struct{}
+type Upstream struct{ gen Generation }
 
-func NewUpstream() *Upstream {
+func NewUpstream(gen Generation) *Upstream {
 	captureKlog()
 	takeKlog()
-	return &Upstream{}
+	return &Upstream{gen: gen}
 }
 
-func (*Upstream) Name() string           { return "k8s.io/component-base v0.37.2" }
-func (*Upstream) Library() int           { return Library }
+func (u *Upstream) Name() string         { return u.gen.Module }
+func (u *Upstream) Library() int         { return u.gen.Library }
 func (*Upstream) TakeWarnings() []string { return takeKlog() }
 
 func (u *Upstream) NewFeatureGate() scenario.Gate { return &gate{g: featuregate.NewFeatureGate()} }

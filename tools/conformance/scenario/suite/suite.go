@@ -1,0 +1,200 @@
+// Package suite is the test harness every conformance module runs: the
+// table, the seeded random scenarios and the real kubelet catalogs, driven
+// through kubexplorer's gate and the upstream adapter of one library
+// generation, plus the catalog check and the Enabled benchmark.
+//
+// A module keeps only what differs by generation — its upstream adapter and
+// the options below — and a thin _test.go whose Test and Benchmark
+// functions call into a Suite and a Catalog, so that test names stay per
+// module while their bodies exist once.
+package suite
+
+import (
+	"flag"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
+	"github.com/kubexplorer/kubexplorer/tools/conformance/scenario"
+)
+
+var (
+	seeds        = flag.Int("seeds", 300, "number of randomized scenarios")
+	seed         = flag.Int("seed", 0, "TestSeed: run only this random scenario and print every mismatch")
+	kubeletSeeds = flag.Int("kubelet-seeds", 20, "random scenarios per release on the real kubelet catalogs")
+	kubeletRel   = flag.String("release", "", "TestKubeletSeed: the catalog release (with -seed)")
+)
+
+// Suite is one library generation's conformance run.
+type Suite struct {
+	// Library is the component-base minor version the module pins (18 for v0.18).
+	Library int
+	// GateName is the call-site name upstream gives its gates, which ours
+	// must repeat in its messages; "" where upstream names no call site.
+	GateName string
+	// Upstream returns a fresh adapter of the real library.
+	Upstream func() scenario.Impl
+	// OwnRelease is the release whose kubelet ran this generation: upstream
+	// must accept its catalog.
+	OwnRelease string
+	// MinCases is the fewest table cases that must apply, so that a broken
+	// Applies cannot silently empty TestTable.
+	MinCases int
+	// KubeletRelease reports whether TestKubeletCatalogs registers the
+	// catalog of release 1.minor on this generation.
+	KubeletRelease func(minor int) bool
+}
+
+func (s Suite) impls() (ours, up scenario.Impl) {
+	return scenario.Ours(s.Library, s.GateName), s.Upstream()
+}
+
+// Table runs every table case that applies to the generation (TestTable).
+func (s Suite) Table(t *testing.T) {
+	ran := 0
+	for _, c := range scenario.Cases {
+		if !c.Applies(s.Library) {
+			continue
+		}
+		ran++
+		t.Run(c.Name, func(t *testing.T) {
+			ours, up := s.impls()
+			for _, m := range scenario.Run(c, ours, up) {
+				t.Errorf("%s", m)
+			}
+		})
+	}
+	if ran < s.MinCases {
+		t.Fatalf("only %d cases apply to v0.%d", ran, s.Library)
+	}
+}
+
+// Random runs seeded random scenarios (TestRandom); mismatches are grouped
+// so that one defect shows once with its count.
+func (s Suite) Random(t *testing.T) {
+	var all []scenario.Mismatch
+	failed := 0
+	for seed := 1; seed <= *seeds; seed++ {
+		c := scenario.Random(uint64(seed), s.Library)
+		ours, up := s.impls()
+		ms := scenario.Run(c, ours, up)
+		if len(ms) > 0 {
+			failed++
+			all = append(all, ms...)
+		}
+	}
+	if failed > 0 {
+		t.Errorf("%d of %d random scenarios disagree; mismatches by kind:\n%s", failed, *seeds, scenario.Summary(all))
+	}
+}
+
+// Seed runs the one random scenario named by -seed and prints its steps
+// (TestSeed).
+func (s Suite) Seed(t *testing.T) {
+	if *seed == 0 {
+		t.Skip("set -seed")
+	}
+	c := scenario.Random(uint64(*seed), s.Library)
+	for i, op := range c.Ops {
+		t.Logf("step %d: %s", i+1, op)
+	}
+	ours, up := s.impls()
+	for _, m := range scenario.Run(c, ours, up) {
+		t.Errorf("%s", m)
+	}
+}
+
+// KubeletCatalogs registers the real catalog of every release that used
+// this library generation and runs seeded scenarios over its gates
+// (TestKubeletCatalogs).
+func (s Suite) KubeletCatalogs(t *testing.T) {
+	var prev *catalog.Release
+	for _, v := range catalog.Releases() {
+		rel, err := catalog.Load(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		removed := scenario.Removed(prev, rel)
+		prev = rel
+		var x, y int
+		fmt.Sscanf(v, "%d.%d", &x, &y)
+		if !s.KubeletRelease(y) {
+			continue
+		}
+		t.Run(v, func(t *testing.T) {
+			ours, up := s.impls()
+			reg := scenario.Kubelet(rel, removed, 0, s.Library)
+			errO, errU := scenario.Register(reg, ours), scenario.Register(reg, up)
+			switch {
+			case sameShape(errO) != sameShape(errU):
+				t.Fatalf("registering the %s catalog:\n  kubexplorer: %v\n  upstream:    %v", v, errO, errU)
+			case errU != nil && v == s.OwnRelease:
+				t.Fatalf("upstream refuses its own release's catalog: %v", errU)
+			case errU != nil:
+				// A validation rule newer than the release (e.g. v0.33's
+				// "introduced as deprecated must provide a 1.0 entry"):
+				// that kubelet never ran this library generation.
+				t.Skipf("v0.%d refuses the %s catalog, as ours does: %v", s.Library, v, errU)
+			}
+			var all []scenario.Mismatch
+			failed := 0
+			for seed := 1; seed <= *kubeletSeeds; seed++ {
+				c := scenario.Kubelet(rel, removed, uint64(seed), s.Library)
+				ours, up := s.impls()
+				if ms := scenario.Run(c, ours, up); len(ms) > 0 {
+					failed++
+					all = append(all, ms...)
+				}
+			}
+			if failed > 0 {
+				t.Errorf("%d of %d scenarios disagree; mismatches by kind:\n%s", failed, *kubeletSeeds, scenario.Summary(all))
+			}
+		})
+	}
+}
+
+// KubeletSeed runs the one kubelet scenario named by -release and -seed
+// (TestKubeletSeed).
+func (s Suite) KubeletSeed(t *testing.T) {
+	if *kubeletRel == "" || *seed == 0 {
+		t.Skip("set -release and -seed")
+	}
+	rel, err := catalog.Load(*kubeletRel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var removed []string
+	if rs := catalog.Releases(); rs[0] != *kubeletRel {
+		for i := range rs {
+			if rs[i] == *kubeletRel {
+				prev, err := catalog.Load(rs[i-1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				removed = scenario.Removed(prev, rel)
+			}
+		}
+	}
+	c := scenario.Kubelet(rel, removed, uint64(*seed), s.Library)
+	for i, op := range c.Ops {
+		if i > 3 {
+			t.Logf("step %d: %s", i+1, op)
+		}
+	}
+	ours, up := s.impls()
+	for _, m := range scenario.Run(c, ours, up) {
+		t.Errorf("%s", m)
+	}
+}
+
+var quoted = regexp.MustCompile(`"[^"]*"`)
+
+// sameShape blanks the quoted feature names in a registration error: with
+// several bad features, which one upstream reports depends on map order.
+func sameShape(err error) string {
+	if err == nil {
+		return ""
+	}
+	return quoted.ReplaceAllString(err.Error(), `"…"`)
+}

@@ -1,0 +1,34 @@
+module github.com/kubexplorer/kubexplorer/tools/conformance/versioned
+
+go 1.26.0
+
+require (
+	github.com/kubexplorer/kubexplorer v0.0.0
+	github.com/kubexplorer/kubexplorer/tools/conformance/scenario v0.0.0
+	github.com/spf13/pflag v1.0.10
+	k8s.io/apimachinery v0.35.8
+	k8s.io/component-base v0.35.8
+	k8s.io/klog/v2 v2.130.1
+)
+
+require (
+	github.com/beorn7/perks v1.0.1 // indirect
+	github.com/blang/semver/v4 v4.0.0 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/go-logr/logr v1.4.3 // indirect
+	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
+	github.com/prometheus/client_golang v1.23.2 // indirect
+	github.com/prometheus/client_model v0.6.2 // indirect
+	github.com/prometheus/common v0.66.1 // indirect
+	github.com/prometheus/procfs v0.16.1 // indirect
+	go.opentelemetry.io/otel v1.41.0 // indirect
+	go.opentelemetry.io/otel/trace v1.41.0 // indirect
+	go.yaml.in/yaml/v2 v2.4.3 // indirect
+	golang.org/x/sys v0.46.0 // indirect
+	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
+)
+
+replace (
+	github.com/kubexplorer/kubexplorer => ../../..
+	github.com/kubexplorer/kubexplorer/tools/conformance/scenario => ../scenario
+)
