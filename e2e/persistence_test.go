@@ -206,3 +206,24 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 func jsQuote(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
+
+// Every widget renders its tab on the iframe route, from a share fragment
+// too: the fragment made on the full page fills the widget.
+func TestEveryEmbedRouteRendersItsTab(t *testing.T) {
+	for element, route := range map[string]string{"kx-feature-gates": "/embed/feature-gates/", "kx-kubelet": "/embed/kubelet/", "kx-kubefed": "/embed/kubefed/"} {
+		p := openAnyPage(t, route)
+		w := `document.querySelector("` + element + `")`
+		waitFor(t, p, w+`.app?.release != null && `+w+`.shadowRoot.querySelector(".kx-widget-panel").childElementCount > 0`, 30*time.Second)
+		// Another release, so the link says something the defaults do not.
+		release := eval[string](t, p, w+`.app.releases[0]`)
+		eval[bool](t, p, `(() => { const s = `+w+`.releaseSelect; s.value = "`+release+`"; s.dispatchEvent(new Event("change")); return true })()`)
+		waitFor(t, p, w+`.shadowRoot.querySelector(".kx-widget-header a").href.includes("#s=")`, 10*time.Second)
+		time.Sleep(500 * time.Millisecond) // the link follows changes after a short debounce
+		link := eval[string](t, p, w+`.shadowRoot.querySelector(".kx-widget-header a").href`)
+		fragment := link[strings.Index(link, "#"):]
+		q := openAnyPage(t, route+fragment)
+		waitFor(t, q, `document.querySelector("`+element+`").app?.release === "`+release+`"`, 30*time.Second)
+		state := `JSON.stringify(document.querySelector("` + element + `").app.mounted.values().next().value.getState())`
+		waitFor(t, q, state+` === `+strconv.Quote(eval[string](t, p, state)), 10*time.Second)
+	}
+}

@@ -153,7 +153,7 @@ class KxWidget extends HTMLElement {
       const reply = await releases();
       app.releases = reply.releases;
       const fromURL = this.hasAttribute("data-from-location") ? new URLSearchParams(location.search).get("release") : null;
-      const wanted = this.getAttribute("release") || fromURL;
+      const wanted = this.getAttribute("release") || fromURL || (await this.pageFromLocation())?.release;
       const release = reply.releases.includes(wanted) ? wanted : reply.default;
       this.releaseSelect.replaceChildren(...reply.releases.map((r) => h("option", { value: r, selected: r === release }, r)));
       this.releaseSelect.disabled = false;
@@ -173,6 +173,7 @@ class KxWidget extends HTMLElement {
       const state = await this.initialState(mod, tabId, config);
       if (state !== undefined) hooks.setState?.(state);
       else if (config.attributes.example && hooks.loadExample) await hooks.loadExample(config.attributes.example);
+      if (this.linkError) announce(`The link's state could not be read (${this.linkError.message}); showing the example instead.`, "error");
     } catch (err) {
       announce(`This example could not be loaded: ${err.message}`, "error");
     }
@@ -188,17 +189,29 @@ class KxWidget extends HTMLElement {
     this.dispatchEvent(new CustomEvent("kx-ready", { bubbles: true }));
   }
 
+  /** The page state in a share fragment, on the iframe route; else null. */
+  async pageFromLocation() {
+    if (!this.hasAttribute("data-from-location") || !location.hash.startsWith("#s=")) return null;
+    try {
+      return await decodeState(location.hash);
+    } catch (err) {
+      this.linkError = err; // reported once the widget is up
+      return null;
+    }
+  }
+
   /**
-   * The state from a share fragment (iframe route) or the inline blocks;
-   * undefined when there is neither (an example attribute, or the tab's
-   * default example).
+   * The state from a share fragment (iframe route), or from the inline
+   * blocks and the tab's own attributes; undefined when there are none (an
+   * example attribute alone, or the tab's default example).
    */
   async initialState(mod, tabId, config) {
-    if (this.hasAttribute("data-from-location") && location.hash.startsWith("#s=")) {
-      const page = await decodeState(location.hash);
-      if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
-    }
-    if (mod.fromEmbed && config.blocks.length > 0) return mod.fromEmbed(config);
+    const page = await this.pageFromLocation();
+    if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
+    // Attributes every widget has; any other one is the tab's to read.
+    const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location"]);
+    const tabAttributes = Object.keys(config.attributes).some((a) => !generic.has(a));
+    if (mod.fromEmbed && (config.blocks.length > 0 || tabAttributes)) return mod.fromEmbed(config);
     return undefined;
   }
 }
