@@ -42,7 +42,7 @@ func waitForDefaultExample(t *testing.T, p *browsertest.Page) {
 func itoa(n int) string { return string(rune('0' + n)) }
 
 func TestGatesTabDefaultExample(t *testing.T) {
-	p := openPage(t, "/#gates", chromedp.WithNewBrowserContext())
+	p := openPage(t, "/#gates")
 	waitForDefaultExample(t, p)
 	assert.NotEmpty(t, eval[string](t, p, `document.querySelector(".gates-verdict").textContent`))
 	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-lines").textContent`), "feature-gates")
@@ -53,7 +53,7 @@ func TestGatesTabDefaultExample(t *testing.T) {
 }
 
 func TestGatesTabLiveVerdictAndMarkers(t *testing.T) {
-	p := openPage(t, "/#gates", chromedp.WithNewBrowserContext())
+	p := openPage(t, "/#gates")
 	waitForDefaultExample(t, p)
 	// A bad gate on the command line: the kubelet fails and prints why.
 	typeInto(t, p, 0, " --feature-gates=NoSuchGate=true")
@@ -71,7 +71,7 @@ func TestGatesTabLiveVerdictAndMarkers(t *testing.T) {
 // An example's address loads it, release included; the gallery switches
 // examples and puts the name in the address bar.
 func TestGatesTabGallery(t *testing.T) {
-	p := openPage(t, "/#gates/upgrade-removed", chromedp.WithNewBrowserContext())
+	p := openPage(t, "/#gates/upgrade-removed")
 	waitFor(t, p, `kx.app.release === "1.30" && document.querySelector(".gates-upgrade").textContent.includes("CPUManager")`, 30*time.Second)
 	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-upgrade").textContent`), "unrecognized feature gate: CPUManager")
 	assert.Equal(t, "1.33", eval[string](t, p, gatesPanel+`.querySelector(".gates-target select, select[id^=gates-target]").value`))
@@ -87,7 +87,7 @@ func TestGatesTabGallery(t *testing.T) {
 // getState/setState round-trip: the hooks the page uses for autosave and
 // share links.
 func TestGatesTabState(t *testing.T) {
-	p := openPage(t, "/#gates", chromedp.WithNewBrowserContext())
+	p := openPage(t, "/#gates")
 	waitForDefaultExample(t, p)
 	st := eval[map[string]any](t, p, `kx.app.mounted.get("gates").getState()`)
 	assert.Contains(t, st["commandLine"], "--feature-gates=")
@@ -101,12 +101,7 @@ func TestGatesTabState(t *testing.T) {
 // The <kx-feature-gates> widget of the example documentation page reads its
 // inline blocks and evaluates inside its shadow root.
 func TestGatesWidget(t *testing.T) {
-	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	navigate(t, p, env.BaseURL+"/embed-example.html")
+	p := openAnyPage(t, "/embed-example.html")
 	const root = `document.querySelector("kx-feature-gates").shadowRoot`
 	waitFor(t, p, root+`.querySelector(".gates-table") && `+root+`.querySelector(".gates-table").textContent.includes("SidecarContainers")`, 60*time.Second)
 	assert.Contains(t, eval[string](t, p, root+`.querySelector(".cm-content").textContent`), "GracefulNodeShutdown=true")

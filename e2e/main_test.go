@@ -42,9 +42,9 @@ func TestMain(m *testing.M) {
 // openPage opens the explorer (path is appended to the base URL, e.g.
 // "/#kubelet"), waits for the engine, and checks at the end of the test that
 // the page made no request off 127.0.0.1 and broke no CSP rule.
-func openPage(t *testing.T, path string, opts ...chromedp.ContextOption) *browsertest.Page {
+func openPage(t *testing.T, path string) *browsertest.Page {
 	t.Helper()
-	p := openAnyPage(t, path, opts...)
+	p := openAnyPage(t, path)
 	if err := p.WaitFor(browsertest.EngineReadyExpr, 30*time.Second); err != nil {
 		t.Fatalf("%v; page errors: %q", err, p.Problems())
 	}
@@ -53,11 +53,11 @@ func openPage(t *testing.T, path string, opts ...chromedp.ContextOption) *browse
 
 // openAnyPage opens a page of the site (an embedding page, say) with the
 // same end-of-test checks as openPage, without waiting for anything.
-func openAnyPage(t *testing.T, path string, opts ...chromedp.ContextOption) *browsertest.Page {
+func openAnyPage(t *testing.T, path string) *browsertest.Page {
 	t.Helper()
 	// Each test gets a browser context of its own: no localStorage, caches
 	// or service worker left behind by another test.
-	p, err := env.NewPage(90*time.Second, append([]chromedp.ContextOption{chromedp.WithNewBrowserContext()}, opts...)...)
+	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
 	if err != nil {
 		t.Fatalf("opening a tab: %v", err)
 	}

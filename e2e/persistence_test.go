@@ -22,15 +22,11 @@ import (
 	"github.com/kubexplorer/kubexplorer/internal/siteserver"
 )
 
-// openFresh opens the page in a new browser context: no localStorage, no
-// caches, no service worker from earlier tests.
+// openFresh opens the page (a browser context of its own: no localStorage,
+// caches or service worker from earlier tests) once the release is known.
 func openFresh(t *testing.T, path string) *browsertest.Page {
 	t.Helper()
-	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	require.NoError(t, err)
-	t.Cleanup(p.Close)
-	navigate(t, p, env.BaseURL+path)
-	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	p := openPage(t, path)
 	waitFor(t, p, `kx.app.release !== null`, 10*time.Second)
 	return p
 }
@@ -69,11 +65,7 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	assert.Less(t, len(link), 2000, "a small state makes a short link")
 
 	// A colleague opens the link: another browser context, nothing saved.
-	q, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	require.NoError(t, err)
-	defer q.Close()
-	navigate(t, q, link)
-	waitFor(t, q, browsertest.EngineReadyExpr, 30*time.Second)
+	q := openPage(t, strings.TrimPrefix(link, env.BaseURL))
 	waitFor(t, q, `kx.app.release === "`+release+`"`, 10*time.Second)
 	assert.Equal(t, "true", eval[string](t, q, `document.getElementById("tab-kubefed").getAttribute("aria-selected")`))
 	assert.Equal(t, release, eval[string](t, q, `document.getElementById("release").value`))
@@ -141,10 +133,7 @@ func TestCorruptOrOutdatedSavedStateIsSurvived(t *testing.T) {
 }
 
 func TestEmbedPageSharesOneEngine(t *testing.T) {
-	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	require.NoError(t, err)
-	defer p.Close()
-	navigate(t, p, env.BaseURL+"/embed-example.html")
+	p := openAnyPage(t, "/embed-example.html")
 	// Nothing starts until a widget is visible; the first one is.
 	waitFor(t, p, `document.querySelector("kx-feature-gates").app !== undefined`, 30*time.Second)
 	eval[bool](t, p, `(document.querySelector("kx-kubelet").scrollIntoView(), true)`)
@@ -164,11 +153,8 @@ func TestEmbedRoute(t *testing.T) {
 		assert.Equal(t, http.StatusOK, res.StatusCode, route)
 		assert.Equal(t, siteserver.CSP, res.Header.Get("Content-Security-Policy"), route)
 	}
-	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	require.NoError(t, err)
-	defer p.Close()
 	release := "1.18"
-	navigate(t, p, env.BaseURL+"/embed/kubelet/?release="+release)
+	p := openAnyPage(t, "/embed/kubelet/?release="+release)
 	waitFor(t, p, `document.querySelector("kx-kubelet").app !== undefined && document.querySelector("kx-kubelet").app.release !== null`, 30*time.Second)
 	assert.Equal(t, release, eval[string](t, p, `document.querySelector("kx-kubelet").app.release`))
 }

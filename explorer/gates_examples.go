@@ -3,10 +3,6 @@ package explorer
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strings"
 
 	"sigs.k8s.io/yaml"
 
@@ -28,15 +24,8 @@ func GatesExample(name string) (GatesExampleReply, error) {
 	if name == "" {
 		name = "default"
 	}
-	if strings.ContainsAny(name, "/\\.") {
-		return GatesExampleReply{}, NotFound("no feature-gates example %q", name)
-	}
-	fsys, err := examples.FS("gates")
-	if err != nil {
-		return GatesExampleReply{}, err
-	}
-	data, err := fs.ReadFile(fsys, name+".yaml")
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := examples.Read("gates", name)
+	if errors.Is(err, examples.ErrNotFound) {
 		return GatesExampleReply{}, NotFound("no feature-gates example %q", name)
 	}
 	if err != nil {
@@ -51,23 +40,13 @@ func GatesExample(name string) (GatesExampleReply, error) {
 
 // GatesExamples lists the gallery: the default example first, then by name.
 func GatesExamples() (GatesExamplesReply, error) {
-	fsys, err := examples.FS("gates")
+	names, err := examples.Names("gates", "default")
 	if err != nil {
 		return GatesExamplesReply{}, err
 	}
-	names, err := fs.Glob(fsys, "*.yaml")
-	if err != nil {
-		return GatesExamplesReply{}, err
-	}
-	sort.Slice(names, func(i, j int) bool {
-		if (names[i] == "default.yaml") != (names[j] == "default.yaml") {
-			return names[i] == "default.yaml"
-		}
-		return names[i] < names[j]
-	})
 	reply := GatesExamplesReply{Examples: []GatesExampleSummary{}}
 	for _, n := range names {
-		ex, err := GatesExample(strings.TrimSuffix(path.Base(n), ".yaml"))
+		ex, err := GatesExample(n)
 		if err != nil {
 			return GatesExamplesReply{}, err
 		}

@@ -1,9 +1,8 @@
 package explorer
 
 import (
+	"errors"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strings"
 	"time"
 
@@ -216,18 +215,13 @@ func kubefedSessionStep(e *Engine, id string, st scenario.Step) (KubefedStepRepl
 
 // KubefedExamples lists the gallery, sorted by name.
 func KubefedExamples() (KubefedExamplesReply, error) {
-	fsys, err := examples.FS("kubefed")
+	names, err := examples.Names("kubefed", "")
 	if err != nil {
 		return KubefedExamplesReply{}, err
 	}
-	names, err := fs.Glob(fsys, "*.yaml")
-	if err != nil {
-		return KubefedExamplesReply{}, err
-	}
-	sort.Strings(names)
 	reply := KubefedExamplesReply{Examples: []KubefedExample{}, Default: KubefedDefaultExample}
 	for _, n := range names {
-		ex, err := KubefedExampleByName(strings.TrimSuffix(n, ".yaml"))
+		ex, err := KubefedExampleByName(n)
 		if err != nil {
 			return KubefedExamplesReply{}, err
 		}
@@ -238,16 +232,12 @@ func KubefedExamples() (KubefedExamplesReply, error) {
 
 // KubefedExampleByName reads one example.
 func KubefedExampleByName(name string) (KubefedExampleReply, error) {
-	fsys, err := examples.FS("kubefed")
+	data, err := examples.Read("kubefed", name)
+	if errors.Is(err, examples.ErrNotFound) {
+		return KubefedExampleReply{}, NotFound("no kubefed example %q", name)
+	}
 	if err != nil {
 		return KubefedExampleReply{}, err
-	}
-	if name == "" || strings.ContainsAny(name, "/\\.") {
-		return KubefedExampleReply{}, NotFound("no kubefed example %q", name)
-	}
-	data, err := fs.ReadFile(fsys, name+".yaml")
-	if err != nil {
-		return KubefedExampleReply{}, NotFound("no kubefed example %q", name)
 	}
 	sc, err := scenario.Parse(string(data))
 	if err != nil {

@@ -3,8 +3,6 @@ package explorer
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"sort"
 	"strings"
 	"time"
 
@@ -248,23 +246,13 @@ type KubeletExampleRequest struct {
 
 // KubeletExamples lists the gallery (crashloop first, then by name).
 func KubeletExamples() (KubeletExamplesReply, error) {
-	fsys, err := examples.FS("kubelet")
+	names, err := examples.Names("kubelet", "crashloop")
 	if err != nil {
 		return KubeletExamplesReply{}, err
 	}
-	names, err := fs.Glob(fsys, "*.yaml")
-	if err != nil {
-		return KubeletExamplesReply{}, err
-	}
-	sort.SliceStable(names, func(i, j int) bool {
-		if (names[i] == "crashloop.yaml") != (names[j] == "crashloop.yaml") {
-			return names[i] == "crashloop.yaml"
-		}
-		return names[i] < names[j]
-	})
 	out := KubeletExamplesReply{Examples: []KubeletExample{}}
 	for _, n := range names {
-		ex, err := KubeletExampleByName(strings.TrimSuffix(n, ".yaml"))
+		ex, err := KubeletExampleByName(n)
 		if err != nil {
 			return KubeletExamplesReply{}, err
 		}
@@ -279,15 +267,8 @@ func KubeletExampleByName(name string) (KubeletExample, error) {
 	if name == "" {
 		name = "crashloop"
 	}
-	if strings.ContainsAny(name, "/\\.") {
-		return KubeletExample{}, NotFound("no kubelet example %q", name)
-	}
-	fsys, err := examples.FS("kubelet")
-	if err != nil {
-		return KubeletExample{}, err
-	}
-	data, err := fs.ReadFile(fsys, name+".yaml")
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := examples.Read("kubelet", name)
+	if errors.Is(err, examples.ErrNotFound) {
 		return KubeletExample{}, NotFound("no kubelet example %q", name)
 	}
 	if err != nil {

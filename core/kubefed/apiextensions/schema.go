@@ -125,40 +125,24 @@ func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
 }
 
 // Prune removes fields the schema does not know, as the API server does for
-// structural schemas. It reports the pruned paths.
+// structural schemas. It reports the pruned paths, sorted.
 func (s *JSONSchemaProps) Prune(v any, path string) []string {
-	if s == nil || s.XPreserveUnknownFields {
-		return nil
-	}
-	var pruned []string
-	switch x := v.(type) {
-	case map[string]any:
-		for _, k := range unstructured.SortedKeys(x) {
-			if path == "" && k == "metadata" {
-				continue
-			}
-			if p, ok := s.Properties[k]; ok {
-				pruned = append(pruned, p.Prune(x[k], join(path, k))...)
-			} else if s.AdditionalProperties != nil {
-				pruned = append(pruned, s.AdditionalProperties.Prune(x[k], join(path, k))...)
-			} else if path != "" || (k != "apiVersion" && k != "kind" && k != "metadata") {
-				delete(x, k)
-				pruned = append(pruned, join(path, k))
-			}
-		}
-	case []any:
-		if s.Items != nil {
-			for i, e := range x {
-				pruned = append(pruned, s.Items.Prune(e, fmt.Sprintf("%s[%d]", path, i))...)
-			}
-		}
-	}
+	pruned := s.unknownFields(v, path, true)
 	sort.Strings(pruned)
 	return pruned
 }
 
-// Unknown lists fields the schema does not know (for strict input checks).
+// Unknown lists fields the schema does not know (for strict input checks),
+// in the order of a walk over sorted keys.
 func (s *JSONSchemaProps) Unknown(v any, path string) []string {
+	return s.unknownFields(v, path, false)
+}
+
+// unknownFields walks v along the schema and returns the paths of fields it
+// does not know; with prune it also deletes them, sparing the top-level
+// apiVersion and kind as the API server does. The object's metadata is never
+// walked.
+func (s *JSONSchemaProps) unknownFields(v any, path string, prune bool) []string {
 	if s == nil || s.XPreserveUnknownFields {
 		return nil
 	}
@@ -170,17 +154,20 @@ func (s *JSONSchemaProps) Unknown(v any, path string) []string {
 				continue
 			}
 			if p, ok := s.Properties[k]; ok {
-				out = append(out, p.Unknown(x[k], join(path, k))...)
+				out = append(out, p.unknownFields(x[k], join(path, k), prune)...)
 			} else if s.AdditionalProperties != nil {
-				out = append(out, s.AdditionalProperties.Unknown(x[k], join(path, k))...)
-			} else {
+				out = append(out, s.AdditionalProperties.unknownFields(x[k], join(path, k), prune)...)
+			} else if !prune {
+				out = append(out, join(path, k))
+			} else if path != "" || (k != "apiVersion" && k != "kind") {
+				delete(x, k)
 				out = append(out, join(path, k))
 			}
 		}
 	case []any:
 		if s.Items != nil {
 			for i, e := range x {
-				out = append(out, s.Items.Unknown(e, fmt.Sprintf("%s[%d]", path, i))...)
+				out = append(out, s.Items.unknownFields(e, fmt.Sprintf("%s[%d]", path, i), prune)...)
 			}
 		}
 	}
