@@ -18,9 +18,22 @@ const kubeletPanel = `document.querySelector(".kubelet-clock").closest("[role=ta
 // still renders the back-off windows): CrashLoopBackOff appears and RESTARTS
 // rises, and the events table shows the BackOff warning.
 func TestKubeletTabCrashLoop(t *testing.T) {
-	p := openPage(t, "/#kubelet/crashloop")
+	// Count the kubelet.load requests the page sends to the engine's worker.
+	p := openPageAfter(t, "/#kubelet/crashloop", `(() => {
+		window.kxLoads = 0;
+		const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function (m, ...rest) {
+			if (m && m.method === "kubelet.load") window.kxLoads++;
+			return post.call(this, m, ...rest);
+		};
+	})()`)
 	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web]") !== null`, 30*time.Second)
 	assert.Equal(t, "t=0s", eval[string](t, p, `document.querySelector(".kubelet-clock").textContent`))
+	// The route names the example the tab loads when it is mounted: it is
+	// kept, not loaded a second time (that would pause a Play pressed in
+	// between, as happened in CI).
+	waitFor(t, p, `document.getElementById("engine-status").textContent.includes("Showing the example")`, 30*time.Second)
+	assert.Equal(t, 1, eval[int](t, p, `window.kxLoads`), "kubelet.load requests")
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-speed").value = "10", `+kubeletPanel+`.querySelector(".kubelet-speed").dispatchEvent(new Event("change")), true)`)
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-play").click(), true)`)
 	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-kubectl-status").textContent === "CrashLoopBackOff"`, 30*time.Second)

@@ -11,13 +11,13 @@ package e2e
 
 import (
 	"fmt"
-
-	"github.com/chromedp/chromedp"
 	"net/http"
 	"os"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
 
@@ -44,7 +44,14 @@ func TestMain(m *testing.M) {
 // the page made no request off 127.0.0.1 and broke no CSP rule.
 func openPage(t *testing.T, path string) *browsertest.Page {
 	t.Helper()
-	p := openAnyPage(t, path)
+	return openPageAfter(t, path, "")
+}
+
+// openPageAfter is openPage with a script that runs in the page before any
+// of the page's own (it may wrap the page's APIs to watch them).
+func openPageAfter(t *testing.T, path, script string) *browsertest.Page {
+	t.Helper()
+	p := openAnyPageAfter(t, path, script)
 	if err := p.WaitFor(browsertest.EngineReadyExpr, 30*time.Second); err != nil {
 		t.Fatalf("%v; page errors: %q", err, p.Problems())
 	}
@@ -54,6 +61,11 @@ func openPage(t *testing.T, path string) *browsertest.Page {
 // openAnyPage opens a page of the site (an embedding page, say) with the
 // same end-of-test checks as openPage, without waiting for anything.
 func openAnyPage(t *testing.T, path string) *browsertest.Page {
+	t.Helper()
+	return openAnyPageAfter(t, path, "")
+}
+
+func openAnyPageAfter(t *testing.T, path, script string) *browsertest.Page {
 	t.Helper()
 	// Each test gets a browser context of its own: no localStorage, caches
 	// or service worker left behind by another test.
@@ -73,6 +85,11 @@ func openAnyPage(t *testing.T, path string) *browsertest.Page {
 		}
 		p.Close()
 	})
+	if script != "" {
+		if _, err := chromedp.Call(p.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: script}); err != nil {
+			t.Fatalf("adding the start-up script: %v", err)
+		}
+	}
 	navigate(t, p, env.BaseURL+path)
 	return p
 }

@@ -180,6 +180,15 @@ export function mount(panel, app) {
   }
 
   async function showExample(name) {
+    // The address names the example the tab already loaded when it was
+    // mounted, and nothing has replaced it since: keep it. Loading it again
+    // would pause a Play pressed in between.
+    const initial = mountLoad;
+    mountLoad = null;
+    if (initial && name === DEFAULT_EXAMPLE && initial.gen === st.stateGen) {
+      await initial.done;
+      return;
+    }
     const token = ++st.stateGen;
     const ex = await app.engine.call("kubelet.example", { name });
     if (token !== st.stateGen) return;
@@ -202,7 +211,7 @@ export function mount(panel, app) {
     chart.replaceChildren();
   }
 
-  async function load() {
+  async function load() { window.__loads = (window.__loads || 0) + 1;
     pause();
     const gen = ++st.gen;
     const req = st.example && !st.scenario ? { example: st.example } : { scenario: editor.value };
@@ -515,7 +524,7 @@ export function mount(panel, app) {
   }
 
   loadGallery();
-  reset();
+  let mountLoad = { done: setState({ example: DEFAULT_EXAMPLE }).catch((e) => say(errMsg(e), true)), gen: st.stateGen };
 
   return {
     getState() {
