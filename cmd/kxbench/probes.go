@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -160,20 +160,25 @@ type benchResult struct {
 
 func goBenchProbe(c *config) ([]row, error) {
 	pkgs := strings.Fields(c.benchPkg)
-	native, err := runBench(c.benchRE, pkgs, nil)
+	native, paths, err := runBench(c.benchRE, c.benchTime, pkgs, nil)
 	if err != nil {
 		return nil, err
 	}
-	var wasm map[string]benchResult
+	var node, chromium map[string]benchResult
 	if !c.noWasm {
 		goroot, err := exec.Command("go", "env", "GOROOT").Output()
 		if err != nil {
 			return nil, err
 		}
-		path := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm") + string(os.PathListSeparator) + os.Getenv("PATH")
-		wasm, err = runBench(c.benchRE, pkgs, []string{"GOOS=js", "GOARCH=wasm", "PATH=" + path})
+		wasmDir := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm")
+		path := wasmDir + string(os.PathListSeparator) + os.Getenv("PATH")
+		node, _, err = runBench(c.benchRE, c.benchTime, pkgs, []string{"GOOS=js", "GOARCH=wasm", "PATH=" + path})
 		if err != nil {
 			return nil, fmt.Errorf("under Node: %w", err)
+		}
+		chromium, err = browserBench(c.benchRE, c.benchTime, paths, wasmDir)
+		if err != nil {
+			return nil, fmt.Errorf("in Chromium: %w", err)
 		}
 	}
 	names := make([]string, 0, len(native))
@@ -186,32 +191,46 @@ func goBenchProbe(c *config) ([]row, error) {
 		nr := native[n]
 		value := formatNs(nr.nsPerOp) + " native"
 		note := strings.TrimSpace(nr.extra)
-		if wr, ok := wasm[n]; ok {
-			value += fmt.Sprintf(", %s wasm (%.1f×)", formatNs(wr.nsPerOp), wr.nsPerOp/nr.nsPerOp)
+		for _, w := range []struct {
+			where string
+			res   map[string]benchResult
+		}{{"Node", node}, {"Chromium", chromium}} {
+			if wr, ok := w.res[n]; ok {
+				value += fmt.Sprintf(", %s wasm in %s (%.1f×)", formatNs(wr.nsPerOp), w.where, wr.nsPerOp/nr.nsPerOp)
+			}
 		}
 		rows = append(rows, row{"go", n, value, note})
 	}
 	return rows, nil
 }
 
-// runBench runs go test -bench and returns results by "pkg.Benchmark".
-func runBench(re string, pkgs, env []string) (map[string]benchResult, error) {
-	args := append([]string{"test", "-run", "^$", "-bench", re, "-benchmem"}, pkgs...)
+// runBench runs go test -bench and returns results by "pkg.Benchmark", and
+// the import paths of the packages that had benchmarks.
+func runBench(re, benchTime string, pkgs, env []string) (map[string]benchResult, []string, error) {
+	args := append([]string{"test", "-run", "^$", "-bench", re, "-benchtime", benchTime, "-benchmem"}, pkgs...)
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out.String())
+		return nil, nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out.String())
 	}
+	res, paths := parseBench(out.String())
+	return res, paths, nil
+}
+
+// parseBench reads go test -bench output.
+func parseBench(out string) (map[string]benchResult, []string) {
 	res := map[string]benchResult{}
+	var paths []string
 	pkg := ""
-	sc := bufio.NewScanner(&out)
-	for sc.Scan() {
-		line := sc.Text()
+	for _, line := range strings.Split(out, "\n") {
 		if rest, ok := strings.CutPrefix(line, "pkg: "); ok {
 			pkg = rest[strings.LastIndex(rest, "/")+1:]
+			if !slices.Contains(paths, rest) {
+				paths = append(paths, rest)
+			}
 			continue
 		}
 		m := benchLine.FindStringSubmatch(line)
@@ -221,7 +240,7 @@ func runBench(re string, pkgs, env []string) (map[string]benchResult, error) {
 		ns, _ := strconv.ParseFloat(m[3], 64)
 		res[pkg+"."+strings.TrimPrefix(m[1], "Benchmark")] = benchResult{nsPerOp: ns, extra: m[4]}
 	}
-	return res, sc.Err()
+	return res, paths
 }
 
 func formatNs(ns float64) string {

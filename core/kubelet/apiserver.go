@@ -3,6 +3,7 @@ package kubelet
 import (
 	"fmt"
 	"hash/fnv"
+	"sort"
 	"strconv"
 	"time"
 
@@ -21,6 +22,8 @@ type apiServer struct {
 	k        *Kubelet
 	pods     map[string]*v1.Pod
 	order    []string
+	seq      map[string]int    // uid → place in creation order
+	byName   map[string]string // namespace/name → uid
 	names    map[string]string
 	dirty    map[string]bool
 	removed  []string
@@ -29,10 +32,11 @@ type apiServer struct {
 	changed  map[string]bool
 	gone     map[string]*v1.Pod // deleted this instant: the last object
 	uidCount int
+	created  int
 }
 
 func newAPIServer(k *Kubelet) *apiServer {
-	return &apiServer{k: k, pods: map[string]*v1.Pod{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
+	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
 }
 
 func (a *apiServer) name(uid string) string {
@@ -43,12 +47,7 @@ func (a *apiServer) name(uid string) string {
 }
 
 func (a *apiServer) find(ns, name string) *v1.Pod {
-	for _, uid := range a.order {
-		if p := a.pods[uid]; p.Metadata.Namespace == ns && p.Metadata.Name == name {
-			return p
-		}
-	}
-	return nil
+	return a.pods[a.byName[ns+"/"+name]]
 }
 
 func (a *apiServer) newUID(ns, name string) string {
@@ -82,11 +81,17 @@ func (a *apiServer) deliverSoon() {
 // deliver hands the changes of this instant to the api source.
 func (a *apiServer) deliver() {
 	a.pending = false
-	var changed []*v1.Pod
-	for _, uid := range a.order {
-		if a.dirty[uid] {
-			changed = append(changed, a.pods[uid].DeepCopy())
-		}
+	// The changed pods in creation order, as the watch lists them.
+	uids := make([]string, 0, len(a.dirty))
+	for uid := range a.dirty {
+		uids = append(uids, uid)
+	}
+	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	// The live objects: the storage only reads them and copies what it
+	// keeps, as if they had been decoded from the watch.
+	changed := make([]*v1.Pod, len(uids))
+	for i, uid := range uids {
+		changed[i] = a.pods[uid]
 	}
 	removed := a.removed
 	a.dirty, a.removed = map[string]bool{}, nil
@@ -128,7 +133,10 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
 	p.Metadata.DeletionGracePeriodSeconds = nil
 	p.Status = v1.PodStatus{Phase: v1.PodPending, QOSClass: v1.QOSClass(p)}
 	a.pods[p.Metadata.UID] = p
+	a.created++
+	a.seq[p.Metadata.UID] = a.created
 	a.order = append(a.order, p.Metadata.UID)
+	a.byName[p.Metadata.Namespace+"/"+p.Metadata.Name] = p.Metadata.UID
 	a.names[p.Metadata.UID] = p.FullName()
 	a.touch(p.Metadata.UID)
 	k.trace("api", "create "+p.FullName())
@@ -213,6 +221,8 @@ func (a *apiServer) remove(uid string) {
 		return
 	}
 	delete(a.pods, uid)
+	delete(a.seq, uid)
+	delete(a.byName, last.Metadata.Namespace+"/"+last.Metadata.Name)
 	for i, u := range a.order {
 		if u == uid {
 			a.order = append(a.order[:i:i], a.order[i+1:]...)

@@ -57,6 +57,31 @@ func BenchmarkThousandPods10m(b *testing.B) {
 	}
 }
 
+// BenchmarkParseThousandPods: decoding the 1,000-pod scenario, what the
+// page pays on every load of a scenario.
+func BenchmarkParseThousandPods(b *testing.B) {
+	src := []byte(thousandPods(1000))
+	for i := 0; i < b.N; i++ {
+		if _, err := scenario.Parse(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildThousandPods: building the kubelet of a decoded 1,000-pod
+// scenario (the API objects, the catalog's gates, the fake runtime).
+func BenchmarkBuildThousandPods(b *testing.B) {
+	sc, err := scenario.Parse([]byte(thousandPods(1000)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := sc.Build(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func TestManyPodsRun(t *testing.T) {
 	runPods(t, 40, 2*time.Minute)
 }

@@ -94,43 +94,56 @@ func (k *Kubelet) podIsTerminated(p *v1.Pod) bool {
 	return v1.IsPodPhaseTerminal(s.Phase) || (p.Metadata.DeletionTimestamp != nil && notRunning(s))
 }
 
-// activePods are the admitted pods still holding resources.
-//
-// The slice is a scratch buffer reused by the next call (admission only
-// reads it): a batch of n new pods asks n times.
-func (k *Kubelet) activePods(except string) []*v1.Pod {
-	out := k.activeBuf[:0]
-	defer func() { k.activeBuf = out[:0] }()
-	for _, p := range k.pods() {
-		uid := p.Metadata.UID
-		if uid == except || k.rejected[uid] {
-			continue
-		}
-		if k.minor < 22 {
-			if k.podIsTerminated(p) {
-				continue
-			}
-		} else {
-			if k.workers.isKnownTerminated(uid) {
-				continue
-			}
-			if v1.IsPodPhaseTerminal(k.currentStatus(p).Phase) && !k.workers.isTerminationRequested(uid) {
-				continue
-			}
-		}
-		out = append(out, p)
+// holdsResources reports whether an admitted pod still holds its
+// resources: what admission counts against the node.
+func (k *Kubelet) holdsResources(p *v1.Pod) bool {
+	uid := p.Metadata.UID
+	if k.rejected[uid] {
+		return false
 	}
-	return out
+	if k.minor < 22 {
+		return !k.podIsTerminated(p)
+	}
+	if k.workers.isKnownTerminated(uid) {
+		return false
+	}
+	return !v1.IsPodPhaseTerminal(k.currentStatus(p).Phase) || k.workers.isTerminationRequested(uid)
 }
 
 // HandlePodAdditions admits new pods, oldest first, and starts their
 // workers; rejected pods fail at once and never reach a worker.
+//
+// Each pod is admitted against the pods that hold resources at that
+// moment. Upstream recomputes that set for every pod; here it is computed
+// once per batch and grown by each pod handled, which gives the same set
+// (handling a pod changes the standing of no other pod, and the clock does
+// not move within the batch) without a pass over every pod per pod.
 func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 	sorted := append([]*v1.Pod(nil), pods...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		a, b := sorted[i].Metadata.CreationTimestamp, sorted[j].Metadata.CreationTimestamp
 		return a != nil && b != nil && a.Before(b.Time)
 	})
+	// The pods holding resources, with their places in the list; nil until
+	// the first pod that needs admission.
+	var active []*v1.Pod
+	var at map[string]int
+	mark := func(p *v1.Pod, holds bool) {
+		uid := p.Metadata.UID
+		i, in := at[uid]
+		switch {
+		case holds && !in:
+			at[uid] = len(active)
+			active = append(active, p)
+		case holds && in:
+			active[i] = p
+		case !holds && in:
+			last := active[len(active)-1]
+			active[i], at[last.Metadata.UID] = last, i
+			active = active[:len(active)-1]
+			delete(at, uid)
+		}
+	}
 	for _, p := range sorted {
 		k.setPod(p)
 		uid := p.Metadata.UID
@@ -139,15 +152,32 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 			terminal = k.podIsTerminated(p)
 		}
 		if !k.workers.isTerminationRequested(uid) && !terminal {
-			res := lifecycle.Admit(k.minor, k.node, p, k.activePods(uid))
+			if at == nil {
+				at = map[string]int{}
+				for _, q := range k.pods() {
+					mark(q, k.holdsResources(q))
+				}
+			}
+			others := k.activeBuf[:0]
+			for _, q := range active {
+				if q.Metadata.UID != uid {
+					others = append(others, q)
+				}
+			}
+			k.activeBuf = others[:0]
+			res := lifecycle.Admit(k.minor, k.node, p, others)
 			if !res.Admit {
 				k.rejectPod(p, res.Reason, res.Message)
+				mark(p, false)
 				continue
 			}
 		}
 		k.dispatch(p, syncPodCreate, nil)
 		if k.minor < 22 {
 			k.probes.AddPod(p)
+		}
+		if at != nil {
+			mark(p, k.holdsResources(p))
 		}
 	}
 }

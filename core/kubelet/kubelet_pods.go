@@ -159,6 +159,7 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
 	}
 	// Conditions the kubelet does not own are kept.
+	s.Conditions = make([]v1.PodCondition, 0, len(old.Conditions)+5)
 	for _, c := range old.Conditions {
 		if !status.IsKubeletCondition(c.Type) {
 			s.Conditions = append(s.Conditions, c)

@@ -66,6 +66,7 @@ type podWorkers struct {
 	statuses map[string]*podSyncStatus
 	order    []string
 	resume   bool
+	waitBuf  []string // scratch for cacheChanged
 }
 
 func newPodWorkers(k *Kubelet) *podWorkers {
@@ -191,11 +192,21 @@ func (w *podWorkers) cacheChanged() {
 	w.resume = true
 	w.k.ag.after(0, phaseWorker, "pod workers", func() {
 		w.resume = false
-		for _, uid := range append([]string(nil), w.order...) {
+		// Only a worker's own tryRun makes it wait, so the waiting ones can
+		// be picked before any of them runs.
+		waiting := w.waitBuf[:0]
+		w.waitBuf = nil
+		for _, uid := range w.order {
+			if s := w.statuses[uid]; s != nil && s.waiting {
+				waiting = append(waiting, uid)
+			}
+		}
+		for _, uid := range waiting {
 			if s := w.statuses[uid]; s != nil && s.waiting {
 				w.tryRun(s)
 			}
 		}
+		w.waitBuf = waiting[:0]
 	})
 }
 

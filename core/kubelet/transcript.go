@@ -114,10 +114,17 @@ func (k *Kubelet) afterInstant() {
 		return
 	}
 	s := SnapshotEntry{Time: k.clock.Now()}
-	for _, uid := range a.order {
-		if a.changed[uid] {
-			s.Pods = append(s.Pods, k.view(a.pods[uid]))
+	// The changed pods still in the API, in creation order.
+	uids := make([]string, 0, len(a.changed))
+	for uid := range a.changed {
+		if a.pods[uid] != nil {
+			uids = append(uids, uid)
 		}
+	}
+	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	s.Pods = make([]PodView, 0, len(a.changed))
+	for _, uid := range uids {
+		s.Pods = append(s.Pods, k.view(a.pods[uid]))
 	}
 	// Deleted pods in UID order (several can go in one instant; a map
 	// walk would make the transcript depend on Go's map order).

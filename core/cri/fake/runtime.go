@@ -24,13 +24,11 @@ type Runtime struct {
 	clock *sim.Clock
 
 	sandboxes  map[string]*sandbox
-	sbOrder    []string
 	containers map[string]*container
-	ctrOrder   []string
-	// sbAll and ctrAll hold the same objects as sbOrder and ctrOrder, for
-	// unfiltered listings without a map lookup per item.
-	sbAll  []*sandbox
-	ctrAll []*container
+	// sbAll and ctrAll hold the same objects in creation order, for
+	// listings without a map lookup per item.
+	sbAll  creationOrder[*sandbox]
+	ctrAll creationOrder[*container]
 	// byPod indexes sandbox and container IDs by pod UID label, in
 	// creation order, so per-pod listings do not scan the whole runtime.
 	sbByPod  map[string][]string
@@ -61,7 +59,10 @@ type sandbox struct {
 	// of a sandbox changes after creation, so it is reused while the state
 	// is the same (listings of thousands of pods every second stay cheap).
 	listed *cri.PodSandbox
+	gone   bool // removed
 }
+
+func (sb *sandbox) isGone() bool { return sb.gone }
 
 type container struct {
 	status    cri.ContainerStatus
@@ -73,6 +74,28 @@ type container struct {
 	// listed is the item last returned by ListContainers, reused while the
 	// state is unchanged (see sandbox.listed).
 	listed *cri.Container
+	gone   bool // removed
+}
+
+func (c *container) isGone() bool { return c.gone }
+
+// creationOrder lists a runtime's sandboxes or containers in creation
+// order. Removing one marks it gone; the list is compacted only once half
+// of it is gone, so a removal is not a pass over every object.
+type creationOrder[T interface{ isGone() bool }] struct {
+	all  []T // in creation order, with gone ones among them
+	gone int
+}
+
+func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
+
+// removed counts an object just marked gone.
+func (o *creationOrder[T]) removed() {
+	o.gone++
+	if o.gone >= 32 && 2*o.gone >= len(o.all) {
+		o.all = slices.DeleteFunc(o.all, T.isGone)
+		o.gone = 0
+	}
 }
 
 // item is the sandbox as ListPodSandbox shows it.
@@ -375,8 +398,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 		sb.status.Network.IP = fmt.Sprintf("10.88.%d.%d", (r.ipSeq/250)%250, r.ipSeq%250+2)
 	}
 	r.sandboxes[id] = sb
-	r.sbOrder = append(r.sbOrder, id)
-	r.sbAll = append(r.sbAll, sb)
+	r.sbAll.add(sb)
 	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
 		r.sbByPod[uid] = append(r.sbByPod[uid], id)
 	}
@@ -395,8 +417,8 @@ func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
 		return err
 	}
 	if sb, ok := r.sandboxes[id]; ok {
-		for _, cid := range r.ctrOrder {
-			if c := r.containers[cid]; c != nil && c.sandboxID == id {
+		for _, c := range r.ctrAll.all {
+			if !c.gone && c.sandboxID == id {
 				r.exit(c, 137, false, "")
 			}
 		}
@@ -415,21 +437,25 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 		r.log(ctx, "RemovePodSandbox", id, false, err, 0)
 		return err
 	}
-	if _, ok := r.sandboxes[id]; ok {
-		for _, cid := range slices.Clone(r.ctrOrder) {
-			if c := r.containers[cid]; c != nil && c.sandboxID == id {
-				r.removeContainer(cid)
+	if sb, ok := r.sandboxes[id]; ok {
+		var ids []string
+		for _, c := range r.ctrAll.all {
+			if !c.gone && c.sandboxID == id {
+				ids = append(ids, c.status.ID)
 			}
 		}
-		if uid := r.sandboxes[id].status.Labels[cri.LabelPodUID]; uid != "" {
+		for _, cid := range ids {
+			r.removeContainer(cid)
+		}
+		if uid := sb.status.Labels[cri.LabelPodUID]; uid != "" {
 			r.sbByPod[uid] = slices.DeleteFunc(r.sbByPod[uid], func(s string) bool { return s == id })
 			if len(r.sbByPod[uid]) == 0 {
 				delete(r.sbByPod, uid)
 			}
 		}
 		delete(r.sandboxes, id)
-		r.sbOrder = slices.DeleteFunc(r.sbOrder, func(s string) bool { return s == id })
-		r.sbAll = slices.DeleteFunc(r.sbAll, func(s *sandbox) bool { return s.status.ID == id })
+		sb.gone = true
+		r.sbAll.removed()
 	}
 	r.log(ctx, "RemovePodSandbox", id, false, nil, 0)
 	return nil
@@ -460,25 +486,24 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 		r.log(ctx, "ListPodSandbox", "", true, err, 0)
 		return nil, err
 	}
-	if filter == nil {
-		out := make([]*cri.PodSandbox, len(r.sbAll))
-		for i, sb := range r.sbAll {
-			out[i] = sb.item()
+	sbs := r.sbAll.all
+	if filter != nil && filter.LabelSelector[cri.LabelPodUID] != "" {
+		ids := r.sbByPod[filter.LabelSelector[cri.LabelPodUID]]
+		sbs = make([]*sandbox, 0, len(ids))
+		for _, id := range ids {
+			sbs = append(sbs, r.sandboxes[id])
 		}
-		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
-		return out, nil
 	}
-	ids := r.sbOrder
-	if filter.LabelSelector[cri.LabelPodUID] != "" {
-		ids = r.sbByPod[filter.LabelSelector[cri.LabelPodUID]]
-	}
-	out := make([]*cri.PodSandbox, 0, len(ids))
-	for _, id := range ids {
-		sb, ok := r.sandboxes[id]
-		if !ok {
+	out := make([]*cri.PodSandbox, 0, len(sbs))
+	for _, sb := range sbs {
+		if sb == nil || sb.gone {
 			continue
 		}
-		if filter.ID != "" && filter.ID != id {
+		if filter == nil {
+			out = append(out, sb.item())
+			continue
+		}
+		if filter.ID != "" && filter.ID != sb.status.ID {
 			continue
 		}
 		if filter.State != nil && *filter.State != sb.status.State {
@@ -535,8 +560,7 @@ func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config 
 		LogPath:     config.LogPath,
 	}}
 	r.containers[id] = c
-	r.ctrOrder = append(r.ctrOrder, id)
-	r.ctrAll = append(r.ctrAll, c)
+	r.ctrAll.add(c)
 	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
 		r.ctrByPod[uid] = append(r.ctrByPod[uid], id)
 	}
@@ -660,12 +684,16 @@ func (r *Runtime) removeContainer(id string) {
 			}
 		}
 	}
-	if c := r.containers[id]; c != nil && c.exitTimer != nil {
+	c := r.containers[id]
+	if c == nil {
+		return
+	}
+	if c.exitTimer != nil {
 		r.clock.Stop(c.exitTimer)
 	}
 	delete(r.containers, id)
-	r.ctrOrder = slices.DeleteFunc(r.ctrOrder, func(s string) bool { return s == id })
-	r.ctrAll = slices.DeleteFunc(r.ctrAll, func(c *container) bool { return c.status.ID == id })
+	c.gone = true
+	r.ctrAll.removed()
 }
 
 // RemoveContainer implements cri.RuntimeService; idempotent.
@@ -688,25 +716,24 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 		r.log(ctx, "ListContainers", "", true, err, 0)
 		return nil, err
 	}
-	if filter == nil {
-		out := make([]*cri.Container, len(r.ctrAll))
-		for i, c := range r.ctrAll {
-			out[i] = c.item()
+	ctrs := r.ctrAll.all
+	if filter != nil && filter.LabelSelector[cri.LabelPodUID] != "" {
+		ids := r.ctrByPod[filter.LabelSelector[cri.LabelPodUID]]
+		ctrs = make([]*container, 0, len(ids))
+		for _, id := range ids {
+			ctrs = append(ctrs, r.containers[id])
 		}
-		r.log(ctx, "ListContainers", "", true, nil, 0)
-		return out, nil
 	}
-	ids := r.ctrOrder
-	if filter.LabelSelector[cri.LabelPodUID] != "" {
-		ids = r.ctrByPod[filter.LabelSelector[cri.LabelPodUID]]
-	}
-	out := make([]*cri.Container, 0, len(ids))
-	for _, id := range ids {
-		c, ok := r.containers[id]
-		if !ok {
+	out := make([]*cri.Container, 0, len(ctrs))
+	for _, c := range ctrs {
+		if c == nil || c.gone {
 			continue
 		}
-		if filter.ID != "" && filter.ID != id {
+		if filter == nil {
+			out = append(out, c.item())
+			continue
+		}
+		if filter.ID != "" && filter.ID != c.status.ID {
 			continue
 		}
 		if filter.PodSandboxID != "" && filter.PodSandboxID != c.sandboxID {

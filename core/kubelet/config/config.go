@@ -56,7 +56,8 @@ const setPartial Op = "SET(partial)"
 // SetChanged merges a snapshot given as its difference to the previous
 // one: the changed (or new) pods and the UIDs that disappeared. The result
 // is what Merge of the full SET would return; the api source of this model
-// uses it so that a status write does not diff every pod.
+// uses it so that a status write does not diff every pod. Like every
+// Merge, it reads the given pods and keeps copies, never the pods.
 func (s *Storage) SetChanged(source string, changed []*v1.Pod, removed []string) []PodUpdate {
 	return s.Merge(source, PodUpdate{Pods: changed, Op: setPartial, Source: source, removed: removed})
 }
@@ -101,7 +102,8 @@ func userAnnotations(p *v1.Pod) map[string]string {
 // sameSpec compares specs as their JSON would; equal values are the
 // common case and need no serialisation.
 func sameSpec(a, b *v1.Pod) bool {
-	if reflect.DeepEqual(a.Spec, b.Spec) {
+	// Pointers: a PodSpec passed as an interface would be copied each time.
+	if reflect.DeepEqual(&a.Spec, &b.Spec) {
 		return true
 	}
 	ja, _ := json.Marshal(a.Spec)

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	yamlv3 "go.yaml.in/yaml/v3"
 )
@@ -338,7 +339,24 @@ func join(path, k string) string {
 	return path + "." + k
 }
 
+// fieldCache holds jsonFields by struct type: a scenario of a thousand pods
+// walks the same few types thousands of times. The map only grows, and the
+// same type always maps to the same fields, so sharing it keeps decoding
+// deterministic.
+var fieldCache sync.Map // reflect.Type → map[string]reflect.Type
+
+// jsonFields maps a struct's JSON names to their types (embedded structs
+// flattened). The result is shared: do not modify it.
 func jsonFields(t reflect.Type) map[string]reflect.Type {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.(map[string]reflect.Type)
+	}
+	out := structFields(t)
+	fieldCache.Store(t, out)
+	return out
+}
+
+func structFields(t reflect.Type) map[string]reflect.Type {
 	out := map[string]reflect.Type{}
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -348,7 +366,7 @@ func jsonFields(t reflect.Type) map[string]reflect.Type {
 			continue
 		}
 		if f.Anonymous && name == "" {
-			for k, v := range jsonFields(f.Type) {
+			for k, v := range structFields(f.Type) {
 				out[k] = v
 			}
 			continue
