@@ -156,6 +156,7 @@ var benchLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+(\d+)\s+([\d.]+)
 type benchResult struct {
 	nsPerOp float64
 	extra   string
+	failed  string // why the benchmark failed, when it did
 }
 
 func goBenchProbe(c *config) ([]row, error) {
@@ -195,7 +196,9 @@ func goBenchProbe(c *config) ([]row, error) {
 			where string
 			res   map[string]benchResult
 		}{{"Node", node}, {"Chromium", chromium}} {
-			if wr, ok := w.res[n]; ok {
+			if wr, ok := w.res[n]; ok && wr.failed != "" {
+				value += fmt.Sprintf(", failed in %s (%s)", w.where, wr.failed)
+			} else if ok {
 				value += fmt.Sprintf(", %s wasm in %s (%.1f×)", formatNs(wr.nsPerOp), w.where, wr.nsPerOp/nr.nsPerOp)
 			}
 		}
@@ -216,16 +219,25 @@ func runBench(re, benchTime string, pkgs, env []string) (map[string]benchResult,
 	if err := cmd.Run(); err != nil {
 		return nil, nil, fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, out.String())
 	}
-	res, paths := parseBench(out.String())
+	res, paths := parseBench(out.String(), "")
 	return res, paths, nil
 }
 
-// parseBench reads go test -bench output.
-func parseBench(out string) (map[string]benchResult, []string) {
+// parseBench reads go test -bench output; pkg names the package until a
+// "pkg:" line does (go test prints it only before the first result).
+func parseBench(out, pkg string) (map[string]benchResult, []string) {
 	res := map[string]benchResult{}
 	var paths []string
-	pkg := ""
-	for _, line := range strings.Split(out, "\n") {
+	lines := strings.Split(out, "\n")
+	for i, line := range lines {
+		if name, ok := strings.CutPrefix(line, "--- FAIL: Benchmark"); ok {
+			why := "failed"
+			if i+1 < len(lines) {
+				why = strings.TrimSpace(lines[i+1])
+			}
+			res[pkg+"."+strings.Fields(name)[0]] = benchResult{failed: why}
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, "pkg: "); ok {
 			pkg = rest[strings.LastIndex(rest, "/")+1:]
 			if !slices.Contains(paths, rest) {

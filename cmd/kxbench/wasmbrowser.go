@@ -78,7 +78,7 @@ func browserBench(re, benchTime string, paths []string, wasmDir string) (map[str
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		res, _ := parseBench(out)
+		res, _ := parseBench(out, path[strings.LastIndex(path, "/")+1:])
 		if len(res) == 0 {
 			return nil, fmt.Errorf("%s: no benchmark results in the page's output:\n%s", path, out)
 		}
