@@ -89,6 +89,24 @@ type creationOrder[T interface{ isGone() bool }] struct {
 
 func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
 
+// candidates are the objects a listing with label selector sel looks at:
+// those of one pod when sel names a pod UID (by the byPod index), else
+// all; in creation order, gone ones possibly among them.
+func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]string, byID map[string]T) []T {
+	uid := sel[cri.LabelPodUID]
+	if uid == "" {
+		return o.all
+	}
+	ids := byPod[uid]
+	out := make([]T, 0, len(ids))
+	for _, id := range ids {
+		if x, ok := byID[id]; ok {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // removed counts an object just marked gone.
 func (o *creationOrder[T]) removed() {
 	o.gone++
@@ -486,17 +504,14 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 		r.log(ctx, "ListPodSandbox", "", true, err, 0)
 		return nil, err
 	}
-	sbs := r.sbAll.all
-	if filter != nil && filter.LabelSelector[cri.LabelPodUID] != "" {
-		ids := r.sbByPod[filter.LabelSelector[cri.LabelPodUID]]
-		sbs = make([]*sandbox, 0, len(ids))
-		for _, id := range ids {
-			sbs = append(sbs, r.sandboxes[id])
-		}
+	var sel map[string]string
+	if filter != nil {
+		sel = filter.LabelSelector
 	}
+	sbs := r.sbAll.candidates(sel, r.sbByPod, r.sandboxes)
 	out := make([]*cri.PodSandbox, 0, len(sbs))
 	for _, sb := range sbs {
-		if sb == nil || sb.gone {
+		if sb.gone {
 			continue
 		}
 		if filter == nil {
@@ -716,17 +731,14 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 		r.log(ctx, "ListContainers", "", true, err, 0)
 		return nil, err
 	}
-	ctrs := r.ctrAll.all
-	if filter != nil && filter.LabelSelector[cri.LabelPodUID] != "" {
-		ids := r.ctrByPod[filter.LabelSelector[cri.LabelPodUID]]
-		ctrs = make([]*container, 0, len(ids))
-		for _, id := range ids {
-			ctrs = append(ctrs, r.containers[id])
-		}
+	var sel map[string]string
+	if filter != nil {
+		sel = filter.LabelSelector
 	}
+	ctrs := r.ctrAll.candidates(sel, r.ctrByPod, r.containers)
 	out := make([]*cri.Container, 0, len(ctrs))
 	for _, c := range ctrs {
-		if c == nil || c.gone {
+		if c.gone {
 			continue
 		}
 		if filter == nil {
