@@ -21,7 +21,6 @@ import (
 type apiServer struct {
 	k        *Kubelet
 	pods     map[string]*v1.Pod
-	order    []string
 	seq      map[string]int    // uid → place in creation order
 	byName   map[string]string // namespace/name → uid
 	names    map[string]string
@@ -44,6 +43,19 @@ func (a *apiServer) name(uid string) string {
 		return n
 	}
 	return uid
+}
+
+// inCreationOrder returns the UIDs of set that are pods of the API, in
+// the order the pods were created (the order a watch lists them in).
+func inCreationOrder[V any](a *apiServer, set map[string]V) []string {
+	uids := make([]string, 0, len(set))
+	for uid := range set {
+		if a.pods[uid] != nil {
+			uids = append(uids, uid)
+		}
+	}
+	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	return uids
 }
 
 func (a *apiServer) find(ns, name string) *v1.Pod {
@@ -81,12 +93,7 @@ func (a *apiServer) deliverSoon() {
 // deliver hands the changes of this instant to the api source.
 func (a *apiServer) deliver() {
 	a.pending = false
-	// The changed pods in creation order, as the watch lists them.
-	uids := make([]string, 0, len(a.dirty))
-	for uid := range a.dirty {
-		uids = append(uids, uid)
-	}
-	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	uids := inCreationOrder(a, a.dirty)
 	// The live objects: the storage only reads them and copies what it
 	// keeps, as if they had been decoded from the watch.
 	changed := make([]*v1.Pod, len(uids))
@@ -135,7 +142,6 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
 	a.pods[p.Metadata.UID] = p
 	a.created++
 	a.seq[p.Metadata.UID] = a.created
-	a.order = append(a.order, p.Metadata.UID)
 	a.byName[p.Metadata.Namespace+"/"+p.Metadata.Name] = p.Metadata.UID
 	a.names[p.Metadata.UID] = p.FullName()
 	a.touch(p.Metadata.UID)
@@ -223,12 +229,6 @@ func (a *apiServer) remove(uid string) {
 	delete(a.pods, uid)
 	delete(a.seq, uid)
 	delete(a.byName, last.Metadata.Namespace+"/"+last.Metadata.Name)
-	for i, u := range a.order {
-		if u == uid {
-			a.order = append(a.order[:i:i], a.order[i+1:]...)
-			break
-		}
-	}
 	delete(a.dirty, uid)
 	a.removed = append(a.removed, uid)
 	a.gone[uid] = last
@@ -255,8 +255,9 @@ func (a *apiServer) Delete(uid string) { a.remove(uid) }
 
 // APIPods returns copies of the pod objects in creation order.
 func (k *Kubelet) APIPods() []*v1.Pod {
-	out := make([]*v1.Pod, 0, len(k.api.order))
-	for _, uid := range k.api.order {
+	uids := inCreationOrder(k.api, k.api.pods)
+	out := make([]*v1.Pod, 0, len(uids))
+	for _, uid := range uids {
 		out = append(out, k.api.pods[uid].DeepCopy())
 	}
 	return out

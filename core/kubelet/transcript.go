@@ -115,13 +115,7 @@ func (k *Kubelet) afterInstant() {
 	}
 	s := SnapshotEntry{Time: k.clock.Now()}
 	// The changed pods still in the API, in creation order.
-	uids := make([]string, 0, len(a.changed))
-	for uid := range a.changed {
-		if a.pods[uid] != nil {
-			uids = append(uids, uid)
-		}
-	}
-	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	uids := inCreationOrder(a, a.changed)
 	s.Pods = make([]PodView, 0, len(a.changed))
 	for _, uid := range uids {
 		s.Pods = append(s.Pods, k.view(a.pods[uid]))

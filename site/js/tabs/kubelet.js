@@ -211,7 +211,7 @@ export function mount(panel, app) {
     chart.replaceChildren();
   }
 
-  async function load() { window.__loads = (window.__loads || 0) + 1;
+  async function load() {
     pause();
     const gen = ++st.gen;
     const req = st.example && !st.scenario ? { example: st.example } : { scenario: editor.value };
@@ -520,11 +520,11 @@ export function mount(panel, app) {
   }
 
   function reset() {
-    setState({ example: DEFAULT_EXAMPLE }).catch((e) => say(errMsg(e), true));
+    return setState({ example: DEFAULT_EXAMPLE }).catch((e) => say(errMsg(e), true));
   }
 
   loadGallery();
-  let mountLoad = { done: setState({ example: DEFAULT_EXAMPLE }).catch((e) => say(errMsg(e), true)), gen: st.stateGen };
+  let mountLoad = { done: reset(), gen: st.stateGen };
 
   return {
     getState() {
