@@ -123,6 +123,14 @@ func RunKubelet(r KubeletRunRequest) (KubeletRunReply, error) {
 	return KubeletRunReply{Transcript: tr, Text: text}, nil
 }
 
+// lastN is the last n entries of s (all of them when n ≤ 0).
+func lastN[T any](s []T, n int) []T {
+	if n > 0 && len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
 func nonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}
@@ -359,23 +367,17 @@ func (s *kubeletSession) state(id string, cur KubeletCursor, maxEvents, maxLoop 
 			}
 		}
 	}
-	evs := k.Events()
-	if cur.Events < 0 || cur.Events > len(evs) {
-		cur.Events = 0
+	evs, nEvents := k.EventsSince(cur.Events)
+	if cur.Events < 0 || cur.Events > nEvents {
+		evs, _ = k.EventsSince(0)
 	}
-	r.Events = nonNil(append([]events.Event(nil), evs[cur.Events:]...))
-	if maxEvents > 0 && len(r.Events) > maxEvents {
-		r.Events = r.Events[len(r.Events)-maxEvents:]
+	r.Events = nonNil(lastN(evs, maxEvents))
+	loop, nLoop := k.LoopSince(cur.Loop)
+	if cur.Loop < 0 || cur.Loop > nLoop {
+		loop, _ = k.LoopSince(0)
 	}
-	loop := k.Loop()
-	if cur.Loop < 0 || cur.Loop > len(loop) {
-		cur.Loop = 0
-	}
-	r.Loop = nonNil(append([]kubelet.LoopEntry(nil), loop[cur.Loop:]...))
-	if maxLoop > 0 && len(r.Loop) > maxLoop {
-		r.Loop = r.Loop[len(r.Loop)-maxLoop:]
-	}
-	r.Cursor = KubeletCursor{Events: len(evs), Loop: len(loop), Snapshots: len(snaps)}
+	r.Loop = nonNil(lastN(loop, maxLoop))
+	r.Cursor = KubeletCursor{Events: nEvents, Loop: nLoop, Snapshots: len(snaps)}
 	return r
 }
 

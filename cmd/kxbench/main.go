@@ -40,6 +40,10 @@ type config struct {
 	noGo      bool
 	noWasm    bool
 	noPage    bool
+	// wasmProfile, when set, is a directory where each package's run in
+	// Chromium leaves a DevTools CPU profile (.cpuprofile), and the
+	// functions with the most samples are printed.
+	wasmProfile string
 }
 
 // probes run in this order; page probes of each tab live in their own file
@@ -58,6 +62,7 @@ func main() {
 	flag.BoolVar(&c.noGo, "no-go", false, "skip the Go benchmarks")
 	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks as WebAssembly (under Node and in Chromium)")
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
+	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
 	flag.Parse()
 	c.siteDir = os.Getenv("KX_SITE_DIR")
 	if c.siteDir == "" {

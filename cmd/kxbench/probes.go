@@ -165,8 +165,15 @@ func goBenchProbe(c *config) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	var node, chromium map[string]benchResult
+	var oneThread, node, chromium map[string]benchResult
 	if !c.noWasm {
+		// WebAssembly runs on one thread, garbage collector included; natively
+		// the collector marks on the other cores. The same code natively on one
+		// thread tells what the ratio owes to the platform and what to threads.
+		oneThread, _, err = runBench(c.benchRE, c.benchTime, pkgs, []string{"GOMAXPROCS=1"})
+		if err != nil {
+			return nil, fmt.Errorf("on one thread: %w", err)
+		}
 		goroot, err := exec.Command("go", "env", "GOROOT").Output()
 		if err != nil {
 			return nil, err
@@ -177,7 +184,7 @@ func goBenchProbe(c *config) ([]row, error) {
 		if err != nil {
 			return nil, fmt.Errorf("under Node: %w", err)
 		}
-		chromium, err = browserBench(c.benchRE, c.benchTime, paths, wasmDir)
+		chromium, err = browserBench(c.benchRE, c.benchTime, paths, wasmDir, c.wasmProfile)
 		if err != nil {
 			return nil, fmt.Errorf("in Chromium: %w", err)
 		}
@@ -191,6 +198,9 @@ func goBenchProbe(c *config) ([]row, error) {
 	for _, n := range names {
 		nr := native[n]
 		value := formatNs(nr.nsPerOp) + " native"
+		if r, ok := oneThread[n]; ok && r.failed == "" {
+			value += fmt.Sprintf(" (%s on one thread)", formatNs(r.nsPerOp))
+		}
 		note := strings.TrimSpace(nr.extra)
 		for _, w := range []struct {
 			where string
@@ -199,7 +209,11 @@ func goBenchProbe(c *config) ([]row, error) {
 			if wr, ok := w.res[n]; ok && wr.failed != "" {
 				value += fmt.Sprintf(", failed in %s (%s)", w.where, wr.failed)
 			} else if ok {
-				value += fmt.Sprintf(", %s wasm in %s (%.1f×)", formatNs(wr.nsPerOp), w.where, wr.nsPerOp/nr.nsPerOp)
+				value += fmt.Sprintf(", %s wasm in %s (%.1f×", formatNs(wr.nsPerOp), w.where, wr.nsPerOp/nr.nsPerOp)
+				if r, ok := oneThread[n]; ok && r.failed == "" {
+					value += fmt.Sprintf("; %.1f× one thread", wr.nsPerOp/r.nsPerOp)
+				}
+				value += ")"
 			}
 		}
 		rows = append(rows, row{"go", n, value, note})

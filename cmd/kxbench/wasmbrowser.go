@@ -39,7 +39,7 @@ console.log = (...a) => window.benchOut.push(a.join(" "));
 // browserBench compiles each package's tests for js/wasm and runs their
 // benchmarks in headless Chromium: V8 as the page uses it, rather than the
 // older one of the machine's Node. Results by "pkg.Benchmark".
-func browserBench(re, benchTime string, paths []string, wasmDir string) (map[string]benchResult, error) {
+func browserBench(re, benchTime string, paths []string, wasmDir, profileDir string) (map[string]benchResult, error) {
 	dir, err := os.MkdirTemp("", "kxbench-wasm")
 	if err != nil {
 		return nil, err
@@ -74,11 +74,16 @@ func browserBench(re, benchTime string, paths []string, wasmDir string) (map[str
 		if err := compileTests(path, filepath.Join(dir, name)); err != nil {
 			return nil, err
 		}
-		out, err := runInPage(env, "http://"+ln.Addr().String()+"/index.html?"+url.Values{"wasm": {name}, "bench": {re}, "benchtime": {benchTime}}.Encode())
+		pkg := path[strings.LastIndex(path, "/")+1:]
+		var profile string
+		if profileDir != "" {
+			profile = filepath.Join(profileDir, pkg+".cpuprofile")
+		}
+		out, err := runInPage(env, "http://"+ln.Addr().String()+"/index.html?"+url.Values{"wasm": {name}, "bench": {re}, "benchtime": {benchTime}}.Encode(), profile)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		res, _ := parseBench(out, path[strings.LastIndex(path, "/")+1:])
+		res, _ := parseBench(out, pkg)
 		if len(res) == 0 {
 			return nil, fmt.Errorf("%s: no benchmark results in the page's output:\n%s", path, out)
 		}
@@ -99,17 +104,29 @@ func compileTests(path, out string) error {
 	return nil
 }
 
-func runInPage(env *browsertest.Env, pageURL string) (string, error) {
+// runInPage runs the page to its end and returns what it printed; with a
+// profile path, V8's sampling profiler records the run into that file.
+func runInPage(env *browsertest.Env, pageURL, profile string) (string, error) {
 	p, err := env.NewPage(20*time.Minute, chromedp.WithNewBrowserContext())
 	if err != nil {
 		return "", err
 	}
 	defer p.Close()
+	if profile != "" {
+		if err := startProfiler(p.Ctx); err != nil {
+			return "", err
+		}
+	}
 	if err := browsertest.Navigate(p, pageURL); err != nil {
 		return "", err
 	}
 	if _, err := chromedp.Run(p.Ctx, chromedp.Poll[chromedp.Void]("window.benchDone === true", chromedp.WithPollingTimeout(20*time.Minute), chromedp.WithPollingInterval(time.Second))); err != nil {
 		return "", err
+	}
+	if profile != "" {
+		if err := stopProfiler(p.Ctx, profile); err != nil {
+			return "", err
+		}
 	}
 	lines, err := browsertest.Eval[[]string](p, "window.benchOut")
 	return strings.Join(lines, "\n"), err

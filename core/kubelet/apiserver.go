@@ -1,9 +1,10 @@
 package kubelet
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
-	"sort"
+	"slices"
 	"strconv"
 	"time"
 
@@ -48,13 +49,21 @@ func (a *apiServer) name(uid string) string {
 // inCreationOrder returns the UIDs of set that are pods of the API, in
 // the order the pods were created (the order a watch lists them in).
 func inCreationOrder[V any](a *apiServer, set map[string]V) []string {
-	uids := make([]string, 0, len(set))
+	type created struct {
+		seq int
+		uid string
+	}
+	live := make([]created, 0, len(set))
 	for uid := range set {
 		if a.pods[uid] != nil {
-			uids = append(uids, uid)
+			live = append(live, created{a.seq[uid], uid})
 		}
 	}
-	sort.Slice(uids, func(i, j int) bool { return a.seq[uids[i]] < a.seq[uids[j]] })
+	slices.SortFunc(live, func(x, y created) int { return cmp.Compare(x.seq, y.seq) })
+	uids := make([]string, len(live))
+	for i, c := range live {
+		uids[i] = c.uid
+	}
 	return uids
 }
 

@@ -48,6 +48,7 @@ func (k *Kubelet) removePod(uid string) {
 		return
 	}
 	delete(k.podManager, uid)
+	k.podRemovals++
 	k.podList = nil
 	for i, u := range k.podOrder {
 		if u == uid {
@@ -124,10 +125,11 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 		a, b := sorted[i].Metadata.CreationTimestamp, sorted[j].Metadata.CreationTimestamp
 		return a != nil && b != nil && a.Before(b.Time)
 	})
-	// The pods holding resources, with their places in the list; nil until
-	// the first pod that needs admission.
+	// The pods holding resources, with their places in the list and what
+	// they hold; nil until the first pod that needs admission.
 	var active []*v1.Pod
 	var at map[string]int
+	var used *lifecycle.Usage
 	mark := func(p *v1.Pod, holds bool) {
 		uid := p.Metadata.UID
 		i, in := at[uid]
@@ -135,9 +137,13 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 		case holds && !in:
 			at[uid] = len(active)
 			active = append(active, p)
+			used.Add(p)
 		case holds && in:
+			used.Remove(active[i])
 			active[i] = p
+			used.Add(p)
 		case !holds && in:
+			used.Remove(active[i])
 			last := active[len(active)-1]
 			active[i], at[last.Metadata.UID] = last, i
 			active = active[:len(active)-1]
@@ -153,19 +159,20 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 		}
 		if !k.workers.isTerminationRequested(uid) && !terminal {
 			if at == nil {
-				at = map[string]int{}
+				at, used = map[string]int{}, lifecycle.NewUsage()
 				for _, q := range k.pods() {
 					mark(q, k.holdsResources(q))
 				}
 			}
-			others := k.activeBuf[:0]
-			for _, q := range active {
-				if q.Metadata.UID != uid {
-					others = append(others, q)
-				}
+			// Admission counts the other pods only.
+			self, in := at[uid]
+			if in {
+				used.Remove(active[self])
 			}
-			k.activeBuf = others[:0]
-			res := lifecycle.Admit(k.minor, k.node, p, others)
+			res := lifecycle.Admit(k.minor, k.node, p, used)
+			if in {
+				used.Add(active[self])
+			}
 			if !res.Admit {
 				k.rejectPod(p, res.Reason, res.Message)
 				mark(p, false)
@@ -251,14 +258,7 @@ func (k *Kubelet) HandlePodSyncs(pods []*v1.Pod) {
 // getPodsToSync returns the pods whose work-queue entry is due, and those
 // past their active deadline.
 func (k *Kubelet) getPodsToSync() []*v1.Pod {
-	now := k.clock.Now()
-	due := map[string]bool{}
-	for uid, t := range k.workQueue {
-		if !t.After(now) {
-			due[uid] = true
-			delete(k.workQueue, uid)
-		}
-	}
+	due := k.workQueue.GetWork(k.clock.Now())
 	var out []*v1.Pod
 	for _, p := range k.pods() {
 		if due[p.Metadata.UID] || k.pastActiveDeadline(p) {
@@ -269,7 +269,7 @@ func (k *Kubelet) getPodsToSync() []*v1.Pod {
 }
 
 func (k *Kubelet) enqueue(uid string, d time.Duration) {
-	k.workQueue[uid] = k.clock.Now().Add(d)
+	k.workQueue.Enqueue(uid, k.clock.Now().Add(d))
 }
 
 // cleanUpContainersInPod asks the container deletor to remove older dead

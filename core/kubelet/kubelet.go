@@ -130,16 +130,19 @@ type Kubelet struct {
 	api      *apiServer
 	node     *lifecycle.Node
 
-	podManager   map[string]*v1.Pod
-	podOrder     []string
-	podList      []*v1.Pod // cache of pods(); nil when stale
-	activeBuf    []*v1.Pod // scratch buffer of activePods
-	reasonCache  reasonCache
-	workQueue    map[string]time.Time
-	workers      *podWorkers
-	loop         *syncLoop
-	runtimeState runtimeState
-	rejected     map[string]bool
+	podManager  map[string]*v1.Pod
+	podOrder    []string
+	podList     []*v1.Pod // cache of pods(); nil when stale
+	podRemovals int       // pods removed from the pod manager so far
+	// lastQuietScan is housekeeping's last scan for orphaned runtime pods,
+	// when it found none.
+	lastQuietScan orphanScan
+	reasonCache   reasonCache
+	workQueue     *workQueue
+	workers       *podWorkers
+	loop          *syncLoop
+	runtimeState  runtimeState
+	rejected      map[string]bool
 
 	tr transcript
 }
@@ -180,7 +183,7 @@ func New(cfg Config) (*Kubelet, error) {
 	cfg.Node = n
 	k := &Kubelet{
 		cfg: cfg, minor: minor, gates: gates, clock: cfg.Clock, ag: newAgenda(cfg.Clock), rand: sim.NewRand(cfg.Options.Seed),
-		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: map[string]time.Time{},
+		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: newWorkQueue(),
 		reasonCache: reasonCache{}, rejected: map[string]bool{},
 	}
 	alloc := map[string]int64{}
@@ -234,7 +237,6 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
-	k.probes.OnProbe = k.traceProbe
 	k.runtime = kuberuntime.New(k.rt, k.images, k.recorder, k.msgs, kuberuntime.Options{
 		Minor: minor, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP,
 	}, k.crash, k.probes.Liveness, k.probes.Startup)
@@ -248,7 +250,6 @@ func New(cfg Config) (*Kubelet, error) {
 		k.workers = newLegacyPodWorkers(k)
 	}
 	k.cache.OnChange = k.workers.cacheChanged
-	k.recorder.OnEvent = k.onEvent
 	k.ag.afterInstant = k.afterInstant
 	return k, nil
 }

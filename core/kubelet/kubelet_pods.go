@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"slices"
 	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
@@ -144,7 +145,10 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true)
 	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false)
 	k.probes.UpdatePodStatus(pod, s)
-	all := append(append([]v1.ContainerStatus(nil), s.InitContainerStatuses...), s.ContainerStatuses...)
+	all := s.ContainerStatuses
+	if len(s.InitContainerStatuses) > 0 {
+		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
+	}
 	s.Phase = getPhase(pod, all, podIsTerminal && k.minor >= 27, k.sidecars())
 	// No transition out of a terminal phase.
 	if v1.IsPodPhaseTerminal(old.Phase) {
@@ -159,13 +163,23 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
 	}
 	// Conditions the kubelet does not own are kept.
-	s.Conditions = make([]v1.PodCondition, 0, len(old.Conditions)+5)
+	readyToStart := k.readyToStartCondition()
+	n := 4 // Initialized, Ready, ContainersReady, PodScheduled
+	if readyToStart != "" {
+		n++
+	}
+	for _, c := range old.Conditions {
+		if !status.IsKubeletCondition(c.Type) {
+			n++
+		}
+	}
+	s.Conditions = make([]v1.PodCondition, 0, n)
 	for _, c := range old.Conditions {
 		if !status.IsKubeletCondition(c.Type) {
 			s.Conditions = append(s.Conditions, c)
 		}
 	}
-	if t := k.readyToStartCondition(); t != "" {
+	if t := readyToStart; t != "" {
 		needed, _, _ := kuberuntime.PodSandboxChanged(pod, ps)
 		s.Conditions = append(s.Conditions, status.GeneratePodReadyToStartContainersCondition(t, needed))
 	}

@@ -115,7 +115,7 @@ func (k *Kubelet) syncTerminatedPod(pod *v1.Pod, ps *kubecontainer.PodStatus, do
 // forgetPod drops what the kubelet kept for a pod that is gone.
 func (k *Kubelet) forgetPod(uid string) {
 	k.reasonCache.remove(uid)
-	delete(k.workQueue, uid)
+	k.workQueue.Forget(uid)
 	delete(k.rejected, uid)
 	if k.podManager[uid] == nil {
 		k.status.RemovePod(uid)
@@ -144,7 +144,9 @@ func (k *Kubelet) HandlePodCleanups() {
 	// (SyncTerminatingRuntimePod).
 	if !k.workers.legacy {
 		pods, err := k.runtime.GetPods(k.ctx("housekeeping"))
-		if err == nil {
+		scan := orphanScan{pods, k.workers.changes, k.podRemovals}
+		if err == nil && !scan.same(k.lastQuietScan) {
+			k.lastQuietScan = scan
 			for _, rp := range pods {
 				if k.workers.get(rp.ID) != nil || desired(rp.ID) {
 					continue
@@ -159,6 +161,7 @@ func (k *Kubelet) HandlePodCleanups() {
 				if !running {
 					continue
 				}
+				k.lastQuietScan = orphanScan{} // an orphan: look again next time
 				ps, err := k.runtime.GetPodStatus(k.ctx("housekeeping"), rp.ID, rp.Name, rp.Namespace)
 				if err != nil {
 					continue
@@ -172,6 +175,20 @@ func (k *Kubelet) HandlePodCleanups() {
 	}
 	k.crash.GC()
 	k.images.BackOff().GC()
+}
+
+// orphanScan is what housekeeping's scan for orphaned runtime pods looked
+// at: the runtime's pods (GetPods hands out the same slice while nothing
+// changed), the pod workers and the pod manager. A scan that found no
+// orphan finds none again while all three are the same.
+type orphanScan struct {
+	pods              []*kubecontainer.Pod
+	changes, removals int
+}
+
+func (s orphanScan) same(t orphanScan) bool {
+	return len(s.pods) > 0 && len(s.pods) == len(t.pods) && &s.pods[0] == &t.pods[0] &&
+		s.changes == t.changes && s.removals == t.removals
 }
 
 // containerGC removes dead containers and sandboxes of pods that are gone

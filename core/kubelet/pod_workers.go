@@ -64,10 +64,22 @@ type podWorkers struct {
 	k        *Kubelet
 	legacy   bool
 	statuses map[string]*podSyncStatus
-	order    []string
-	resume   bool
-	waitBuf  []string // scratch for cacheChanged
+	// order holds the workers in creation order; after a worker is
+	// forgotten it stays here until the next housekeeping (live ones are
+	// those statuses still holds).
+	order   []*podSyncStatus
+	resume  bool
+	waitBuf []*podSyncStatus // scratch for cacheChanged
+	// changes counts workers created, finished and forgotten; quietAt is
+	// the count, with the pod manager's removals, at which housekeeping
+	// last found nothing to do (it then has nothing to do until either
+	// moves).
+	changes int
+	quietAt [2]int
 }
+
+// live reports whether s is the pod's current worker.
+func (w *podWorkers) live(s *podSyncStatus) bool { return w.statuses[s.uid] == s }
 
 func newPodWorkers(k *Kubelet) *podWorkers {
 	return &podWorkers{k: k, statuses: map[string]*podSyncStatus{}}
@@ -131,7 +143,8 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 	if s == nil {
 		s = &podSyncStatus{uid: uid}
 		w.statuses[uid] = s
-		w.order = append(w.order, uid)
+		w.order = append(w.order, s)
+		w.changes++
 	}
 	if !w.legacy {
 		if s.finished {
@@ -196,16 +209,17 @@ func (w *podWorkers) cacheChanged() {
 		// be picked before any of them runs.
 		waiting := w.waitBuf[:0]
 		w.waitBuf = nil
-		for _, uid := range w.order {
-			if s := w.statuses[uid]; s != nil && s.waiting {
-				waiting = append(waiting, uid)
+		for _, s := range w.order {
+			if s.waiting && w.live(s) {
+				waiting = append(waiting, s)
 			}
 		}
-		for _, uid := range waiting {
-			if s := w.statuses[uid]; s != nil && s.waiting {
+		for _, s := range waiting {
+			if s.waiting && w.live(s) {
 				w.tryRun(s)
 			}
 		}
+		clear(waiting)
 		w.waitBuf = waiting[:0]
 	})
 }
@@ -313,6 +327,7 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 		e.Detail = "pod terminated"
 	case err == nil && work == workTerminated:
 		s.finished = true
+		w.changes++
 		e.Detail = "pod worker finished"
 	case err == nil && work == workSync:
 		s.syncedAt = now
@@ -398,63 +413,68 @@ func (w *podWorkers) deletePod(p *v1.Pod) {
 // vanished without a kill, and restart pods re-added while terminating.
 func (w *podWorkers) SyncKnownPods() {
 	k := w.k
-	if len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(uid string) bool {
-		return k.podManager[uid] == nil || w.statuses[uid].finished
+	if w.quietAt == [2]int{w.changes, k.podRemovals} {
+		return
+	}
+	if len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(s *podSyncStatus) bool {
+		return k.podManager[s.uid] == nil || s.finished
 	}) {
 		// The common case: every worker is for a desired pod and still
 		// running, so nothing changes.
+		w.quietAt = [2]int{w.changes, k.podRemovals}
 		return
 	}
-	var keep []string
-	for _, uid := range w.order {
-		s := w.statuses[uid]
+	var keep []*podSyncStatus
+	for _, s := range w.order {
+		if !w.live(s) {
+			continue
+		}
+		uid := s.uid
 		desired := k.podManager[uid] != nil
 		switch {
 		case !desired && (s.finished || (w.legacy && !s.working)):
-			delete(w.statuses, uid)
-			k.forgetPod(uid)
+			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "forgotten", Detail: "pod worker removed by housekeeping"})
 			continue
 		case !desired && !w.legacy && !s.terminating() && s.pod != nil:
-			keep = append(keep, uid)
+			keep = append(keep, s)
 			w.UpdatePod(updateOptions{pod: s.pod, typ: syncPodKill})
 			continue
 		case desired && s.finished && s.restartRequested:
-			delete(w.statuses, uid)
-			k.forgetPod(uid)
+			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
 			k.HandlePodAdditions([]*v1.Pod{k.podManager[uid]})
 			continue
 		}
-		keep = append(keep, uid)
-	}
-	inKeep := make(map[string]bool, len(keep))
-	order := make([]string, 0, len(w.statuses))
-	for _, uid := range keep {
-		if w.statuses[uid] != nil && !inKeep[uid] {
-			inKeep[uid] = true
-			order = append(order, uid)
-		}
+		keep = append(keep, s)
 	}
 	// Workers created meanwhile (a restarted pod) go last.
-	for _, uid := range w.order {
-		if w.statuses[uid] != nil && !inKeep[uid] {
-			inKeep[uid] = true
-			order = append(order, uid)
+	inKeep := make(map[*podSyncStatus]bool, len(w.statuses))
+	order := make([]*podSyncStatus, 0, len(w.statuses))
+	for _, s := range append(keep, w.order...) {
+		if w.live(s) && !inKeep[s] {
+			inKeep[s] = true
+			order = append(order, s)
 		}
 	}
 	w.order = order
+}
+
+func (w *podWorkers) forget(s *podSyncStatus) {
+	delete(w.statuses, s.uid)
+	w.changes++
+	w.k.forgetPod(s.uid)
 }
 
 // States lists the pod workers for the views.
 func (w *podWorkers) States() []WorkerState {
 	k := w.k
 	out := make([]WorkerState, 0, len(w.order))
-	for _, uid := range w.order {
-		s := w.statuses[uid]
-		if s == nil {
+	for _, s := range w.order {
+		if !w.live(s) {
 			continue
 		}
+		uid := s.uid
 		st := "SyncPod"
 		switch {
 		case w.legacy:
@@ -467,7 +487,7 @@ func (w *podWorkers) States() []WorkerState {
 			st = "Terminating"
 		}
 		ws := WorkerState{Pod: k.podName(uid), UID: uid, State: st, Working: s.working, Waiting: s.waiting, Pending: s.pending != nil, Grace: s.gracePeriod, LastErr: s.lastErr}
-		if t, ok := k.workQueue[uid]; ok {
+		if t, ok := k.workQueue.When(uid); ok {
 			ws.Due = k.rel(t)
 		}
 		out = append(out, ws)

@@ -122,6 +122,7 @@ func (a *agenda) fire() {
 	for len(a.h) > 0 && !a.h[0].when.After(now) {
 		it := heap.Pop(&a.h).(*item)
 		it.fn()
+		sim.Yield()
 	}
 	if a.afterInstant != nil {
 		a.afterInstant()

@@ -1,14 +1,13 @@
 package kubelet
 
 import (
-	"slices"
 	"sort"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri/fake"
+	"github.com/kubexplorer/kubexplorer/core/internal/journal"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/printers"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -62,49 +61,31 @@ type SnapshotEntry struct {
 
 type transcript struct {
 	start     time.Time
-	loop      []LoopEntry
-	workers   []WorkerEntry
-	log       []LogEntry
+	loop      journal.Journal[LoopEntry]
+	workers   journal.Journal[WorkerEntry]
+	log       journal.Journal[LogEntry]
 	snapshots []SnapshotEntry
-}
-
-// grow makes room for one more entry, doubling the capacity: append alone
-// grows a long slice by a quarter each time, so a long transcript was
-// copied many times over.
-func grow[T any](s []T) []T {
-	if len(s) == cap(s) {
-		s = slices.Grow(s, len(s)+16)
-	}
-	return s
 }
 
 func (k *Kubelet) loopTrace(e LoopEntry) {
 	e.Time = k.clock.Now()
-	k.tr.loop = append(grow(k.tr.loop), e)
+	k.tr.loop.Append(e)
 }
 
 func (k *Kubelet) workerTrace(e WorkerEntry) {
 	e.Time = k.clock.Now()
-	k.tr.workers = append(grow(k.tr.workers), e)
+	k.tr.workers.Append(e)
 }
 
 func (k *Kubelet) trace(source, text string) {
-	k.tr.log = append(grow(k.tr.log), LogEntry{Time: k.clock.Now(), Source: source, Text: text})
+	k.tr.log.Append(LogEntry{Time: k.clock.Now(), Source: source, Text: text})
 }
 
-func (k *Kubelet) traceProbe(pod *v1.Pod, container string, t prober.ProbeType, why string, last prober.Result, keep bool) {
-	_ = pod
-	_ = container
-	_ = t
-	_ = why
-	_ = last
-	_ = keep
-}
-
-func (k *Kubelet) onEvent(events.Event) {}
-
+// view is the pod as the API shows it now. It shares the object's status:
+// a status, once written, is never changed in place (the API server
+// replaces a pod's status whole).
 func (k *Kubelet) view(p *v1.Pod) PodView {
-	return PodView{Metadata: p.Metadata, Status: *p.Status.DeepCopy(), Kubectl: printers.PrintPod(k.minor, p, k.clock.Now())}
+	return PodView{Metadata: p.Metadata, Status: p.Status, Kubectl: printers.PrintPod(k.minor, p, k.clock.Now())}
 }
 
 // afterInstant records a snapshot of the pods whose object changed.
@@ -147,14 +128,23 @@ func (k *Kubelet) StartTime() time.Time { return k.tr.start }
 // Events returns every event recorded so far.
 func (k *Kubelet) Events() []events.Event { return k.recorder.Events() }
 
+// EventsSince returns the events from index i on, and how many there are.
+func (k *Kubelet) EventsSince(i int) ([]events.Event, int) {
+	return k.recorder.Since(i), k.recorder.Len()
+}
+
 // Loop returns the sync loop trace.
-func (k *Kubelet) Loop() []LoopEntry { return k.tr.loop }
+func (k *Kubelet) Loop() []LoopEntry { return k.tr.loop.All() }
+
+// LoopSince returns the sync loop trace from index i on, and how long the
+// trace is.
+func (k *Kubelet) LoopSince(i int) ([]LoopEntry, int) { return k.tr.loop.Since(i), k.tr.loop.Len() }
 
 // WorkerTrace returns the pod worker trace.
-func (k *Kubelet) WorkerTrace() []WorkerEntry { return k.tr.workers }
+func (k *Kubelet) WorkerTrace() []WorkerEntry { return k.tr.workers.All() }
 
 // Log returns the other trace lines.
-func (k *Kubelet) Log() []LogEntry { return k.tr.log }
+func (k *Kubelet) Log() []LogEntry { return k.tr.log.All() }
 
 // Snapshots returns the per-instant changes of pod objects.
 func (k *Kubelet) Snapshots() []SnapshotEntry { return k.tr.snapshots }

@@ -115,6 +115,7 @@ func (c *Clock) Step() bool {
 		c.now = t.when
 	}
 	t.fn()
+	Yield()
 	return true
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/internal/journal"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
 
@@ -29,6 +30,9 @@ type Runtime struct {
 	// listings without a map lookup per item.
 	sbAll  creationOrder[*sandbox]
 	ctrAll creationOrder[*container]
+	// sbList and ctrList keep the last unfiltered listings.
+	sbList  listing[*cri.PodSandbox]
+	ctrList listing[*cri.Container]
 	// byPod indexes sandbox and container IDs by pod UID label, in
 	// creation order, so per-pod listings do not scan the whole runtime.
 	sbByPod  map[string][]string
@@ -45,7 +49,7 @@ type Runtime struct {
 	runtimeCond cri.RuntimeCondition
 	networkCond cri.RuntimeCondition
 
-	calls    []Call
+	calls    journal.Journal[Call]
 	injected map[string][]error
 	// LogReads controls whether read-only calls are logged; on by default.
 	LogReads bool
@@ -114,6 +118,32 @@ func (o *creationOrder[T]) removed() {
 		o.all = slices.DeleteFunc(o.all, T.isGone)
 		o.gone = 0
 	}
+}
+
+// listing hands out an unfiltered listing again when nothing in it
+// changed: a kubelet lists every container and sandbox of the node every
+// second (the PLEG relist), and most listings equal the one before.
+type listing[I comparable] struct {
+	last    []I // handed out: never written again
+	scratch []I // not handed out
+}
+
+// listAll lists the objects not gone, as item shows them: the previous
+// listing when it is the same, else a new slice that becomes the one
+// handed out.
+func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs []T, item func(T) I) []I {
+	out := slices.Grow(l.scratch[:0], len(objs))
+	for _, o := range objs {
+		if !o.isGone() {
+			out = append(out, item(o))
+		}
+	}
+	if slices.Equal(out, l.last) {
+		l.scratch = out
+		return l.last
+	}
+	l.last, l.scratch = out, nil
+	return out
 }
 
 // item is the sandbox as ListPodSandbox shows it.
@@ -231,15 +261,10 @@ func (r *Runtime) ExitContainer(id string, code int32, oom bool) bool {
 }
 
 // Calls returns the call log.
-func (r *Runtime) Calls() []Call { return r.calls }
+func (r *Runtime) Calls() []Call { return r.calls.All() }
 
 // CallsSince returns the calls logged from index i on.
-func (r *Runtime) CallsSince(i int) []Call {
-	if i >= len(r.calls) {
-		return nil
-	}
-	return r.calls[i:]
-}
+func (r *Runtime) CallsSince(i int) []Call { return r.calls.Since(i) }
 
 // --- helpers -------------------------------------------------------------
 
@@ -260,11 +285,7 @@ func (r *Runtime) log(ctx context.Context, method, target string, read bool, err
 	if err != nil {
 		c.Error = err.Error()
 	}
-	if len(r.calls) == cap(r.calls) {
-		// Double: append grows a long log by a quarter at a time.
-		r.calls = slices.Grow(r.calls, len(r.calls)+16)
-	}
-	r.calls = append(r.calls, c)
+	r.calls.Append(c)
 }
 
 // begin fails a call made with a cancelled context, like a gRPC client
@@ -497,8 +518,9 @@ func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSand
 }
 
 // ListPodSandbox implements cri.RuntimeService, in creation order. The
-// items are shared between calls until the sandbox changes: callers must
-// not modify them.
+// items are shared between calls until the sandbox changes, and an
+// unfiltered listing equal to the previous one is the same slice: callers
+// must not modify them.
 func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilter) ([]*cri.PodSandbox, error) {
 	if err := r.begin(ctx, "ListPodSandbox"); err != nil {
 		r.log(ctx, "ListPodSandbox", "", true, err, 0)
@@ -509,13 +531,13 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 		sel = filter.LabelSelector
 	}
 	sbs := r.sbAll.candidates(sel, r.sbByPod, r.sandboxes)
+	if filter == nil {
+		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
+		return listAll(&r.sbList, sbs, (*sandbox).item), nil
+	}
 	out := make([]*cri.PodSandbox, 0, len(sbs))
 	for _, sb := range sbs {
 		if sb.gone {
-			continue
-		}
-		if filter == nil {
-			out = append(out, sb.item())
 			continue
 		}
 		if filter.ID != "" && filter.ID != sb.status.ID {
@@ -724,7 +746,8 @@ func (r *Runtime) RemoveContainer(ctx context.Context, id string) error {
 }
 
 // ListContainers implements cri.RuntimeService, in creation order. The
-// items are shared between calls until the container changes: callers
+// items are shared between calls until the container changes, and an
+// unfiltered listing equal to the previous one is the same slice: callers
 // must not modify them.
 func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilter) ([]*cri.Container, error) {
 	if err := r.begin(ctx, "ListContainers"); err != nil {
@@ -736,13 +759,13 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 		sel = filter.LabelSelector
 	}
 	ctrs := r.ctrAll.candidates(sel, r.ctrByPod, r.containers)
+	if filter == nil {
+		r.log(ctx, "ListContainers", "", true, nil, 0)
+		return listAll(&r.ctrList, ctrs, (*container).item), nil
+	}
 	out := make([]*cri.Container, 0, len(ctrs))
 	for _, c := range ctrs {
 		if c.gone {
-			continue
-		}
-		if filter == nil {
-			out = append(out, c.item())
 			continue
 		}
 		if filter.ID != "" && filter.ID != c.status.ID {

@@ -185,6 +185,36 @@ func TestListings(t *testing.T) {
 	assert.Equal(t, "Error", st.Reason)
 }
 
+// An unfiltered listing equal to the previous one is handed out again; a
+// changed one is new, and the one handed out before stays as it was.
+func TestListingReuse(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: 2 * time.Second}}})
+	_, a := run(t, r, ctx, "a", "ua")
+	first, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	same, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	assert.Same(t, &first[0], &same[0], "an unchanged listing is the same slice")
+	sbs, err := r.ListPodSandbox(ctx, nil)
+	require.NoError(t, err)
+	sbsAgain, err := r.ListPodSandbox(ctx, nil)
+	require.NoError(t, err)
+	assert.Same(t, &sbs[0], &sbsAgain[0])
+	c.RunUntil(sim.Epoch.Add(3*time.Second), 0)
+	_, b := run(t, r, ctx, "b", "ub")
+	now, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	require.Len(t, now, 2)
+	assert.Equal(t, []string{a, b}, []string{now[0].ID, now[1].ID})
+	assert.Equal(t, cri.ContainerExited, now[0].State)
+	require.Len(t, first, 1)
+	assert.Equal(t, cri.ContainerRunning, first[0].State, "a listing handed out is never rewritten")
+	again, err := r.ListContainers(ctx, nil)
+	require.NoError(t, err)
+	assert.Same(t, &now[0], &again[0])
+}
+
 // The call log records every call in order with its caller, target and
 // error; reads can be left out.
 func TestCallLog(t *testing.T) {

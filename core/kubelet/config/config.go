@@ -127,7 +127,10 @@ func podsDifferSemantically(a, b *v1.Pod) bool {
 func checkAndUpdatePod(existing, ref *v1.Pod) (update, reconcile, gracefulDelete bool) {
 	if !podsDifferSemantically(existing, ref) {
 		if !v1.EqualPodStatus(&existing.Status, &ref.Status) {
-			existing.Status = *ref.Status.DeepCopy()
+			// Shared, not copied: a status, once written, is never changed
+			// in place (the status manager's statuses are copy-on-write,
+			// and the API server replaces a pod's status whole).
+			existing.Status = ref.Status
 			reconcile = true
 		}
 		return

@@ -10,6 +10,8 @@ package events
 import (
 	"fmt"
 	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/internal/journal"
 )
 
 // Event reasons recorded by the kubelet.
@@ -74,9 +76,7 @@ type Event struct {
 // Recorder keeps events in the order they were recorded.
 type Recorder struct {
 	now    func() time.Time
-	events []Event
-	// OnEvent, if set, sees every event as it is recorded.
-	OnEvent func(Event)
+	events journal.Journal[Event]
 }
 
 // NewRecorder returns a recorder that stamps events with now().
@@ -85,19 +85,14 @@ func NewRecorder(now func() time.Time) *Recorder { return &Recorder{now: now} }
 // Eventf records an event.
 func (r *Recorder) Eventf(obj ObjectRef, eventType, reason, format string, args ...any) {
 	e := Event{Time: r.now(), Type: eventType, Reason: reason, Message: fmt.Sprintf(format, args...), InvolvedObject: obj}
-	r.events = append(r.events, e)
-	if r.OnEvent != nil {
-		r.OnEvent(e)
-	}
+	r.events.Append(e)
 }
 
 // Events returns all events.
-func (r *Recorder) Events() []Event { return r.events }
+func (r *Recorder) Events() []Event { return r.events.All() }
 
 // Since returns the events recorded from index i on.
-func (r *Recorder) Since(i int) []Event {
-	if i >= len(r.events) {
-		return nil
-	}
-	return r.events[i:]
-}
+func (r *Recorder) Since(i int) []Event { return r.events.Since(i) }
+
+// Len is the number of events recorded.
+func (r *Recorder) Len() int { return r.events.Len() }

@@ -49,6 +49,27 @@ type Manager struct {
 	// time, later ones wait.
 	Serialize bool
 	busyUntil time.Time
+	// tagged memoises DefaultTag: every sync of every container asks, and
+	// parsing a reference takes regular expressions.
+	tagged map[string]taggedImage
+}
+
+type taggedImage struct {
+	image string
+	err   error
+}
+
+// DefaultTag is ApplyDefaultImageTag, remembered per reference.
+func (m *Manager) DefaultTag(image string) (string, error) {
+	if t, ok := m.tagged[image]; ok {
+		return t.image, t.err
+	}
+	tagged, err := ApplyDefaultImageTag(image)
+	if m.tagged == nil || len(m.tagged) >= 4096 {
+		m.tagged = map[string]taggedImage{}
+	}
+	m.tagged[image] = taggedImage{tagged, err}
+	return tagged, err
 }
 
 // New returns an image manager.
@@ -106,7 +127,7 @@ type Result struct {
 // done then runs later, through w.
 func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, c *v1.Container, ref events.ObjectRef, done func(Result)) {
 	requested := c.Image
-	image, err := ApplyDefaultImageTag(requested)
+	image, err := m.DefaultTag(requested)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to apply default image tag %q: %v", requested, err)
 		m.recorder.Eventf(ref, events.Warning, events.FailedToInspectImage, "%s", msg)

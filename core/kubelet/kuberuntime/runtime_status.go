@@ -37,6 +37,10 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 		return nil, err
 	}
 	l := &m.list
+	if l.out != nil && sameSlice(sbs, l.prevSbs) && sameSlice(ctrs, l.prevCtrs) {
+		// The runtime handed out its previous listings again: nothing changed.
+		return l.out, nil
+	}
 	if l.items == nil {
 		l.items = map[string]*listItem{}
 		l.pods = map[string]*podBuild{}
@@ -122,7 +126,13 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 			}
 		}
 	}
+	l.out = out
 	return out, nil
+}
+
+// sameSlice reports whether a and b are the same slice (not merely equal).
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // listCache memoises GetPods (see there).
@@ -138,6 +148,7 @@ type listCache struct {
 	spareSb      []*listItem
 	spareCtr     []*listItem
 	order        []*podBuild
+	out          []*kubecontainer.Pod // the last result
 }
 
 type listItem struct {

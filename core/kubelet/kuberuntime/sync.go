@@ -165,7 +165,7 @@ func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int
 		cri.AnnotationTerminationMessage:  c.TerminationMessagePath,
 		cri.AnnotationPodTerminationGrace: strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10),
 	}
-	image, _ := images.ApplyDefaultImageTag(c.Image)
+	image, _ := m.images.DefaultTag(c.Image)
 	return &cri.ContainerConfig{
 		Metadata: cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
 		Image:    cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},

@@ -28,44 +28,54 @@ type Node struct {
 	// Allocatable maps resource names to parsed values (millicores for cpu).
 	Allocatable map[string]int64
 	Taints      []Taint
-
-	// requests memoises v1.Requests per pod object: admission sums the
-	// requests of every admitted pod for every new pod, and parsing the
-	// quantities again each time made a batch of 1,000 pods quadratic in
-	// parsing. An entry is valid while the pod's container slices are the
-	// same (an update replaces the spec with a copy).
-	requests map[*v1.Pod]reqEntry
 }
 
-type reqEntry struct {
-	ctrs, inits *v1.Container
-	nc, ni      int
-	req         map[string]int64
+// Usage is what a set of admitted pods holds: their number, the sums of
+// their requests and their host ports. The kubelet keeps it up to date as
+// pods join and leave, so admitting a batch of pods does not sum every
+// admitted pod again for each new one (upstream builds the node info from
+// the active pods for each admission: the same sums).
+type Usage struct {
+	pods  int64
+	req   map[string]int64
+	ports map[string]int
 }
 
-func first(l []v1.Container) *v1.Container {
-	if len(l) == 0 {
-		return nil
+// NewUsage returns the usage of no pods.
+func NewUsage() *Usage { return &Usage{req: map[string]int64{}, ports: map[string]int{}} }
+
+// Add counts p.
+func (u *Usage) Add(p *v1.Pod) { u.count(p, 1) }
+
+// Remove stops counting p, which must be the object that was added.
+func (u *Usage) Remove(p *v1.Pod) { u.count(p, -1) }
+
+func (u *Usage) count(p *v1.Pod, sign int64) {
+	u.pods += sign
+	for k, v := range v1.Requests(p) {
+		u.req[k] += sign * v
 	}
-	return &l[0]
+	for _, port := range hostPorts(p) {
+		u.ports[port] += int(sign)
+	}
 }
 
-func (n *Node) podRequests(p *v1.Pod) map[string]int64 {
-	if len(p.Spec.Overhead) > 0 {
-		return v1.Requests(p)
+// hostPorts lists the protocol/port pairs a pod's containers bind on the
+// host.
+func hostPorts(p *v1.Pod) []string {
+	var out []string
+	for _, c := range p.Spec.Containers {
+		for _, port := range c.Ports {
+			if port.HostPort > 0 {
+				proto := port.Protocol
+				if proto == "" {
+					proto = "TCP"
+				}
+				out = append(out, proto+"/"+strconv.Itoa(int(port.HostPort)))
+			}
+		}
 	}
-	e, ok := n.requests[p]
-	if ok && e.ctrs == first(p.Spec.Containers) && e.inits == first(p.Spec.InitContainers) &&
-		e.nc == len(p.Spec.Containers) && e.ni == len(p.Spec.InitContainers) {
-		return e.req
-	}
-	if n.requests == nil || len(n.requests) > 4096 {
-		n.requests = map[*v1.Pod]reqEntry{}
-	}
-	e = reqEntry{ctrs: first(p.Spec.Containers), inits: first(p.Spec.InitContainers),
-		nc: len(p.Spec.Containers), ni: len(p.Spec.InitContainers), req: v1.Requests(p)}
-	n.requests[p] = e
-	return e.req
+	return out
 }
 
 // AdmitResult is the admission verdict.
@@ -75,8 +85,9 @@ type AdmitResult struct {
 	Message string
 }
 
-// Admit decides whether pod may run next to the already admitted pods.
-func Admit(minor int, node *Node, pod *v1.Pod, admitted []*v1.Pod) AdmitResult {
+// Admit decides whether pod may run next to the already admitted pods,
+// whose usage is used (pod itself not counted).
+func Admit(minor int, node *Node, pod *v1.Pod, used *Usage) AdmitResult {
 	if node == nil {
 		return AdmitResult{Reason: "InvalidNodeInfo", Message: "Kubelet cannot get node info."}
 	}
@@ -88,7 +99,7 @@ func Admit(minor int, node *Node, pod *v1.Pod, admitted []*v1.Pod) AdmitResult {
 			return AdmitResult{Reason: "PodOSNotSupported", Message: "Failed to admit pod as the OS field doesn't match node OS"}
 		}
 	}
-	if r, failed := fits(node, pod, admitted); failed {
+	if r, failed := fits(node, pod, used); failed {
 		return AdmitResult{Reason: "OutOf" + r.name, Message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", r.name, r.requested, r.used, r.capacity)}
 	}
 	predicate := func(name, desc string) AdmitResult {
@@ -106,7 +117,7 @@ func Admit(minor int, node *Node, pod *v1.Pod, admitted []*v1.Pod) AdmitResult {
 	if pod.Spec.NodeName != "" && pod.Spec.NodeName != node.Name {
 		return predicate("NodeName", "node(s) didn't match the requested node name")
 	}
-	if conflict(pod, admitted) {
+	if conflict(pod, used) {
 		return predicate("NodePorts", "node(s) didn't have free ports for the requested pod ports")
 	}
 	if untolerated(node.Taints, pod.Spec.Tolerations) {
@@ -120,17 +131,11 @@ type insufficient struct {
 	requested, used, capacity int64
 }
 
-func fits(node *Node, pod *v1.Pod, admitted []*v1.Pod) (insufficient, bool) {
-	if pods, ok := node.Allocatable["pods"]; ok && int64(len(admitted))+1 > pods {
-		return insufficient{"pods", 1, int64(len(admitted)), pods}, true
+func fits(node *Node, pod *v1.Pod, used *Usage) (insufficient, bool) {
+	if pods, ok := node.Allocatable["pods"]; ok && used.pods+1 > pods {
+		return insufficient{"pods", 1, used.pods, pods}, true
 	}
-	req := node.podRequests(pod)
-	used := map[string]int64{}
-	for _, p := range admitted {
-		for k, v := range node.podRequests(p) {
-			used[k] += v
-		}
-	}
+	req := v1.Requests(pod)
 	order := []string{"cpu", "memory", "ephemeral-storage"}
 	var scalar []string
 	for k := range req {
@@ -145,8 +150,8 @@ func fits(node *Node, pod *v1.Pod, admitted []*v1.Pod) (insufficient, bool) {
 			continue
 		}
 		capacity := node.Allocatable[k]
-		if r > capacity-used[k] {
-			return insufficient{k, r, used[k], capacity}, true
+		if r > capacity-used.req[k] {
+			return insufficient{k, r, used.req[k], capacity}, true
 		}
 	}
 	return insufficient{}, false
@@ -226,29 +231,10 @@ func requirementMatches(r v1.NodeSelectorRequirement, labels map[string]string) 
 	return false
 }
 
-func conflict(pod *v1.Pod, admitted []*v1.Pod) bool {
-	used := map[string]bool{}
-	key := func(p v1.ContainerPort) string {
-		proto := p.Protocol
-		if proto == "" {
-			proto = "TCP"
-		}
-		return fmt.Sprintf("%s/%d", proto, p.HostPort)
-	}
-	for _, o := range admitted {
-		for _, c := range o.Spec.Containers {
-			for _, p := range c.Ports {
-				if p.HostPort > 0 {
-					used[key(p)] = true
-				}
-			}
-		}
-	}
-	for _, c := range pod.Spec.Containers {
-		for _, p := range c.Ports {
-			if p.HostPort > 0 && used[key(p)] {
-				return true
-			}
+func conflict(pod *v1.Pod, used *Usage) bool {
+	for _, port := range hostPorts(pod) {
+		if used.ports[port] > 0 {
+			return true
 		}
 	}
 	return false

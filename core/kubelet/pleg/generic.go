@@ -11,7 +11,9 @@ package pleg
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
@@ -68,7 +70,13 @@ func convertState(s kubecontainer.State) plegState {
 	return unknown
 }
 
-type record struct{ old, current *kubecontainer.Pod }
+// record is what the PLEG remembers of one pod: the pod as of the last
+// relist that inspected it, and as of this relist.
+type record struct {
+	uid          string
+	old, current *kubecontainer.Pod
+	events       []PodLifecycleEvent // this relist's
+}
 
 // GenericPLEG is the generic PLEG.
 type GenericPLEG struct {
@@ -78,8 +86,12 @@ type GenericPLEG struct {
 	records    map[string]*record
 	reinspect  map[string]*kubecontainer.Pod
 	relistTime time.Time
-	// sorted caches the record keys in sorted order (nil when stale).
-	sorted []string
+	// sorted holds the records by UID, the order events are generated in.
+	sorted []*record
+	// listed holds the record of each pod of the previous listing, by
+	// position: a runtime lists pods in a stable order, so most pods are
+	// found there without a map lookup.
+	listed []*record
 	// Emit sends an event to the sync loop; false means the channel was full.
 	Emit func(PodLifecycleEvent) bool
 }
@@ -166,30 +178,34 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		return RelistResult{Err: err}
 	}
 	g.relistTime = ts
-	for _, r := range g.records {
+	for _, r := range g.sorted {
 		r.current = nil
 	}
-	for _, p := range pods {
-		r, ok := g.records[p.ID]
-		if !ok {
-			r = &record{}
+	added := false
+	listed := g.listed
+	for i, p := range pods {
+		var r *record
+		if i < len(listed) && listed[i].uid == p.ID {
+			r = listed[i]
+		} else if r = g.records[p.ID]; r == nil {
+			r = &record{uid: p.ID}
 			g.records[p.ID] = r
-			g.sorted = nil
+			added = true
 		}
 		r.current = p
-	}
-	if g.sorted == nil {
-		g.sorted = make([]string, 0, len(g.records))
-		for uid := range g.records {
-			g.sorted = append(g.sorted, uid)
+		if i < len(listed) {
+			listed[i] = r
+		} else {
+			listed = append(listed, r)
 		}
-		sort.Strings(g.sorted)
 	}
-	uids := g.sorted
-	byPod := map[string][]PodLifecycleEvent{}
+	g.listed = listed[:len(pods)]
+	if added {
+		g.sortRecords()
+	}
+	var changed []*record
 	var seen map[string]bool
-	for _, uid := range uids {
-		r := g.records[uid]
+	for _, r := range g.sorted {
 		// The runtime manager returns the same *Pod for a pod whose
 		// containers did not change: no state can differ.
 		if r.current == r.old {
@@ -200,27 +216,25 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		} else {
 			clear(seen)
 		}
-		all := ids(r.current, seen, ids(r.old, seen, nil))
-		for _, id := range all {
-			byPod[uid] = append(byPod[uid], generate(uid, id, state(r.old, id), state(r.current, id))...)
+		r.events = r.events[:0]
+		for _, id := range ids(r.current, seen, ids(r.old, seen, nil)) {
+			r.events = append(r.events, generate(r.uid, id, state(r.old, id), state(r.current, id))...)
+		}
+		if len(r.events) > 0 {
+			changed = append(changed, r)
 		}
 	}
 	var res RelistResult
-	next := map[string]*kubecontainer.Pod{}
-	for _, uid := range uids {
-		evs, ok := byPod[uid]
-		if !ok || len(evs) == 0 {
+	var next map[string]*kubecontainer.Pod
+	for _, r := range changed {
+		if err := g.updateCache(ctx, r.uid, r.current, r.old, ts); err != nil {
+			next = setPod(next, r.uid, r.current)
 			continue
 		}
-		r := g.records[uid]
-		if err := g.updateCache(ctx, uid, r.current, r.old, ts); err != nil {
-			next[uid] = r.current
-			continue
-		}
-		res.Inspected = append(res.Inspected, uid)
-		delete(g.reinspect, uid)
+		res.Inspected = append(res.Inspected, r.uid)
+		delete(g.reinspect, r.uid)
 		r.old = r.current
-		for _, e := range evs {
+		for _, e := range r.events {
 			if e.Type == ContainerChanged {
 				continue
 			}
@@ -234,7 +248,7 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 	for _, uid := range sortedKeys(g.reinspect) {
 		p := g.reinspect[uid]
 		if err := g.updateCache(ctx, uid, p, nil, ts); err != nil {
-			next[uid] = p
+			next = setPod(next, uid, p)
 			continue
 		}
 		res.Inspected = append(res.Inspected, uid)
@@ -244,14 +258,35 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		}
 	}
 	g.reinspect = next
-	for uid, r := range g.records {
-		if r.current == nil && r.old == nil {
-			delete(g.records, uid)
-			g.sorted = nil
+	if slices.ContainsFunc(g.sorted, gone) {
+		for _, r := range g.sorted {
+			if gone(r) {
+				delete(g.records, r.uid)
+			}
 		}
+		g.sorted = slices.DeleteFunc(g.sorted, gone)
 	}
 	g.cache.UpdateTime(ts)
 	return res
+}
+
+// gone reports a record of a pod that is neither listed nor remembered.
+func gone(r *record) bool { return r.current == nil && r.old == nil }
+
+func (g *GenericPLEG) sortRecords() {
+	g.sorted = g.sorted[:0]
+	for _, r := range g.records {
+		g.sorted = append(g.sorted, r)
+	}
+	slices.SortFunc(g.sorted, func(a, b *record) int { return strings.Compare(a.uid, b.uid) })
+}
+
+func setPod(m map[string]*kubecontainer.Pod, uid string, p *kubecontainer.Pod) map[string]*kubecontainer.Pod {
+	if m == nil {
+		m = map[string]*kubecontainer.Pod{}
+	}
+	m[uid] = p
+	return m
 }
 
 func sortedKeys(m map[string]*kubecontainer.Pod) []string {

@@ -28,8 +28,6 @@ type Manager struct {
 	// Jitter, when set, delays each new worker's first probe by a random
 	// part of its period, as upstream does right after kubelet start.
 	Jitter *sim.Rand
-	// OnProbe observes every worker pass (for traces).
-	OnProbe func(pod *v1.Pod, container string, t ProbeType, why string, last Result, keep bool)
 }
 
 // NewManager returns a prober manager.
@@ -120,12 +118,14 @@ func (m *Manager) RemovePod(pod *v1.Pod) {
 
 // CleanupPods stops the workers of pods not in desired.
 func (m *Manager) CleanupPods(desired func(uid string) bool) {
-	for _, k := range append([]key(nil), m.order...) {
+	var stop []*worker
+	for _, k := range m.order {
 		if !desired(k.uid) {
-			if w := m.workers[k]; w != nil {
-				w.stop()
-			}
+			stop = append(stop, m.workers[k])
 		}
+	}
+	for _, w := range stop {
+		w.stop()
 	}
 }
 

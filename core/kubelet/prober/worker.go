@@ -49,7 +49,7 @@ func (w *worker) period() time.Duration { return time.Duration(w.spec.PeriodSeco
 func (w *worker) start(delay time.Duration) {
 	w.cancelTick = w.m.sched.Schedule(delay, w.name(), func() {
 		w.nextTick = w.m.sched.Now().Add(w.period())
-		if !w.step("start") {
+		if !w.step() {
 			return
 		}
 		w.arm()
@@ -64,7 +64,7 @@ func (w *worker) arm() {
 	d := w.nextTick.Sub(w.m.sched.Now())
 	w.cancelTick = w.m.sched.Schedule(d, w.name(), func() {
 		w.nextTick = w.nextTick.Add(w.period())
-		if w.step("period") {
+		if w.step() {
 			w.arm()
 		}
 	})
@@ -81,7 +81,7 @@ func (w *worker) trigger() {
 		if w.stopped {
 			return
 		}
-		w.step("manual")
+		w.step()
 	})
 }
 
@@ -100,14 +100,11 @@ func (w *worker) stop() {
 }
 
 // step is one pass of the worker loop; false ends the worker.
-func (w *worker) step(why string) bool {
+func (w *worker) step() bool {
 	if w.stopped {
 		return false
 	}
 	keep := w.doProbe()
-	if w.m.OnProbe != nil {
-		w.m.OnProbe(w.pod, w.container.Name, w.probeType, why, w.lastResult, keep)
-	}
 	if !keep {
 		w.stop()
 	}

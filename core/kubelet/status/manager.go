@@ -43,13 +43,15 @@ func (m *Manager) GetPodStatus(uid string) (*v1.PodStatus, bool) {
 	return s, ok
 }
 
-var kubeletConditions = map[string]bool{
-	v1.PodScheduled: true, v1.PodReadyToStartContainers: true, "PodHasNetwork": true,
-	v1.PodInitialized: true, v1.ContainersReady: true, v1.PodReady: true,
-}
-
 // IsKubeletCondition reports whether the kubelet owns a condition type.
-func IsKubeletCondition(t string) bool { return kubeletConditions[t] }
+func IsKubeletCondition(t string) bool {
+	switch t {
+	case v1.PodScheduled, v1.PodReadyToStartContainers, "PodHasNetwork",
+		v1.PodInitialized, v1.ContainersReady, v1.PodReady:
+		return true
+	}
+	return false
+}
 
 // SetPodStatus caches and writes a status, keeping transition times.
 func (m *Manager) SetPodStatus(pod *v1.Pod, s *v1.PodStatus) {
