@@ -33,6 +33,9 @@ type apiServer struct {
 	gone     map[string]*v1.Pod // deleted this instant: the last object
 	uidCount int
 	created  int
+	// config holds the ConfigMaps and Secrets, by kind/namespace/name,
+	// as the set of their keys.
+	config map[string]map[string]bool
 }
 
 func newAPIServer(k *Kubelet) *apiServer {

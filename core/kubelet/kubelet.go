@@ -39,6 +39,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/pleg"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/printers"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -68,15 +69,36 @@ const (
 
 // Node describes the node the kubelet runs on.
 type Node struct {
-	Name        string
-	IP          string
-	OS          string
-	Labels      map[string]string
+	Name   string
+	IP     string
+	OS     string
+	Labels map[string]string
+	// Allocatable is what admission counts requests against; a resource
+	// left out takes its value from DefaultAllocatable, since a real node
+	// always reports cpu, memory, ephemeral storage and pods.
 	Allocatable map[string]string
 	Taints      []lifecycle.Taint
 	// MaxContainerRestartPeriod is crashLoopBackOff.maxContainerRestartPeriod
 	// of the kubelet configuration (KubeletCrashLoopBackOffMax); 0 = unset.
 	MaxContainerRestartPeriod time.Duration
+}
+
+// DefaultAllocatable is the allocatable of a node whose scenario does not
+// say: a modest machine, and the kubelet's default maxPods of 110.
+var DefaultAllocatable = map[string]string{"cpu": "4", "memory": "16Gi", "ephemeral-storage": "100Gi", "pods": "110"}
+
+// addAllocatable parses one allocatable quantity (cpu in millicores).
+func addAllocatable(alloc map[string]int64, name, q string) error {
+	v, err := v1.ParseQuantity(q)
+	if err != nil {
+		return fmt.Errorf("node allocatable %s: %v", name, err)
+	}
+	if name == "cpu" {
+		alloc[name] = v.MilliValue()
+	} else {
+		alloc[name] = v.Value()
+	}
+	return nil
 }
 
 // Options are the model's switches.
@@ -93,7 +115,9 @@ type Options struct {
 	// RequeueToBackoffExpiry forces the 1.35+ requeue model on (1) or off
 	// (-1); 0 follows the release.
 	RequeueToBackoffExpiry int
-	// ConfigError returns a container's CreateContainerConfigError cause.
+	// ConfigError, if set, replaces the lookup of the ConfigMaps and
+	// Secrets a container's environment names: it returns the container's
+	// CreateContainerConfigError cause, or nil.
 	ConfigError func(pod *v1.Pod, c *v1.Container) error
 }
 
@@ -188,14 +212,13 @@ func New(cfg Config) (*Kubelet, error) {
 	}
 	alloc := map[string]int64{}
 	for name, q := range n.Allocatable {
-		v, err := v1.ParseQuantity(q)
-		if err != nil {
-			return nil, fmt.Errorf("node allocatable %s: %v", name, err)
+		if err := addAllocatable(alloc, name, q); err != nil {
+			return nil, err
 		}
-		if name == "cpu" {
-			alloc[name] = v.MilliValue()
-		} else {
-			alloc[name] = v.Value()
+	}
+	for name, q := range DefaultAllocatable {
+		if _, ok := n.Allocatable[name]; !ok {
+			_ = addAllocatable(alloc, name, q)
 		}
 	}
 	labels := map[string]string{"kubernetes.io/hostname": n.Name, "kubernetes.io/os": n.OS, "kubernetes.io/arch": "amd64"}
@@ -226,8 +249,12 @@ func New(cfg Config) (*Kubelet, error) {
 	k.api = newAPIServer(k)
 	k.status = status.NewManager(k.clock.Now, k.api)
 	k.status.FinalDeleteNeedsTerminalPhase = minor >= 27
-	k.status.OnDelete = func(uid string, phase string) {
-		k.trace("status", "final deletion of "+k.api.name(uid)+" (grace 0; last phase "+phase+")")
+	k.status.OnDelete = func(pod *v1.Pod, last *v1.PodStatus) {
+		// What kubectl showed last, from the status written just before.
+		shown := *pod
+		shown.Status = *last
+		cols := printers.PrintPod(k.minor, &shown, k.clock.Now())
+		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+")")
 	}
 	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = minor >= 21
@@ -237,9 +264,16 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
-	k.runtime = kuberuntime.New(k.rt, k.images, k.recorder, k.msgs, kuberuntime.Options{
-		Minor: minor, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP,
-	}, k.crash, k.probes.Liveness, k.probes.Startup)
+	rtOpts := kuberuntime.Options{Minor: minor, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP}
+	if rtOpts.ConfigError == nil {
+		rtOpts.ConfigError = k.containerConfigError
+	}
+	if t := k.readyToStartCondition(); t != "" && minor >= 36 {
+		// The condition turns True as soon as the sandbox is ready, not at
+		// the next sync's status.
+		rtOpts.OnPodSandboxReady = func(pod *v1.Pod) { k.status.SetSandboxReady(pod, t) }
+	}
+	k.runtime = kuberuntime.New(k.rt, k.images, k.recorder, k.msgs, rtOpts, k.crash, k.probes.Liveness, k.probes.Startup)
 	k.pleg = pleg.New(k.runtime, k.cache, k.clock.Now)
 	k.storage = kubeconfig.NewStorage(k.clock.Now)
 	k.loop = newSyncLoop(k)
@@ -347,25 +381,13 @@ func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func()
 }
 
 // waiter continues a pod's sync later, in the worker phase.
-type waiter struct {
-	k  *Kubelet
-	sc *syncCancel // nil: the wait cannot be cut short
-}
+type waiter struct{ k *Kubelet }
 
 func (w waiter) Now() time.Time { return w.k.clock.Now() }
 func (w waiter) Wait(d time.Duration, then func()) {
-	if d <= 0 || (w.sc != nil && w.sc.ctx.Err() != nil) {
+	if d <= 0 {
 		then()
 		return
 	}
-	if w.sc == nil {
-		w.k.ag.after(d, phaseWorker, "continue sync", then)
-		return
-	}
-	sc := w.sc
-	sc.then = then
-	sc.pending = w.k.ag.after(d, phaseWorker, "continue sync", func() {
-		sc.pending, sc.then = nil, nil
-		then()
-	})
+	w.k.ag.after(d, phaseWorker, "continue sync", then)
 }

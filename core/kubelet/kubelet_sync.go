@@ -16,8 +16,12 @@ import (
 // then the runtime manager acts. In 1.18 the same function also kills pods
 // that are deleted or Failed.
 //
-// ctx and w belong to this sync: the pod workers cancel them when the pod
-// starts terminating (newest pod workers only).
+// ctx belongs to this sync: the newest pod workers cancel it when the pod
+// starts terminating. The runtime never sees that: upstream hands its
+// SyncPod a context that cannot be cancelled (context.TODO, later
+// context.WithoutCancel, issue #113606), so an image pull or a hook in
+// flight runs to its end and the containers it leads to are created and
+// started before the terminating sync kills them (issue #125050).
 func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
@@ -49,7 +53,7 @@ func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *ku
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(ctx, w, pod, ps, func(r *kubecontainer.PodSyncResult) {
+	k.runtime.SyncPod(context.WithoutCancel(ctx), w, pod, ps, func(r *kubecontainer.PodSyncResult) {
 		k.reasonCache.update(pod.Metadata.UID, r)
 		// Upstream means to hide errors that are only back-offs, but the
 		// filter never matched (issue #123602): the error is returned.

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -34,7 +35,7 @@ type podSyncStatus struct {
 	gracePeriod                                      int64
 	deleted, evicted, finished, restartRequested     bool
 	lastWork, lastErr                                string
-	cancel                                           *syncCancel // of the SyncPod in flight
+	cancel                                           context.CancelFunc // of the SyncPod in flight (newest workers)
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -173,9 +174,10 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 				s.gracePeriod = g
 				cancel = true
 			}
-			if sc := s.cancel; cancel && sc != nil && sc.ctx.Err() == nil {
+			if cancel && s.cancel != nil {
 				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
-				sc.interrupt(k)
+				s.cancel()
+				s.cancel = nil
 			}
 		}
 	}
@@ -287,12 +289,11 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "start", Update: o.typ})
 	switch work {
 	case workSync:
-		ctx, wt := k.ctx("SyncPod"), waiter{k: k}
+		ctx := k.ctx("SyncPod")
 		if !w.legacy {
-			s.cancel = k.newSyncCancel("SyncPod")
-			ctx, wt.sc = s.cancel.ctx, s.cancel
+			ctx, s.cancel = context.WithCancel(ctx)
 		}
-		k.syncPod(ctx, wt, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+		k.syncPod(ctx, waiter{k: k}, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:

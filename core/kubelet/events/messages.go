@@ -28,13 +28,12 @@ func (m Messages) Created(c string) string {
 	return "Created container " + c
 }
 
-// Started is the Started event, with the same history as Created.
+// Started is the Started event: "Started container c" until "Container
+// started" from 1.35 (PR #134043); it never took the colon form Created
+// had in between.
 func (m Messages) Started(c string) string {
-	switch {
-	case m.Minor >= 35:
+	if m.Minor >= 35 {
 		return "Container started"
-	case m.Minor >= 31:
-		return "Started container: " + c
 	}
 	return "Started container " + c
 }

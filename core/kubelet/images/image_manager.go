@@ -170,11 +170,6 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 			m.busyUntil = w.Now().Add(elapsed.D)
 		}
 		w.Wait(elapsed.D, func() {
-			if perr == nil && ctx.Err() != nil {
-				// The sync was cancelled during the pull (the pod started
-				// terminating): the call returns the context's error.
-				perr = cri.CanceledError()
-			}
 			if perr != nil {
 				m.recorder.Eventf(ref, events.Warning, events.FailedToPullImage, "Failed to pull image %q: %v", requested, perr)
 				m.backOff.Next(key, w.Now())

@@ -28,6 +28,10 @@ type Options struct {
 	ConfigError func(pod *v1.Pod, c *v1.Container) error
 	// HostNetworkIP is the node IP used for host-network pods.
 	HostNetworkIP string
+	// OnPodSandboxReady, if set, is told when a new sandbox has been
+	// created and its network set up, before any image is pulled
+	// (RuntimeHelper.OnPodSandboxReady, PR #134660, 1.36).
+	OnPodSandboxReady func(pod *v1.Pod)
 }
 
 // Manager is the generic runtime manager.

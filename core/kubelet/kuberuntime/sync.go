@@ -110,6 +110,9 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 		if !pod.Spec.HostNetwork {
 			podIP = st.Network.IP
 		}
+		if m.opt.OnPodSandboxReady != nil {
+			m.opt.OnPodSandboxReady(pod)
+		}
 	}
 	if pod.Spec.HostNetwork {
 		podIP = m.opt.HostNetworkIP
@@ -244,10 +247,6 @@ func (m *Manager) runHook(ctx context.Context, w kubecontainer.Waiter, id string
 		ectx, el := cri.WithElapsed(ctx)
 		resp, err := m.rt.ExecSync(ectx, id, h.Exec.Command, 0)
 		w.Wait(el.D, func() {
-			if err == nil && ctx.Err() != nil {
-				// Cancelled mid-exec: the call returns the context's error.
-				err, resp = cri.CanceledError(), nil
-			}
 			if err == nil && resp.ExitCode != 0 {
 				err = fmt.Errorf("command '%s' exited with %d: %s", strings.Join(h.Exec.Command, " "), resp.ExitCode, resp.Stderr)
 			}

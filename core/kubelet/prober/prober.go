@@ -90,7 +90,7 @@ func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v
 	result, output, err := pb.run(ctx, t, spec, status, containerID)
 	ref := containerRef(pod, c)
 	if err != nil {
-		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s", pb.msgs.ProbeErrored(t.String(), "UNKNOWN", err))
+		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s", pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
 		return Failure, err
 	}
 	if result != Success {

@@ -10,6 +10,10 @@ const (
 	Failure
 )
 
+// probeUnknown is the text of pkg/probe's Unknown result, which a probe
+// that errored ends in (lower case, unlike the results manager's UNKNOWN).
+const probeUnknown = "unknown"
+
 func (r Result) String() string {
 	switch r {
 	case Success:

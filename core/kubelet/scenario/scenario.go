@@ -29,16 +29,20 @@ import (
 
 // File is the YAML form of a scenario.
 type File struct {
-	Title        string            `json:"title,omitempty"`
-	Description  string            `json:"description,omitempty"`
-	Release      string            `json:"release,omitempty"`
-	FeatureGates map[string]bool   `json:"featureGates,omitempty"`
-	Options      *Options          `json:"options,omitempty"`
-	Node         *Node             `json:"node,omitempty"`
-	Runtime      *Runtime          `json:"runtime,omitempty"`
-	Pods         []json.RawMessage `json:"pods,omitempty"`
-	Timeline     []Action          `json:"timeline,omitempty"`
-	Until        string            `json:"until,omitempty"`
+	Title        string          `json:"title,omitempty"`
+	Description  string          `json:"description,omitempty"`
+	Release      string          `json:"release,omitempty"`
+	FeatureGates map[string]bool `json:"featureGates,omitempty"`
+	Options      *Options        `json:"options,omitempty"`
+	Node         *Node           `json:"node,omitempty"`
+	Runtime      *Runtime        `json:"runtime,omitempty"`
+	// ConfigMaps and Secrets exist from t=0; containers' env and envFrom
+	// name them.
+	ConfigMaps []ConfigObject    `json:"configMaps,omitempty"`
+	Secrets    []ConfigObject    `json:"secrets,omitempty"`
+	Pods       []json.RawMessage `json:"pods,omitempty"`
+	Timeline   []Action          `json:"timeline,omitempty"`
+	Until      string            `json:"until,omitempty"`
 }
 
 // Options are the model switches.
@@ -145,13 +149,52 @@ type Condition struct {
 	Message string `json:"message,omitempty"`
 }
 
+// ConfigObject is a ConfigMap or a Secret manifest; the kubelet reads only
+// which keys it has.
+type ConfigObject struct {
+	APIVersion string `json:"apiVersion,omitempty"`
+	Kind       string `json:"kind,omitempty"`
+	Metadata   struct {
+		Name      string            `json:"name"`
+		Namespace string            `json:"namespace,omitempty"`
+		Labels    map[string]string `json:"labels,omitempty"`
+	} `json:"metadata"`
+	Data       map[string]string `json:"data,omitempty"`
+	BinaryData map[string]string `json:"binaryData,omitempty"`
+	StringData map[string]string `json:"stringData,omitempty"`
+	Type       string            `json:"type,omitempty"`
+	Immutable  *bool             `json:"immutable,omitempty"`
+}
+
+// keys lists the object's keys in order.
+func (o *ConfigObject) keys() []string {
+	var out []string
+	for _, m := range []map[string]string{o.Data, o.BinaryData, o.StringData} {
+		for k := range m {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Action is one timeline entry; exactly one of the verbs is set.
 type Action struct {
-	At     string          `json:"at"`
-	Create json.RawMessage `json:"create,omitempty"`
-	Update json.RawMessage `json:"update,omitempty"`
-	Delete *Delete         `json:"delete,omitempty"`
-	Fault  *Fault          `json:"fault,omitempty"`
+	At              string          `json:"at"`
+	Create          json.RawMessage `json:"create,omitempty"`
+	Update          json.RawMessage `json:"update,omitempty"`
+	Delete          *Delete         `json:"delete,omitempty"`
+	Fault           *Fault          `json:"fault,omitempty"`
+	CreateConfigMap *ConfigObject   `json:"createConfigMap,omitempty"`
+	CreateSecret    *ConfigObject   `json:"createSecret,omitempty"`
+	DeleteConfigMap *ObjectRef      `json:"deleteConfigMap,omitempty"`
+	DeleteSecret    *ObjectRef      `json:"deleteSecret,omitempty"`
+}
+
+// ObjectRef names an object.
+type ObjectRef struct {
+	Name      string `json:"name"`
+	Namespace string `json:"namespace,omitempty"`
 }
 
 // Delete is kubectl delete.
@@ -213,6 +256,10 @@ type Step struct {
 	Pod    *v1.Pod
 	Delete *Delete
 	Fault  *Fault
+	// Object is created by createConfigMap and createSecret; Ref names
+	// what deleteConfigMap and deleteSecret delete.
+	Object *ConfigObject
+	Ref    *ObjectRef
 	Line   int
 }
 
@@ -268,6 +315,16 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 	if err := sc.validateRuntime(ix, sc.Runtime, "runtime"); err != nil {
 		return nil, err
 	}
+	for _, l := range []struct {
+		key, kind string
+		objs      []ConfigObject
+	}{{"configMaps", "ConfigMap", f.ConfigMaps}, {"secrets", "Secret", f.Secrets}} {
+		for i := range l.objs {
+			if err := validateConfigObject(ix, fmt.Sprintf("%s[%d]", l.key, i), l.kind, &l.objs[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
 	podsNode := child(root, "pods")
 	for i := range f.Pods {
 		p, err := v1.DecodePodNode(podsNode.Content[i], dopt)
@@ -316,8 +373,32 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 				return nil, err
 			}
 		}
+		for _, o := range []struct {
+			verb, kind string
+			obj        *ConfigObject
+		}{{"createConfigMap", "ConfigMap", a.CreateConfigMap}, {"createSecret", "Secret", a.CreateSecret}} {
+			if o.obj != nil {
+				verbs++
+				st.Verb, st.Object = o.verb, o.obj
+				if err := validateConfigObject(ix, path+"."+o.verb, o.kind, o.obj); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, o := range []struct {
+			verb string
+			ref  *ObjectRef
+		}{{"deleteConfigMap", a.DeleteConfigMap}, {"deleteSecret", a.DeleteSecret}} {
+			if o.ref != nil {
+				verbs++
+				st.Verb, st.Ref = o.verb, o.ref
+				if o.ref.Name == "" {
+					return nil, ix.Errorf(path+"."+o.verb, "%s needs a name", o.verb)
+				}
+			}
+		}
 		if verbs != 1 {
-			return nil, ix.Errorf(path, "a timeline action needs exactly one of create, update, delete, fault")
+			return nil, ix.Errorf(path, "a timeline action needs exactly one of create, update, delete, fault, createConfigMap, createSecret, deleteConfigMap, deleteSecret")
 		}
 		sc.Timeline = append(sc.Timeline, st)
 	}
@@ -561,6 +642,21 @@ func applyRuntime(rt *fake.Runtime, r *Runtime) {
 	}
 }
 
+// validateConfigObject checks a ConfigMap or Secret manifest: it needs a
+// name, and a kind, if given, must be the one its place implies.
+func validateConfigObject(ix *strictyaml.Index, path, kind string, o *ConfigObject) error {
+	if o.Kind != "" && o.Kind != kind {
+		return ix.Errorf(path+".kind", "must be %s, not %q", kind, o.Kind)
+	}
+	if o.Metadata.Name == "" {
+		return ix.Errorf(path+".metadata.name", "a %s needs a name", kind)
+	}
+	if kind == "ConfigMap" && len(o.StringData) > 0 {
+		return ix.Errorf(path+".stringData", "a ConfigMap has no stringData (use data)")
+	}
+	return nil
+}
+
 // Build creates the kubelet of a scenario at sim.Epoch, starts it, creates
 // the scenario's pods at t=0 and schedules the timeline. Nothing runs
 // until the caller advances the kubelet.
@@ -573,6 +669,12 @@ func (sc *Scenario) Build() (*kubelet.Kubelet, error) {
 		return nil, err
 	}
 	k.Start()
+	for i := range sc.ConfigMaps {
+		applyConfigObject(k, "createConfigMap", &sc.ConfigMaps[i])
+	}
+	for i := range sc.Secrets {
+		applyConfigObject(k, "createSecret", &sc.Secrets[i])
+	}
 	for _, p := range sc.Pods {
 		if _, err := k.CreatePod(p); err != nil {
 			return nil, err
@@ -605,8 +707,23 @@ func Apply(k *kubelet.Kubelet, st Step) error {
 		return k.DeletePod(ns, st.Delete.Name, st.Delete.GracePeriodSeconds, st.Delete.Force)
 	case "fault":
 		return ApplyFault(k, st.Fault)
+	case "createConfigMap", "createSecret":
+		applyConfigObject(k, st.Verb, st.Object)
+		return nil
+	case "deleteConfigMap":
+		return k.DeleteConfigMap(nsOr(st.Ref.Namespace), st.Ref.Name)
+	case "deleteSecret":
+		return k.DeleteSecret(nsOr(st.Ref.Namespace), st.Ref.Name)
 	}
 	return fmt.Errorf("unknown action %q", st.Verb)
+}
+
+func applyConfigObject(k *kubelet.Kubelet, verb string, o *ConfigObject) {
+	if verb == "createSecret" {
+		k.SetSecret(nsOr(o.Metadata.Namespace), o.Metadata.Name, o.keys())
+		return
+	}
+	k.SetConfigMap(nsOr(o.Metadata.Namespace), o.Metadata.Name, o.keys())
 }
 
 // ApplyFault changes the runtime now.

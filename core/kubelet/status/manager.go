@@ -28,8 +28,8 @@ type Manager struct {
 	// phase must be terminal and the pod worker finished); the older rule
 	// only needs no running containers in the status.
 	FinalDeleteNeedsTerminalPhase bool
-	// OnDelete observes final deletions and the phase last written.
-	OnDelete func(uid, phase string)
+	// OnDelete observes final deletions and the status last written.
+	OnDelete func(pod *v1.Pod, last *v1.PodStatus)
 }
 
 // NewManager returns a status manager writing through api.
@@ -130,8 +130,25 @@ func (m *Manager) maybeDelete(uid string, s *v1.PodStatus) {
 	m.api.Delete(uid)
 	delete(m.statuses, uid)
 	if m.OnDelete != nil {
-		m.OnDelete(uid, s.Phase)
+		m.OnDelete(pod, s)
 	}
+}
+
+// SetSandboxReady sets the sandbox condition condType (PodReadyToStartContainers)
+// True in the cached status, the moment a new sandbox is ready.
+func (m *Manager) SetSandboxReady(pod *v1.Pod, condType string) {
+	old, ok := m.statuses[pod.Metadata.UID]
+	if !ok {
+		return
+	}
+	s := old.DeepCopy()
+	c := GeneratePodReadyToStartContainersCondition(condType, false)
+	if i, _ := v1.GetPodCondition(s.Conditions, condType); i >= 0 {
+		s.Conditions[i] = c
+	} else {
+		s.Conditions = append([]v1.PodCondition{c}, s.Conditions...)
+	}
+	m.update(pod, s, false)
 }
 
 // SetContainerReadiness applies a readiness result to the cached status
@@ -222,22 +239,17 @@ func (m *Manager) TerminatePod(pod *v1.Pod, forcePhase bool) {
 			}
 		}
 	} else {
-		all := append(append([]v1.ContainerStatus(nil), ns.InitContainerStatuses...), ns.ContainerStatuses...)
-		if HasAnyRegularContainerStarted(&pod.Spec, all) {
+		// Once the pod has initialized, a regular container without a
+		// terminated state is reported as lost; so is every init container
+		// but the trailing ones still waiting (at least the first).
+		if hasPodInitialized(pod) {
 			for i := range ns.ContainerStatuses {
 				if ns.ContainerStatuses[i].State.Terminated == nil {
 					ns.ContainerStatuses[i].State = unknown
 				}
 			}
 		}
-		// Init containers up to the last one with evidence of a start.
-		last := -1
-		for i, c := range ns.InitContainerStatuses {
-			if c.State.Running != nil || c.State.Terminated != nil || c.LastTerminationState.Terminated != nil {
-				last = i
-			}
-		}
-		for i := 0; i <= last; i++ {
+		for i := range initializedContainers(ns.InitContainerStatuses) {
 			if ns.InitContainerStatuses[i].State.Terminated == nil {
 				ns.InitContainerStatuses[i].State = unknown
 			}
@@ -247,6 +259,46 @@ func (m *Manager) TerminatePod(pod *v1.Pod, forcePhase bool) {
 		ns.Phase = v1.PodFailed
 	}
 	m.update(pod, ns, true)
+}
+
+// hasPodInitialized tells, from the pod's status as the API server has it,
+// whether the pod ever got past its init containers: always without init
+// containers; else if a regular container left Waiting (or ran before), or
+// the last init container completed with 0 (a sidecar: runs and started).
+func hasPodInitialized(pod *v1.Pod) bool {
+	if len(pod.Spec.InitContainers) == 0 {
+		return true
+	}
+	for _, c := range pod.Status.ContainerStatuses {
+		if c.LastTerminationState.Terminated != nil || c.State.Waiting == nil {
+			return true
+		}
+	}
+	l := len(pod.Status.InitContainerStatuses)
+	if l == 0 || l > len(pod.Spec.InitContainers) {
+		return false
+	}
+	last := pod.Status.InitContainerStatuses[l-1]
+	if v1.IsRestartableInitContainer(&pod.Spec.InitContainers[l-1]) {
+		return last.State.Running != nil && last.Started != nil && *last.Started
+	}
+	for _, t := range []*v1.ContainerStateTerminated{last.LastTerminationState.Terminated, last.State.Terminated} {
+		if t != nil && t.ExitCode == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// initializedContainers is statuses without the trailing ones that never
+// left Waiting, but never less than the first.
+func initializedContainers(statuses []v1.ContainerStatus) []v1.ContainerStatus {
+	for i := len(statuses) - 1; i >= 0; i-- {
+		if statuses[i].State.Waiting == nil || statuses[i].LastTerminationState.Terminated != nil {
+			return statuses[:i+1]
+		}
+	}
+	return statuses[:min(len(statuses), 1)]
 }
 
 // RemovePod forgets a pod.
