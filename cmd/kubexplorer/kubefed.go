@@ -18,7 +18,7 @@ func init() {
 func kubefedUsage(w io.Writer) {
 	fmt.Fprintln(w, "Usage:")
 	fmt.Fprintln(w, "  kubexplorer kubefed run SCENARIO [-o text|json] [-v N]   run a scenario file (- for stdin); see docs/kubefed-scenario.md")
-	fmt.Fprintln(w, "  kubexplorer kubefed enable NAME [flags]                  kubefedctl enable NAME -o yaml")
+	fmt.Fprintln(w, "  kubexplorer kubefed enable (NAME | -f FILENAME) [flags]  kubefedctl enable NAME -o yaml")
 	fmt.Fprintln(w, "  kubexplorer kubefed examples                             list the named examples")
 	fmt.Fprintln(w, "  kubexplorer kubefed example NAME                         print an example's scenario")
 }
@@ -115,15 +115,27 @@ func runKubefedEnable(env *cliEnv, args []string) int {
 	scope := fs.String("scope", "Namespaced", "custom target: Namespaced or Cluster")
 	shortNames := fs.StringSlice("short-names", nil, "custom target: short names")
 	replicas := fs.Bool("replicas-int32", false, "custom target: spec.replicas is an int32 (adds retainReplicas)")
+	fs.StringVarP(&o.Filename, "filename", "f", "", "an EnableTypeDirective YAML file; NAME and the other flags are then ignored, as kubefedctl does")
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
-	if *output != "yaml" {
-		fmt.Fprintf(env.stderr, "kubexplorer kubefed enable: --output must be yaml, not %q\n", *output)
+	if *output == "" {
+		// Without -o yaml kubefedctl would create the resources; this
+		// command only prints them.
+		fmt.Fprintln(env.stderr, "kubexplorer kubefed enable: only -o yaml is supported (nothing is created)")
 		return 2
 	}
-	o.Output = "yaml"
+	// Any other value is kubefedctl's own error (Invalid value for --output).
+	o.Output = *output
 	switch {
+	case o.Filename != "":
+		data, err := os.ReadFile(o.Filename)
+		if err != nil {
+			// kubefedctl's own wording when the file cannot be opened.
+			fmt.Fprintf(env.stderr, "Error: Failed to load yaml from file %q: %v\n", o.Filename, err)
+			return 1
+		}
+		o.FileContent = string(data)
 	case *kind != "" && fs.NArg() == 0:
 		o.Target = &kubefedctl.TargetResource{Kind: *kind, PluralName: *plural, Group: *group, Version: *apiVersion, Scope: *scope,
 			ShortNames: *shortNames, ReplicasInt32: *replicas}

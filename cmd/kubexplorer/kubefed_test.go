@@ -62,6 +62,22 @@ func TestKubefedCLIEnable(t *testing.T) {
 	assert.Equal(t, 1, status)
 	assert.NotEmpty(t, errOut)
 
+	// An output format other than yaml is kubefedctl's own error.
+	status, out, errOut = runCLI(t, "kubefed", "enable", "-o", "json", "deployments.apps")
+	assert.Equal(t, 1, status)
+	assert.Empty(t, out)
+	assert.Equal(t, "Error: Invalid value for --output: json\n", errOut)
+
+	// -f reads an EnableTypeDirective; NAME and the directive flags are ignored.
+	file := filepath.Join(t.TempDir(), "directive.yaml")
+	require.NoError(t, os.WriteFile(file, []byte("metadata: {name: configmaps}\nspec: {federatedGroup: x.example.com}\n"), 0o644))
+	status, out, _ = runCLI(t, "kubefed", "enable", "-f", file, "--federated-group", "ignored.example.com", "secrets")
+	assert.Equal(t, 0, status)
+	assert.Contains(t, out, "name: federatedconfigmaps.x.example.com")
+	status, _, errOut = runCLI(t, "kubefed", "enable", "-f", file+".missing")
+	assert.Equal(t, 1, status)
+	assert.Contains(t, errOut, `Error: Failed to load yaml from file "`+file+`.missing": open `)
+
 	status, out, _ = runCLI(t, "kubefed", "examples")
 	assert.Equal(t, 0, status)
 	assert.Contains(t, out, "o22-override-unready-cluster")

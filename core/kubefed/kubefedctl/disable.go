@@ -41,8 +41,12 @@ func Disable(env Env, o DisableOptions) (string, error) {
 	if name == "" {
 		return "", fmt.Errorf("NAME is required")
 	}
+	// A NAME with a "." is taken as the FTC name as is, so that an FTC
+	// whose target type is gone can still be removed. Otherwise discovery
+	// resolves it, always at the preferred version: --version only matters
+	// for generating the type config below.
 	if !strings.Contains(name, ".") {
-		r, err := LookupAPIResource(host, name, o.TargetVersion)
+		r, err := LookupAPIResource(host, name, "")
 		if err != nil {
 			return "", err
 		}
@@ -52,25 +56,23 @@ func Disable(env Env, o DisableOptions) (string, error) {
 	obj := host.Peek(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name)
 	if obj == nil {
 		fmt.Fprintf(&out, "FederatedTypeConfig %q does not exist\n", key)
-		if o.DryRun || !o.DeleteCRD {
-			return out.String(), nil
-		}
 	}
 	if o.DryRun {
 		return out.String(), nil
 	}
-	var crdGroup, crdKind, crdName string
+	var fed federatedType
 	if obj != nil {
 		ftc, err := v1beta1.FTCFromObject(obj)
 		if err != nil {
 			return out.String(), err
 		}
 		v1beta1.SetFederatedTypeConfigDefaults(ftc)
-		crdGroup, crdKind = ftc.Spec.FederatedType.Group, ftc.Spec.FederatedType.Kind
-		crdName = groupQualified(ftc.Spec.FederatedType.PluralName, ftc.Spec.FederatedType.Group)
-		if o.DeleteCRD && host.Count(crdGroup, crdKind) > 0 {
-			//lint:ignore ST1005 upstream's exact message
-			return out.String(), fmt.Errorf("Cannot delete CRD %q while resource instances exist. Please try kubefedctl disable again after removing the resource instances or without the '--delete-crd' option", crdName)
+		fed = federatedType{group: ftc.Spec.FederatedType.Group, kind: ftc.Spec.FederatedType.Kind,
+			crdName: groupQualified(ftc.Spec.FederatedType.PluralName, ftc.Spec.FederatedType.Group)}
+		if o.DeleteCRD {
+			if err := fed.checkNoInstances(host); err != nil {
+				return out.String(), err
+			}
 		}
 		if ftc.GetPropagationEnabled() {
 			if _, err := host.MergePatch(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name,
@@ -93,17 +95,35 @@ func Disable(env Env, o DisableOptions) (string, error) {
 			env.Advance(100 * time.Millisecond)
 		}
 		if !stopped {
+			// Upstream wraps the poll's error and also formats it into the
+			// message, so its text appears twice.
+			const timeout = "timed out waiting for the condition"
 			//lint:ignore ST1005 upstream's exact message
-			return out.String(), fmt.Errorf("Unable to verify propagation controller for FederatedTypeConfig %q is stopped: timed out waiting for the condition", key)
+			return out.String(), fmt.Errorf("Unable to verify propagation controller for FederatedTypeConfig %q is stopped: %s: %s", key, timeout, timeout)
 		}
 		fmt.Fprintf(&out, "Propagation controller for FederatedTypeConfig %q is stopped\n", key)
 	}
-	if o.DeleteCRD && crdName != "" {
-		if _, ok := host.KindFor(crdGroup, crdKind); ok {
-			host.Unregister(storeGK(crdGroup, crdKind))
-			fmt.Fprintf(&out, "customresourcedefinition %q deleted\n", crdName)
+	if o.DeleteCRD {
+		if obj == nil {
+			// Without an FTC the federated type is the one enable would
+			// generate for NAME (generatedFederatedTypeConfig): looked up
+			// with --version, named with --federated-group.
+			res, err := GetResources(host, &EnableOptions{Name: name, TargetVersion: o.TargetVersion, FederatedGroup: o.FederatedGroup})
+			if err != nil {
+				return out.String(), err
+			}
+			fed = federatedType{group: res.CRD.Group, kind: res.CRD.Kind, crdName: res.CRD.Name()}
+		}
+		// deleteFederatedType checks for instances again: some may have
+		// been created while disable waited.
+		if err := fed.checkNoInstances(host); err != nil {
+			return out.String(), err
+		}
+		if _, ok := host.KindFor(fed.group, fed.kind); ok {
+			host.Unregister(storeGK(fed.group, fed.kind))
+			fmt.Fprintf(&out, "customresourcedefinition %q deleted\n", fed.crdName)
 		} else {
-			fmt.Fprintf(&out, "customresourcedefinition %q does not exist\n", crdName)
+			fmt.Fprintf(&out, "customresourcedefinition %q does not exist\n", fed.crdName)
 		}
 	}
 	if obj != nil {
@@ -113,6 +133,19 @@ func Disable(env Env, o DisableOptions) (string, error) {
 		fmt.Fprintf(&out, "federatedtypeconfig %q deleted\n", key)
 	}
 	return out.String(), nil
+}
+
+// federatedType is the federated CRD disable may delete.
+type federatedType struct{ group, kind, crdName string }
+
+// checkNoInstances refuses to delete a CRD that still has objects (a type
+// that is not served has none).
+func (f federatedType) checkNoInstances(host *store.Store) error {
+	if host.Count(f.group, f.kind) > 0 {
+		//lint:ignore ST1005 upstream's exact message
+		return fmt.Errorf("Cannot delete CRD %q while resource instances exist. Please try kubefedctl disable again after removing the resource instances or without the '--delete-crd' option", f.crdName)
+	}
+	return nil
 }
 
 func storeGK(group, kind string) store.GroupKind { return store.GroupKind{Group: group, Kind: kind} }

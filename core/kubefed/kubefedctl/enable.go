@@ -44,6 +44,13 @@ type EnableOptions struct {
 	Output           string          `json:"output,omitempty"`
 	DryRun           bool            `json:"dryRun,omitempty"`
 	KubeFedNamespace string          `json:"kubefedNamespace,omitempty"`
+	// Filename and FileContent are -f FILENAME: an EnableTypeDirective
+	// whose metadata.name and spec replace NAME, --version,
+	// --federated-group and --federated-version (Name, Target and those
+	// options are then ignored; Output, DryRun and KubeFedNamespace still
+	// count).
+	Filename    string `json:"filename,omitempty"`
+	FileContent string `json:"fileContent,omitempty"`
 }
 
 // Resources are what enable generates.
@@ -113,14 +120,25 @@ func (o *EnableOptions) fill() error {
 		//lint:ignore ST1005 upstream's exact message
 		return fmt.Errorf("Invalid value for --output: %s", o.Output)
 	}
+	if o.KubeFedNamespace == "" {
+		o.KubeFedNamespace = v1beta1.DefaultKubeFedNamespace
+	}
+	if o.Filename != "" {
+		// The directive starts from the flag defaults and the file sets
+		// what it names, even to an empty string.
+		d, err := decodeDirective(o.Filename, o.FileContent)
+		if err != nil {
+			return err
+		}
+		o.Name, o.Target = d.Metadata.Name, nil
+		o.TargetVersion, o.FederatedGroup, o.FederatedVersion = d.Spec.TargetVersion, d.Spec.FederatedGroup, d.Spec.FederatedVersion
+		return nil
+	}
 	if o.FederatedGroup == "" {
 		o.FederatedGroup = DefaultFederatedGroup
 	}
 	if o.FederatedVersion == "" {
 		o.FederatedVersion = DefaultFederatedVersion
-	}
-	if o.KubeFedNamespace == "" {
-		o.KubeFedNamespace = v1beta1.DefaultKubeFedNamespace
 	}
 	if o.Name == "" && o.Target == nil {
 		return fmt.Errorf("NAME is required")

@@ -199,6 +199,9 @@ func (r *Runner) Run(i int, st Step) StepResult {
 }
 
 func enableName(o *kubefedctl.EnableOptions) string {
+	if o.Filename != "" {
+		return "-f " + o.Filename
+	}
 	if o.Name != "" {
 		return o.Name
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/federatedtypeconfig"
 	syncctl "github.com/kubexplorer/kubexplorer/core/kubefed/controller/sync"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -204,28 +205,79 @@ func (s *Simulation) federatedViews() []FederatedView {
 			fedNSKind = &r
 		}
 	}
+	listed := map[store.GroupKind]bool{}
 	for _, f := range s.ftcs() {
 		ft := f.GetFederatedType()
 		k, ok := s.Host.KindFor(ft.Group, ft.Kind)
 		if !ok {
 			continue
 		}
+		listed[k.GK()] = true
 		for _, o := range s.Host.List(k.Group, k.Kind, "") {
-			v := FederatedView{APIVersion: u.GetAPIVersion(o), Kind: u.GetKind(o), Namespace: u.GetNamespace(o), Name: u.GetName(o),
-				Generation: u.GetGeneration(o), Finalizers: u.GetFinalizers(o), DeletionTimestamp: u.GetDeletionTimestamp(o),
-				Status: u.NestedMap(o, "status"), Object: o}
-			if v.Finalizers == nil {
-				v.Finalizers = []string{}
-			}
-			v.Events = s.Recorder.For(util.ObjectRef{Kind: v.Kind, Namespace: v.Namespace, Name: v.Name})
-			if v.Events == nil {
-				v.Events = []*util.Event{}
-			}
+			v := federatedView(s, o)
 			v.Placement = s.explain(f, o, clusters, fedNSKind)
 			out = append(out, v)
 		}
 	}
+	// Federated resources whose type no FTC (in the KubeFed namespace)
+	// names any more still exist: deleting or disabling an FTC leaves them,
+	// finalizer and all (quirk Q5), and nothing reconciles them.
+	for _, k := range s.Host.Kinds() {
+		// kubefed's own types (FTCs, PropagatedVersions, ...) are never
+		// federated; skipping them keeps a snapshot from listing every
+		// PropagatedVersion.
+		if listed[k.GK()] || !k.CRD || k.Group == v1beta1.Group || k.Group == "scheduling.kubefed.io" {
+			continue
+		}
+		objs := s.Host.List(k.Group, k.Kind, "")
+		if !federatedShape(k) && !anySyncFinalizer(objs) {
+			continue
+		}
+		for _, o := range objs {
+			v := federatedView(s, o)
+			for _, c := range clusters {
+				v.Placement = append(v.Placement, ClusterPlacement{Cluster: c.Name,
+					Reason: "no FederatedTypeConfig in " + s.Opts.KubeFedNamespace + " federates " + k.Kind + ": no sync controller acts on it"})
+			}
+			out = append(out, v)
+		}
+	}
 	return out
+}
+
+func federatedView(s *Simulation, o map[string]any) FederatedView {
+	v := FederatedView{APIVersion: u.GetAPIVersion(o), Kind: u.GetKind(o), Namespace: u.GetNamespace(o), Name: u.GetName(o),
+		Generation: u.GetGeneration(o), Finalizers: u.GetFinalizers(o), DeletionTimestamp: u.GetDeletionTimestamp(o),
+		Status: u.NestedMap(o, "status"), Object: o}
+	if v.Finalizers == nil {
+		v.Finalizers = []string{}
+	}
+	v.Events = s.Recorder.For(util.ObjectRef{Kind: v.Kind, Namespace: v.Namespace, Name: v.Name})
+	if v.Events == nil {
+		v.Events = []*util.Event{}
+	}
+	return v
+}
+
+// federatedShape recognises a federated CRD (as kubefedctl enable generates
+// it) by its schema: spec.template and spec.placement.
+func federatedShape(k *store.Kind) bool {
+	if k.Schema == nil {
+		return false
+	}
+	spec := k.Schema.Properties["spec"]
+	return spec != nil && spec.Properties["template"] != nil && spec.Properties["placement"] != nil
+}
+
+func anySyncFinalizer(objs []map[string]any) bool {
+	for _, o := range objs {
+		for _, f := range u.GetFinalizers(o) {
+			if f == syncctl.FinalizerSyncController {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *Simulation) clusterList() []util.Cluster {

@@ -188,7 +188,9 @@ func (c *Controller) reconcile(q util.QualifiedName) util.ReconciliationStatus {
 	for _, cl := range p.members.GetReadyClusters() {
 		ready = append(ready, cl.Name)
 	}
-	if intersect, _ := u.Nested(rsp, "spec", "intersectWithClusterSelector"); intersect == true {
+	// intersectWithClusterSelector arrived in v0.8.0 (PR #1393); older
+	// releases ignore the field.
+	if intersect, _ := u.Nested(rsp, "spec", "intersectWithClusterSelector"); intersect == true && c.cfg.Features.RSPIntersect {
 		selected, err := util.ComputePlacement(fedObj, all)
 		if err != nil {
 			c.cfg.Log.HandleError(src, err)

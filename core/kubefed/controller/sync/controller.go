@@ -369,7 +369,7 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		reason = NamespaceNotFederated
 	}
 	for attempt := 0; attempt < 2; attempt++ {
-		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Host.Clock().Now())
+		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Features.LastUpdateNeedsRemoteStatus, s.cfg.Host.Clock().Now())
 		if !changed {
 			s.cfg.Log.V(4, src, "No status update necessary for %s %q", kind, r.federatedName.String())
 			break

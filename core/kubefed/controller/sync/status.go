@@ -63,7 +63,10 @@ type collected struct {
 // changes the result is a shallow copy of fedObj carrying a new status, so
 // a steady-state reconcile decides "no update" without copying anything.
 // status.clusters is sorted by name here; upstream's order is Go map order.
-func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCollection bool, now time.Time) (map[string]any, bool) {
+// needsRemoteStatus selects the v0.6.0+ rule for lastUpdateTime: updated
+// member objects count only when remote statuses were collected; before
+// that, any update counted.
+func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCollection, needsRemoteStatus bool, now time.Time) (map[string]any, bool) {
 	cur, _ := fedObj["status"].(map[string]any)
 	gen := u.GetGeneration(fedObj)
 	generationUpdated := u.NestedInt64(cur, "observedGeneration") != gen
@@ -76,7 +79,7 @@ func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCo
 		}
 	}
 	clustersChanged := clustersDiffer(cur, c, rawCollection)
-	changesPropagated := clustersChanged || (len(c.statusMap) > 0 && len(c.resourceStatus) > 0 && c.resourcesUpdated)
+	changesPropagated := clustersChanged || (len(c.statusMap) > 0 && c.resourcesUpdated && (!needsRemoteStatus || len(c.resourceStatus) > 0))
 
 	newStatus := "True"
 	if reason != AggregateSuccess {

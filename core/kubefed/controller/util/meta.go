@@ -202,6 +202,13 @@ type Features struct {
 	RawResourceStatus bool
 	// DeleteOptions: the kubefed.io/deleteoption annotation (v0.7.0+).
 	DeleteOptions bool
+	// RSPIntersect: ReplicaSchedulingPreference spec.intersectWithClusterSelector
+	// (kubefed PR #1393, v0.8.0+); earlier releases ignore the field.
+	RSPIntersect bool
+	// LastUpdateNeedsRemoteStatus: updated member objects move the
+	// Propagation condition's lastUpdateTime only when remote statuses were
+	// collected (PR #1292, v0.6.0+); before, any update moved it.
+	LastUpdateNeedsRemoteStatus bool
 }
 
 // FeaturesFor returns the behaviour switches of a release.
@@ -210,7 +217,8 @@ func FeaturesFor(version string) Features {
 		return Features{Version: version}
 	}
 	return Features{Version: "v0.10.0", FinalizerPatch: true, StatusControllerV6: true, RetryRecoverable: true,
-		FatalOnCacheSyncTimeout: true, DeletionPlacementOnly: true, RawResourceStatus: true, DeleteOptions: true}
+		FatalOnCacheSyncTimeout: true, DeletionPlacementOnly: true, RawResourceStatus: true, DeleteOptions: true,
+		RSPIntersect: true, LastUpdateNeedsRemoteStatus: true}
 }
 
 // StartFault lets a scenario make a controller fail to start.

@@ -109,9 +109,8 @@ func newRequirement(key, op string, vals []string) (requirement, error) {
 	if msgs := validation.IsQualifiedName(key); len(msgs) > 0 {
 		errs = append(errs, validation.Invalid("key", key, strings.Join(msgs, "; ")))
 	}
-	if vals == nil {
-		vals = []string{}
-	}
+	// apimachinery passes append([]string(nil), values...): no values is a
+	// nil slice, which the error prints as []string(nil).
 	switch op {
 	case "In", "NotIn":
 		if len(vals) == 0 {

@@ -40,8 +40,14 @@ func TestComputePlacement(t *testing.T) {
 		{"NotIn", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: NotIn, values: [prod]}]}}}", []string{"c2", "c3"}, ""},
 		{"DoesNotExist", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: DoesNotExist}]}}}", []string{"c3"}, ""},
 		{"bad operator", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: Foo}]}}}", nil, `"Foo" is not a valid pod selector operator`},
+		// apimachinery copies the values with append([]string(nil), ...):
+		// none, absent or [], is a nil slice.
 		{"In without values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: In}]}}}", nil,
-			`values: Invalid value: []string{}: for 'in', 'notin' operators, values set can't be empty`},
+			`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`},
+		{"NotIn with empty values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: NotIn, values: []}]}}}", nil,
+			`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`},
+		{"Exists with values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: Exists, values: [a]}]}}}", nil,
+			`values: Invalid value: []string{"a"}: values set must be empty for exists and does not exist`},
 		{"bad label key", "spec: {placement: {clusterSelector: {matchLabels: {'bad key': x}}}}", nil,
 			`key: Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`},
 	}
