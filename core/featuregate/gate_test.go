@@ -9,12 +9,14 @@ import (
 	"github.com/cockroachdb/datadriven"
 	"github.com/spf13/pflag"
 
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 	"github.com/kubexplorer/kubexplorer/core/featuregate/version"
 )
 
 // TestTranscripts runs testdata/*.txt. Directives:
 //
 //	new lib=18 [emu=1.36] [min=1.35] [name=...]
+//	new-release 1.18        the gate a kubelet of that release starts with (embedded catalog)
 //	add | add-versioned     one spec per line: Name default=true lock=true stage=BETA [version=1.31] [min=1.36]
 //	add-deps                one line per feature: Child Dep1 Dep2
 //	set-from-map A=true,B=false
@@ -64,6 +66,18 @@ func TestTranscripts(t *testing.T) {
 				g = New(o)
 				orig = g
 				return "ok\n"
+			case "new-release":
+				rel, err := catalog.Load(d.CmdArgs[0].Key)
+				if err != nil {
+					d.Fatalf(t, "%v", err)
+				}
+				rg, err := ForRelease(rel, nil)
+				if err != nil {
+					d.Fatalf(t, "%v", err)
+				}
+				g = rg.(*featureGate)
+				orig = g
+				return fmt.Sprintf("ok: library %s, %d gates\n", g.Library(), len(g.known))
 			case "add", "add-versioned":
 				specs, err := parseSpecLines(d.Input)
 				if err != nil {

@@ -78,7 +78,9 @@ func specFromCatalog(cs catalog.Spec) (FeatureSpec, error) {
 	return s, nil
 }
 
-// globalGateName is the call-site name of the process-global gate in
-// k8s.io/apiserver/pkg/util/feature, which only shows in the ≤ v0.30 panic.
-// The line number is not tracked per release.
-const globalGateName = "k8s.io/apiserver/pkg/util/feature/feature_gate.go"
+// globalGateName is the call-site name of the process-global gate, which
+// only shows in the ≤ v0.30 panic: upstream names a gate after the
+// file:line that called NewFeatureGate, here the package-level
+// DefaultMutableFeatureGate initializer of k8s.io/apiserver's
+// pkg/util/feature/feature_gate.go, on line 28 in every release 1.18–1.30.
+const globalGateName = "k8s.io/apiserver/pkg/util/feature/feature_gate.go:28"

@@ -94,27 +94,59 @@ func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 	return cfg, nil
 }
 
-// checkKind is the serializer's apiVersion/kind interpretation and the
-// scheme lookup: kind is checked before apiVersion, messages quote the
-// original document.
-func checkKind(js, original []byte, schemeLine int) error {
+// interpret is the JSON serializer's meta factory: apiVersion and kind read
+// from the converted document, the apiVersion split into group and version.
+// A document that is not an object (a list, a scalar) fails here.
+func interpret(js []byte) (group, version, kind string, err error) {
 	var tm struct {
 		APIVersion string `json:"apiVersion,omitempty"`
 		Kind       string `json:"kind,omitempty"`
 	}
 	if err := json.Unmarshal(js, &tm); err != nil {
-		return fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+		return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
 	}
-	if tm.Kind == "" {
-		//lint:ignore ST1005 apimachinery's exact text
-		return fmt.Errorf("Object 'Kind' is missing in '%s'", original)
+	av := tm.APIVersion
+	if av == "" || av == "/" {
+		return "", "", tm.Kind, nil
 	}
-	if tm.APIVersion == "" {
+	switch strings.Count(av, "/") {
+	case 0:
+		return "", av, tm.Kind, nil
+	case 1:
+		g, v, _ := strings.Cut(av, "/")
+		return g, v, tm.Kind, nil
+	}
+	return "", "", "", fmt.Errorf("unexpected GroupVersion string: %v", av)
+}
+
+// missingKind is runtime.NewMissingKindErr: it quotes the file's original
+// bytes, not the converted JSON.
+func missingKind(original []byte) error {
+	//lint:ignore ST1005 apimachinery's exact text
+	return fmt.Errorf("Object 'Kind' is missing in '%s'", original)
+}
+
+// checkKind is the serializer's apiVersion/kind interpretation and the
+// scheme lookup: kind is checked before apiVersion, messages quote the
+// original document.
+func checkKind(js, original []byte, schemeLine int) error {
+	group, version, kind, err := interpret(js)
+	if err != nil {
+		return err
+	}
+	if kind == "" {
+		return missingKind(original)
+	}
+	if version == "" {
 		//lint:ignore ST1005 apimachinery's exact text
 		return fmt.Errorf("Object 'apiVersion' is missing in '%s'", original)
 	}
-	if tm.APIVersion != kubeletGroupVersion || tm.Kind != kubeletKind {
-		return fmt.Errorf("no kind %q is registered for version %q in scheme \"pkg/runtime/scheme.go:%d\"", tm.Kind, tm.APIVersion, schemeLine)
+	gv := version
+	if group != "" {
+		gv = group + "/" + version
+	}
+	if gv != kubeletGroupVersion || kind != kubeletKind {
+		return fmt.Errorf("no kind %q is registered for version %q in scheme \"pkg/runtime/scheme.go:%d\"", kind, gv, schemeLine)
 	}
 	return nil
 }
@@ -131,10 +163,13 @@ func sigsDecodeGates(js []byte) (map[string]bool, string, error) {
 	if !ok {
 		return nil, "", nil
 	}
-	return gatesFromJSON(raw)
+	return gatesFromJSON(raw, "featureGates")
 }
 
-func gatesFromJSON(raw json.RawMessage) (map[string]bool, string, error) {
+// gatesFromJSON decodes a featureGates value; field is the struct field
+// name type errors report (the JSON name for v1beta1, the Go name for the
+// internal type).
+func gatesFromJSON(raw json.RawMessage, field string) (map[string]bool, string, error) {
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return nil, "", err
@@ -154,7 +189,7 @@ func gatesFromJSON(raw json.RawMessage) (map[string]bool, string, error) {
 				m[k] = false
 			default:
 				if first == nil {
-					first = typeError(b, "bool")
+					first = typeError(b, field, "bool")
 					bad = k
 				}
 				m[k] = false
@@ -165,12 +200,12 @@ func gatesFromJSON(raw json.RawMessage) (map[string]bool, string, error) {
 		}
 		return m, "", nil
 	default:
-		return nil, "", typeError(t, "map[string]bool")
+		return nil, "", typeError(t, field, "map[string]bool")
 	}
 }
 
-func typeError(v any, target string) error {
-	return fmt.Errorf("json: cannot unmarshal %s into Go struct field KubeletConfiguration.featureGates of type %s", jsonKind(v), target)
+func typeError(v any, field, target string) error {
+	return fmt.Errorf("json: cannot unmarshal %s into Go struct field KubeletConfiguration.%s of type %s", jsonKind(v), field, target)
 }
 
 func jsonKind(v any) string {
@@ -198,15 +233,17 @@ func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error)
 	if err != nil {
 		return nil, pos, &issue{err, lineOf(err.Error())}
 	}
-	var obj map[string]any
-	if err := json.Unmarshal(js, &obj); err != nil {
-		//lint:ignore ST1005 apimachinery's exact text
-		return nil, pos, &issue{fmt.Errorf("Object 'Kind' is missing in '%s'", js), 1}
+	// The serializer reads apiVersion/kind first (a list or a scalar fails
+	// there), then the object; decoding into an Unstructured requires a
+	// kind, and the error quotes the original bytes (a whitespace-only
+	// file converts to null and ends here too).
+	if _, _, _, err := interpret(js); err != nil {
+		return nil, pos, &issue{err, 1}
 	}
-	kind, _ := obj["kind"].(string)
-	if kind == "" {
-		//lint:ignore ST1005 apimachinery's exact text
-		return nil, pos, &issue{fmt.Errorf("Object 'Kind' is missing in '%s'", js), 1}
+	var obj map[string]any
+	_ = json.Unmarshal(js, &obj)
+	if kind, _ := obj["kind"].(string); kind == "" {
+		return nil, pos, &issue{missingKind(data), max(pos.topKeys["kind"], 1)}
 	}
 	if !pos.mayHaveDuplicates {
 		return obj, pos, nil

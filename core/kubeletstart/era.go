@@ -30,6 +30,11 @@ type era struct {
 	// containing newlines as key=<…> blocks instead of quoting them.
 	multilineValues bool
 
+	// loadErrPathLast: the returned config-load error names the path last,
+	// "failed to load kubelet config file, error: …, path: P" (1.24–1.27);
+	// from 1.28 the path comes first.
+	loadErrPathLast bool
+
 	// dynamicConfig: --dynamic-config-dir exists (1.18–1.23).
 	dynamicConfig bool
 	// dynamicConfigDeprecated: the flag carries a pflag deprecation (1.22–1.23).
@@ -41,6 +46,20 @@ type era struct {
 	// dropinMergo: drop-ins are typed configs merged with mergo (1.28);
 	// from 1.29 they are unstructured JSON applied as JSON merge patches.
 	dropinMergo bool
+	// dropinInternalBase: the merge-patch base is json.Marshal of the
+	// internal configuration, whose keys are Go field names
+	// ("FeatureGates"), so drop-in keys ("featureGates") sit beside them and
+	// meet only in the final case-insensitive json.Unmarshal (1.29–1.31).
+	dropinInternalBase bool
+	// skippedDropinLog: files of the drop-in directory without .conf are
+	// reported at --v≥4 (1.36+).
+	skippedDropinLog bool
+	// dynamicLockedCheck: after validation the kubelet refuses
+	// DynamicKubeletConfig=true ("… feature is locked to false"), the gate
+	// being registered but its kubelet logic removed (1.24–1.25).
+	dynamicLockedCheck bool
+	// logInit: when --v takes effect (verbosity.go).
+	logInit logInit
 	// dropinGVK: drop-ins must name kubelet.config.k8s.io/v1beta1
 	// KubeletConfiguration; the merge happens on v1beta1 JSON and is
 	// re-defaulted (1.32+).
@@ -103,11 +122,23 @@ func eraFor(minor int) (era, error) {
 	e.jsonIter = minor <= 22
 	e.lenientWarnS = minor >= 21
 	e.multilineValues = minor >= 26
+	e.loadErrPathLast = minor >= 24 && minor <= 27
 	e.dynamicConfig = minor <= 23
 	e.dynamicConfigDeprecated = minor >= 22 && minor <= 23
 	e.configDir = minor >= 28
 	e.configDirEnv = minor >= 28 && minor <= 29
 	e.dropinMergo = minor == 28
+	e.dropinInternalBase = minor >= 29 && minor <= 31
+	e.skippedDropinLog = minor >= 36
+	e.dynamicLockedCheck = minor >= 24 && minor <= 25
+	switch {
+	case minor <= 22:
+		e.logInit = logAtParse
+	case minor <= 24:
+		e.logInit = logAfterValidate
+	default:
+		e.logInit = logBeforeValidate
+	}
 	e.dropinGVK = minor >= 32
 	e.defaultingGates = minor >= 32
 	e.validateCallsValidate = minor >= 35

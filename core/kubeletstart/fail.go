@@ -37,6 +37,9 @@ func (r *run) wrapRunE(stage string, err error) string {
 	case "flagValidate":
 		return "failed to validate kubelet flags: " + err.Error()
 	case "loadConfig":
+		if r.e.loadErrPathLast {
+			return fmt.Sprintf("failed to load kubelet config file, error: %s, path: %s", err, r.fv.config)
+		}
 		return fmt.Sprintf("failed to load kubelet config file, path: %s, error: %s", r.fv.config, err)
 	case "mergeConfig":
 		return "failed to merge kubelet configs: " + err.Error()

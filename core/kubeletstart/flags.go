@@ -144,6 +144,9 @@ type flagValues struct {
 	notices        []string
 	args           []string
 	normalizedUsed bool
+	// values are the flags the command line set, by name, as their
+	// pflag.Value prints them (the last occurrence wins).
+	values map[string]string
 }
 
 // newFlagSet builds the kubelet's clean flag set for an era. Output (pflag
@@ -274,6 +277,8 @@ func parseFlags(e era, args []string) (*flagValues, error) {
 	v.notices = splitNotices(out.String())
 	v.gatesSet = fs.Changed("feature-gates")
 	v.args = fs.Args()
+	v.values = map[string]string{}
+	fs.Visit(func(f *pflag.Flag) { v.values[f.Name] = f.Value.String() })
 	return v, err
 }
 

@@ -122,16 +122,15 @@ func (e era) site(name string) string {
 			return "run.go:72"
 		}
 	}
-	if e.minor <= 23 {
-		if l, ok := serverLines[e.minor][name]; ok {
-			return fmt.Sprintf("server.go:%d", l)
-		}
+	if l, ok := serverLines[e.minor][name]; ok {
+		return fmt.Sprintf("server.go:%d", l)
 	}
 	return "server.go:1"
 }
 
 // serverLines: the klog.Fatal (1.18–1.20) or klog.ErrorS (1.21–1.23) call
-// of each start-up step in cmd/kubelet/app/server.go.
+// of each start-up step in cmd/kubelet/app/server.go, and the later
+// releases' info lines (skipped drop-in files, the effective configuration).
 var serverLines = map[int]map[string]int{
 	18: {"parse": 157, "command": 164, "flagGates": 183, "flagValidate": 188, "loadConfig": 199, "precedence": 205, "mergedGates": 209, "validate": 216, "dynamic": 232, "dynamicGates": 240, "run": 274},
 	19: {"parse": 156, "command": 163, "flagGates": 182, "flagValidate": 187, "loadConfig": 198, "precedence": 204, "mergedGates": 208, "validate": 215, "dynamic": 231, "dynamicGates": 239, "run": 265},
@@ -139,6 +138,8 @@ var serverLines = map[int]map[string]int{
 	21: {"parse": 156, "command": 164, "flagGates": 186, "flagValidate": 192, "loadConfig": 204, "precedence": 211, "mergedGates": 216, "validate": 224, "dynamic": 245, "dynamicGates": 254, "run": 292},
 	22: {"parse": 158, "command": 166, "flagGates": 188, "flagValidate": 194, "loadConfig": 206, "precedence": 213, "mergedGates": 218, "validate": 226, "dynamic": 247, "dynamicGates": 256, "run": 294},
 	23: {"parse": 158, "command": 166, "flagGates": 187, "flagValidate": 193, "loadConfig": 205, "precedence": 212, "mergedGates": 217, "validate": 225, "dynamic": 246, "dynamicGates": 255, "run": 302},
+	36: {"skippedDropin": 296},
+	37: {"skippedDropin": 299, "effectiveConfig": 257},
 }
 
 // codecLine is the line of the lenient-decoding warning in the kubelet's

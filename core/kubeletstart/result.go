@@ -14,8 +14,8 @@ type Result struct {
 	ExitCode int `json:"exitCode"`
 	// Stage names the step that stopped start-up ("" when it would start):
 	// parse, command, flagGates, flagValidate, loadConfig, configDirEnv,
-	// mergeConfig, defaulting, mergedGates, validate, dynamicGates, run,
-	// help, version.
+	// mergeConfig, defaulting, mergedGates, validate, dynamicLocked,
+	// dynamicGates, run, help, version.
 	Stage string `json:"stage,omitempty"`
 	// Error is the underlying error, without the log dialect around it.
 	Error string `json:"error,omitempty"`

@@ -46,7 +46,13 @@ type run struct {
 	// crashLoopMax is crashLoopBackOff.maxContainerRestartPeriod of the
 	// merged configuration (gatedfields.go).
 	crashLoopMax *gatedField
-	done         bool
+	// cfg holds the other tracked configuration fields (configfields.go).
+	cfg configState
+	// logsOn: the verbosity has taken effect (verbosity.go).
+	logsOn bool
+	// skippedDropins are drop-in directory files without .conf, in walk order.
+	skippedDropins []string
+	done           bool
 }
 
 // Model evaluates start-ups against one source of catalogs. Gates are
@@ -243,6 +249,10 @@ func (r *run) start() {
 		r.stop("version", 0, "")
 		return
 	}
+	r.cfg = defaultsState(e)
+	if e.logInit == logAtParse {
+		r.initLogging()
+	}
 	r.flagGates = fv.gates
 	for k := range fv.gates {
 		r.origins[k] = origin{source: "flag"}
@@ -283,6 +293,9 @@ func (r *run) start() {
 		}
 		kcGates, kcOrigins = gates, origins
 	}
+	// Flags win over every file (the precedence re-parse); without a file
+	// they were parsed into the defaulted configuration: the same result.
+	r.applyFlags(r.cfg)
 	r.merged = fv.gates
 	if fv.config != "" || fv.configDir != "" {
 		merged, notices := reparseGates(e, r.args, kcGates)
@@ -299,8 +312,8 @@ func (r *run) start() {
 			return
 		}
 	}
-	if e.effectiveConfigLog {
-		r.effectiveConfigLine()
+	if e.logInit == logBeforeValidate {
+		r.initLogging()
 	}
 	// ValidateKubeletConfiguration: a copy of the global gate takes the
 	// config's gates (and, from 1.35, is Validate()d).
@@ -310,13 +323,14 @@ func (r *run) start() {
 		r.fail("validate", err)
 		return
 	}
-	// The gate's own problems (1.35+) and the gate-dependent field checks
-	// are collected into one aggregate.
+	r.gatesLine(cp)
+	// The gate's own problems (1.35+) and the field checks are collected
+	// into one aggregate.
 	var verrs []error
 	if e.validateCallsValidate {
 		verrs = append(verrs, cp.Validate()...)
 	}
-	verrs = append(verrs, r.gatedFieldErrors(func(name string) bool {
+	verrs = append(verrs, r.fieldErrors(func(name string) bool {
 		on, _ := cp.Lookup(name)
 		return on
 	})...)
@@ -324,9 +338,21 @@ func (r *run) start() {
 		r.fail("validate", featuregate.NewAggregate(verrs))
 		return
 	}
+	if e.dynamicLockedCheck {
+		if on, _ := r.gate.Lookup("DynamicKubeletConfig"); on {
+			r.note("1.24–1.25 keep DynamicKubeletConfig registered (deprecated, off) but refuse it once the configuration is validated: its kubelet logic is gone")
+			r.fail("dynamicLocked", errors.New("cannot set feature gate DynamicKubeletConfig to true, feature is locked to false"))
+			r.anchorGateErrors(r.res.Error)
+			return
+		}
+	}
 	if e.dynamicConfig && fv.dynamicDirSet && fv.dynamicDir != "" && !r.dynamicConfig() {
 		return
 	}
+	if e.logInit == logAfterValidate {
+		r.initLogging()
+	}
+	r.skippedDropinLines()
 	// run() sets the gates from the final configuration once more.
 	r.setGates("run", r.merged)
 }
@@ -338,6 +364,7 @@ func (r *run) setGates(stage string, m map[string]bool) bool {
 		r.fail(stage, err)
 		return false
 	}
+	r.gatesLine(r.gate)
 	if r.applied == nil {
 		r.applied = map[string]origin{}
 	}
@@ -412,6 +439,7 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 		r.pending[k] = origin{source: "config", path: name, line: cfg.pos.gate(k)}
 	}
 	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos.topKeys["crashLoopBackOff"])
+	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
 	if cfg.lenient {
 		// From 1.23 the strict attempt already defaulted the object before
 		// reporting its strict error; the lenient decode defaults again.
@@ -485,6 +513,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 			if cfg.lenient {
 				r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
 			}
+			r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
 			if gates == nil && len(cfg.gates) > 0 {
 				gates = map[string]bool{}
 			}
@@ -496,14 +525,25 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 		r.note("1.28 merges drop-ins with mergo: per-key override, and a null gate value means false, not deletion")
 		return gates, origins, true
 	}
+	// 1.32+ merge on the v1beta1 document, where the base's gates sit under
+	// "featureGates" like the drop-ins'. 1.29–1.31 marshal the internal
+	// type: the base's gates sit under "FeatureGates", the drop-ins' under
+	// "featureGates", and the final case-insensitive json.Unmarshal decodes
+	// both into one map (base first, the keys being sorted): a drop-in's
+	// null removes only what an earlier drop-in set.
+	internal := r.e.dropinInternalBase
 	doc := map[string]any{}
-	if base != nil {
+	dropOrigins := origins
+	if internal {
+		dropOrigins = map[string]origin{}
+	} else if base != nil {
 		fg := map[string]any{}
 		for k, v := range base {
 			fg[k] = v
 		}
 		doc["featureGates"] = fg
 	}
+	layer := dropinLayer{}
 	for _, f := range files {
 		if len(f.Content) == 0 {
 			r.diag("dropin", f.Path, 0, "error", "empty drop-in")
@@ -530,35 +570,59 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 			case map[string]any:
 				for k, v := range t {
 					if v == nil {
-						delete(origins, k)
+						delete(dropOrigins, k)
 					} else {
-						origins[k] = origin{source: "dropin", path: f.Path, line: pos.gate(k)}
+						dropOrigins[k] = origin{source: "dropin", path: f.Path, line: pos.gate(k)}
 					}
 				}
 			default:
-				for k, o := range origins {
+				for k, o := range dropOrigins {
 					if o.source != "flag" {
-						delete(origins, k)
+						delete(dropOrigins, k)
 					}
 				}
 			}
 		}
 		r.noteCrashLoopMax(obj, "dropin", f.Path, pos.topKeys["crashLoopBackOff"])
+		r.applyDropin(r.cfg, layer, obj, pos, f.Path)
 		doc = mergePatch(doc, obj).(map[string]any)
+	}
+	for k, fv := range layer {
+		r.cfg[k] = *fv
 	}
 	var gates map[string]bool
 	if fg, ok := doc["featureGates"]; ok {
 		raw, _ := jsonMarshal(fg)
+		field := "featureGates"
+		if internal {
+			field = "FeatureGates"
+		}
 		var badKey string
 		var err error
-		gates, badKey, err = gatesFromJSON(raw)
+		gates, badKey, err = gatesFromJSON(raw, field)
 		if err != nil {
-			if o, ok := origins[badKey]; ok {
+			if o, ok := dropOrigins[badKey]; ok {
 				r.diag(o.source, o.path, o.line, "error", err.Error())
 			}
 			r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
 			return nil, nil, false
 		}
+	}
+	if internal {
+		merged := copyGates(base)
+		if merged == nil && gates != nil {
+			merged = map[string]bool{}
+		}
+		for k, v := range gates {
+			merged[k] = v
+		}
+		for k, o := range dropOrigins {
+			origins[k] = o
+		}
+		if len(files) > 0 && len(base) > 0 {
+			r.note("1.29–1.31 merge drop-ins onto the internal configuration, whose gates a drop-in cannot delete: a null (or featureGates: null) removes only what an earlier drop-in set")
+		}
+		gates = merged
 	}
 	for k := range origins {
 		if _, ok := gates[k]; !ok {
@@ -578,6 +642,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 func (r *run) dropinFiles(dir string) []File {
 	root := absPath(dir)
 	var out []File
+	var skipped []string
 	for _, f := range r.in.DropIns {
 		p := f.Path
 		if !strings.HasPrefix(p, "/") {
@@ -588,15 +653,18 @@ func (r *run) dropinFiles(dir string) []File {
 			r.note("drop-in %s is outside --config-dir %s and is not read", f.Path, dir)
 			continue
 		}
-		if path.Ext(path.Base(p)) != ".conf" {
-			r.note("drop-in %s is skipped: only files ending in .conf are read", p)
-			continue
-		}
 		// Report paths the way WalkDir builds them from the flag's value.
 		shown := strings.TrimSuffix(dir, "/") + strings.TrimPrefix(p, root)
+		if path.Ext(path.Base(p)) != ".conf" {
+			r.note("drop-in %s is skipped: only files ending in .conf are read", p)
+			skipped = append(skipped, shown)
+			continue
+		}
 		out = append(out, File{Path: shown, Content: f.Content})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return walkLess(out[i].Path, out[j].Path) })
+	sort.SliceStable(skipped, func(i, j int) bool { return walkLess(skipped[i], skipped[j]) })
+	r.skippedDropins = skipped
 	if len(out) > 1 {
 		r.note("drop-ins apply in this order: %s", strings.Join(pathsOf(out), ", "))
 	}
@@ -692,5 +760,5 @@ func (r *run) effectiveConfigLine() {
 	}
 	b.WriteString("kind: KubeletConfiguration\n")
 	b.WriteString("…\n")
-	r.line(r.e.structuredLine('I', "server.go:257", "Effective KubeletConfiguration", kv{"config", b.String()}))
+	r.line(r.e.structuredLine('I', r.e.site("effectiveConfig"), "Effective KubeletConfiguration", kv{"config", b.String()}))
 }

@@ -1,0 +1,324 @@
+package kubeletstart
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Configuration fields besides the gates. ValidateKubeletConfiguration
+// checks the merged configuration (defaults < --config < drop-ins < flags);
+// the model follows the numeric and enum fields people edit most, with the
+// defaulting and merge rules of each release, so that the checks see the
+// values the kubelet would see. Other fields are neither tracked nor checked.
+
+type fieldKind uint8
+
+const (
+	fInt32 fieldKind = iota
+	fInt64
+	fString
+)
+
+// configField is one tracked KubeletConfiguration field.
+type configField struct {
+	// path is the v1beta1 JSON path: a top-level name, or "logging.verbosity".
+	path string
+	// goName is the internal type's Go field name: json.Marshal of the
+	// internal configuration (the 1.29–1.31 drop-in merge base) writes it
+	// as the key.
+	goName string
+	kind   fieldKind
+	// pointer: the v1beta1 field is a pointer, so an explicit zero survives
+	// defaulting; a plain field's zero is replaced by the default.
+	pointer bool
+	// flag is the command-line flag bound to the field, if any.
+	flag string
+	// since is the first minor the field exists in (0: always).
+	since int
+	// def is the v1beta1 default at a minor (nil: zero, no defaulting).
+	def func(minor int) any
+}
+
+func constDefault(v any) func(int) any { return func(int) any { return v } }
+
+// raisedIn127 is a default that 1.27 raised (kubernetes/kubernetes#116121:
+// event and API client limits ×10).
+func raisedIn127(before, after int64) func(int) any {
+	return func(minor int) any {
+		if minor >= 27 {
+			return after
+		}
+		return before
+	}
+}
+
+// configFields are the tracked fields, read from each release's
+// pkg/kubelet/apis/config/v1beta1/defaults.go (defaults identical 1.18–1.37
+// except where raisedIn127 says otherwise).
+var configFields = []configField{
+	{path: "nodeLeaseDurationSeconds", goName: "NodeLeaseDurationSeconds", def: constDefault(int64(40))},
+	{path: "eventBurst", goName: "EventBurst", flag: "event-burst", def: raisedIn127(10, 100)},
+	{path: "eventRecordQPS", goName: "EventRecordQPS", pointer: true, flag: "event-qps", def: raisedIn127(5, 50)},
+	{path: "healthzPort", goName: "HealthzPort", pointer: true, flag: "healthz-port", def: constDefault(int64(10248))},
+	{path: "imageGCHighThresholdPercent", goName: "ImageGCHighThresholdPercent", pointer: true, flag: "image-gc-high-threshold", def: constDefault(int64(85))},
+	{path: "imageGCLowThresholdPercent", goName: "ImageGCLowThresholdPercent", pointer: true, flag: "image-gc-low-threshold", def: constDefault(int64(80))},
+	{path: "iptablesDropBit", goName: "IPTablesDropBit", pointer: true, flag: "iptables-drop-bit", def: constDefault(int64(15))},
+	{path: "iptablesMasqueradeBit", goName: "IPTablesMasqueradeBit", pointer: true, flag: "iptables-masquerade-bit", def: constDefault(int64(14))},
+	{path: "kubeAPIBurst", goName: "KubeAPIBurst", flag: "kube-api-burst", def: raisedIn127(10, 100)},
+	{path: "kubeAPIQPS", goName: "KubeAPIQPS", pointer: true, flag: "kube-api-qps", def: raisedIn127(5, 50)},
+	{path: "nodeStatusMaxImages", goName: "NodeStatusMaxImages", pointer: true, flag: "node-status-max-images", since: 19, def: constDefault(int64(50))},
+	{path: "maxOpenFiles", goName: "MaxOpenFiles", kind: fInt64, flag: "max-open-files", def: constDefault(int64(1000000))},
+	{path: "maxPods", goName: "MaxPods", flag: "max-pods", def: constDefault(int64(110))},
+	{path: "oomScoreAdj", goName: "OOMScoreAdj", pointer: true, flag: "oom-score-adj", def: constDefault(int64(-999))},
+	{path: "podsPerCore", goName: "PodsPerCore", flag: "pods-per-core"},
+	{path: "port", goName: "Port", flag: "port", def: constDefault(int64(10250))},
+	{path: "readOnlyPort", goName: "ReadOnlyPort", flag: "read-only-port"},
+	{path: "registryBurst", goName: "RegistryBurst", flag: "registry-burst", def: constDefault(int64(10))},
+	{path: "registryPullQPS", goName: "RegistryPullQPS", pointer: true, flag: "registry-qps", def: constDefault(int64(5))},
+	{path: "hairpinMode", goName: "HairpinMode", kind: fString, flag: "hairpin-mode", def: constDefault("promiscuous-bridge")},
+	// logging.verbosity (1.23+: --v is bound to the configuration and
+	// applied when logging is initialised).
+	{path: "logging.verbosity", goName: "Logging.Verbosity", flag: "v", since: 23},
+}
+
+// fieldValue is a field's value in the configuration being built, with
+// where it came from (source "default" for defaults).
+type fieldValue struct {
+	val  any // int64 or string
+	from origin
+}
+
+// configState is the tracked part of the internal KubeletConfiguration.
+type configState map[string]fieldValue
+
+func (c configField) in(e era) bool { return c.since == 0 || e.minor >= c.since }
+
+func (c configField) zero() any {
+	if c.kind == fString {
+		return ""
+	}
+	return int64(0)
+}
+
+func (c configField) defaultValue(minor int) any {
+	if c.def == nil {
+		return c.zero()
+	}
+	return c.def(minor)
+}
+
+// defaultsState is a defaulted empty configuration: what the kubelet holds
+// before it reads a file.
+func defaultsState(e era) configState {
+	st := configState{}
+	for _, c := range configFields {
+		if c.in(e) {
+			st[c.path] = fieldValue{val: c.defaultValue(e.minor), from: origin{source: "default"}}
+		}
+	}
+	return st
+}
+
+// lookupPath finds a field in a decoded document: present is false when
+// the key is missing (or, for a nested path, its parent is not an object).
+func lookupPath(obj map[string]any, path string) (v any, present bool) {
+	cur := obj
+	parts := strings.Split(path, ".")
+	for i, p := range parts {
+		v, ok := cur[p]
+		if !ok {
+			return nil, false
+		}
+		if i == len(parts)-1 {
+			return v, true
+		}
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		cur = m
+	}
+	return nil, false
+}
+
+// convert turns a decoded JSON value into the field's Go value. ok is false
+// for a value the real decoder would refuse (wrong type, fraction,
+// overflow): the model does not reproduce those decoding errors and leaves
+// the field as it was.
+func (c configField) convert(v any) (any, bool) {
+	switch c.kind {
+	case fString:
+		s, ok := v.(string)
+		return s, ok
+	default:
+		f, ok := v.(float64)
+		if !ok || f != math.Trunc(f) {
+			return nil, false
+		}
+		lo, hi := float64(math.MinInt32), float64(math.MaxInt32)
+		if c.kind == fInt64 {
+			lo, hi = -(1 << 63), (1<<63)-1
+		}
+		if f < lo || f > hi {
+			return nil, false
+		}
+		return int64(f), true
+	}
+}
+
+func isZero(v any) bool {
+	switch t := v.(type) {
+	case int64:
+		return t == 0
+	case string:
+		return t == ""
+	}
+	return v == nil
+}
+
+// fieldLine is the line to point at for a field of a file.
+func fieldLine(pos *positions, path string) int {
+	if pos == nil {
+		return 0
+	}
+	top, _, _ := strings.Cut(path, ".")
+	return pos.topKeys[top]
+}
+
+// decodedState is a file decoded and defaulted on its own (the main
+// config file, and 1.28's drop-ins): present values, defaults for the rest
+// and for a plain field's zero.
+func (r *run) decodedState(obj map[string]any, pos *positions, input, path string) configState {
+	st := configState{}
+	for _, c := range configFields {
+		if !c.in(r.e) {
+			continue
+		}
+		fv := fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
+		if raw, present := lookupPath(obj, c.path); present && raw != nil {
+			if v, ok := c.convert(raw); ok {
+				if c.pointer || !isZero(v) {
+					fv = fieldValue{val: v, from: origin{source: input, path: path, line: fieldLine(pos, c.path)}}
+				}
+			} else {
+				r.skippedField(c, input, path, fieldLine(pos, c.path), raw)
+			}
+		}
+		st[c.path] = fv
+	}
+	return st
+}
+
+func (r *run) skippedField(c configField, input, path string, line int, raw any) {
+	r.diag(input, path, line, "warning", fmt.Sprintf("%s: the value %s is not a valid %s; the real kubelet fails to decode it, which the model does not reproduce (the field is left unchecked)",
+		c.path, compactJSON(raw), c.typeName()))
+}
+
+func (c configField) typeName() string {
+	switch c.kind {
+	case fString:
+		return "string"
+	case fInt64:
+		return "int64"
+	}
+	return "int32"
+}
+
+func compactJSON(v any) string {
+	b, err := jsonMarshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// dropinLayer is the 1.29–1.31 merge: the base document is json.Marshal of
+// the internal configuration, whose keys are Go field names
+// ("MaxPods"), while drop-ins write v1beta1 names ("maxPods"). The merge
+// patch keeps both keys; the final json.Unmarshal into the internal type
+// matches keys case-insensitively in sorted order, so a drop-in value wins
+// over the base, a drop-in's null only removes what an earlier drop-in set,
+// and nothing is defaulted again.
+type dropinLayer map[string]*fieldValue
+
+// applyDropin folds one drop-in into the tracked fields for the era.
+// unified is the 1.32+ merge on the v1beta1 document (null resets to the
+// default, re-defaulting after the merge); otherwise the 1.29–1.31 layer.
+func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any, pos *positions, path string) {
+	for _, c := range configFields {
+		if !c.in(r.e) {
+			continue
+		}
+		raw, present := lookupPath(obj, c.path)
+		if !present {
+			continue
+		}
+		from := origin{source: "dropin", path: path, line: fieldLine(pos, c.path)}
+		if raw == nil {
+			if r.e.dropinGVK {
+				st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
+			} else {
+				delete(layer, c.path)
+			}
+			continue
+		}
+		v, ok := c.convert(raw)
+		if !ok {
+			r.skippedField(c, "dropin", path, from.line, raw)
+			continue
+		}
+		if r.e.dropinGVK {
+			if !c.pointer && isZero(v) {
+				v, from = c.defaultValue(r.e.minor), origin{source: "default"}
+			}
+			st[c.path] = fieldValue{val: v, from: from}
+		} else {
+			layer[c.path] = &fieldValue{val: v, from: from}
+		}
+	}
+}
+
+// mergoDropin is 1.28's merge: the drop-in is decoded and defaulted on its
+// own, then every non-zero field overrides the base, defaults included.
+func (r *run) mergoDropin(st configState, obj map[string]any, pos *positions, path string) {
+	for k, fv := range r.decodedState(obj, pos, "dropin", path) {
+		if !isZero(fv.val) {
+			st[k] = fv
+		}
+	}
+}
+
+// applyFlags is the flag-precedence re-parse for the tracked fields: a flag
+// on the command line overrides every file, after defaulting.
+func (r *run) applyFlags(st configState) {
+	for _, c := range configFields {
+		if !c.in(r.e) || c.flag == "" {
+			continue
+		}
+		s, ok := r.fv.values[c.flag]
+		if !ok {
+			continue
+		}
+		if c.kind == fString {
+			st[c.path] = fieldValue{val: s, from: origin{source: "flag"}}
+			continue
+		}
+		n, err := strconv.ParseInt(s, 0, 64)
+		if err != nil {
+			continue
+		}
+		st[c.path] = fieldValue{val: n, from: origin{source: "flag"}}
+	}
+}
+
+func (st configState) int(path string) int64 {
+	n, _ := st[path].val.(int64)
+	return n
+}
+
+func (st configState) str(path string) string {
+	s, _ := st[path].val.(string)
+	return s
+}
