@@ -1,9 +1,10 @@
 package kubeletstart
 
 import (
+	"embed"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"sort"
 	"strings"
 	"testing"
@@ -11,12 +12,18 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
+// fixtureCatalog is embedded rather than read from disk so that the
+// benchmarks also run as WebAssembly in a browser page, which has no files.
+//
+//go:embed testdata/catalog/*.txt
+var fixtureCatalog embed.FS
+
 // fixtureModel evaluates against testdata/catalog, a small hand-written
 // catalog whose gate histories exercise every rule; it keeps transcripts
 // independent of the real (generated) data.
 func fixtureModel(t testing.TB) *Model {
 	t.Helper()
-	files, err := filepath.Glob("testdata/catalog/*.txt")
+	files, err := fs.Glob(fixtureCatalog, "testdata/catalog/*.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,11 +32,11 @@ func fixtureModel(t testing.TB) *Model {
 	var order []string
 	var prev *catalog.Release
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := fixtureCatalog.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := catalog.ApplyDelta(prev, filepath.Base(f), data)
+		r, err := catalog.ApplyDelta(prev, path.Base(f), data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,8 +53,8 @@ func fixtureModel(t testing.TB) *Model {
 	}, func() []string { return order })
 }
 
-func minorOf(path string) int {
+func minorOf(file string) int {
 	var m int
-	fmt.Sscanf(strings.TrimSuffix(filepath.Base(path), ".txt"), "1.%d", &m)
+	fmt.Sscanf(strings.TrimSuffix(path.Base(file), ".txt"), "1.%d", &m)
 	return m
 }
