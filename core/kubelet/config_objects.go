@@ -83,6 +83,9 @@ type keyRef struct {
 // taken from a ConfigMap or Secret key, must exist unless marked optional.
 // Its error becomes the CreateContainerConfigError of the container.
 func (k *Kubelet) containerConfigError(pod *v1.Pod, c *v1.Container) error {
+	if len(c.Env) == 0 && len(c.EnvFrom) == 0 {
+		return nil
+	}
 	var env, envFrom []envSource
 	// The fields were accepted as written; entries the lookup cannot read
 	// name nothing.
