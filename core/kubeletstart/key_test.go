@@ -2,7 +2,6 @@ package kubeletstart
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"testing"
 )
@@ -132,6 +131,6 @@ func TestEquivalenceKeyDistinguishes(t *testing.T) {
 	same := base
 	same.Args = []string{"--node-ip", "5.6.7.8", "--max-pods=10"}
 	if EquivalenceKey(same) != EquivalenceKey(base) {
-		t.Error(fmt.Sprintf("--node-ip's value changes the key: %q vs %q", EquivalenceKey(same), EquivalenceKey(base)))
+		t.Errorf("--node-ip's value changes the key: %q vs %q", EquivalenceKey(same), EquivalenceKey(base))
 	}
 }

@@ -205,9 +205,7 @@ func (n *Node) systemd(ps []*parsed) ([]string, map[string]string, *parsed, erro
 			}
 			return "", "", false
 		})
-		for _, d := range svc.diags {
-			n.Diagnostics = append(n.Diagnostics, d)
-		}
+		n.Diagnostics = append(n.Diagnostics, svc.diags...)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err

@@ -174,11 +174,6 @@ func specAtRelease(t *testing.T, release, name string) (Spec, bool) {
 	return g.SpecAt(release), true
 }
 
-func mustMinor(v string) int {
-	m, _ := parseMinor(v)
-	return m[1]
-}
-
 // TestStagesAgainstTheFacts checks the stage mix at each release against
 // the facts file's table (measured on pkg/features, AllAlpha and AllBeta
 // counted as alpha and beta), plus the gates the kubelet adds on top: the
