@@ -38,6 +38,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 	"github.com/kubexplorer/kubexplorer/core/featuregate/components"
+	"github.com/kubexplorer/kubexplorer/internal/datagen"
 )
 
 // binaries are the main packages and the platforms each binary is
@@ -65,14 +66,11 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 
-	if *work == "" {
-		dir, err := os.MkdirTemp("", "kubexplorer-components-")
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer os.RemoveAll(dir)
-		*work = dir
+	workDir, cleanup, err := datagen.WorkDir(*work, "kubexplorer-components-")
+	if err != nil {
+		log.Fatal(err)
 	}
+	defer cleanup()
 	pins, err := readPins(*pinsFile)
 	if err != nil {
 		log.Fatal(err)
@@ -82,7 +80,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	f := &fetcher{work: *work}
+	f := &fetcher{datagen.Fetcher{Work: workDir}}
 	var reports []string
 	failed := false
 	for _, p := range pins {
@@ -105,7 +103,7 @@ func main() {
 		log.Fatal(err)
 	}
 	if len(reports) > 0 && *reportFile != "" {
-		if err := mergeReport(*reportFile, reports); err != nil {
+		if err := datagen.MergeReport(*reportFile, "# Component data generation report (written by tools/components)", reports); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -180,7 +178,7 @@ func derive(f *fetcher, minor, patch string, why map[string]bool) (*result, erro
 	if err != nil {
 		return nil, err
 	}
-	k, err := f.download("k8s.io/kubernetes@v" + patch)
+	k, err := f.Download("k8s.io/kubernetes@v" + patch)
 	if err != nil {
 		return nil, err
 	}
@@ -335,35 +333,4 @@ func writeData(dir string, tables map[string]*components.Table) error {
 	return nil
 }
 
-func minorLess(a, b string) bool {
-	var x1, y1, x2, y2 int
-	fmt.Sscanf(a, "%d.%d", &x1, &y1)
-	fmt.Sscanf(b, "%d.%d", &x2, &y2)
-	if x1 != x2 {
-		return x1 < x2
-	}
-	return y1 < y2
-}
-
-// mergeReport replaces the sections of the regenerated releases.
-func mergeReport(path string, sections []string) error {
-	old, _ := os.ReadFile(path)
-	byRelease := map[string]string{}
-	for _, s := range strings.Split(string(old), "\n## ") {
-		s = strings.TrimPrefix(s, "## ")
-		if f := strings.Fields(s); len(f) > 0 && strings.Count(f[0], ".") == 1 {
-			byRelease[f[0]] = "## " + strings.TrimRight(s, "\n") + "\n"
-		}
-	}
-	for _, s := range sections {
-		byRelease[strings.Fields(strings.TrimPrefix(s, "## "))[0]] = s
-	}
-	keys := sortedKeys(byRelease)
-	sort.Slice(keys, func(i, j int) bool { return minorLess(keys[i], keys[j]) })
-	var b strings.Builder
-	b.WriteString("# Component data generation report (written by tools/components)\n")
-	for _, k := range keys {
-		b.WriteString("\n" + byRelease[k])
-	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
-}
+func minorLess(a, b string) bool { return catalog.CompareReleases(a, b) < 0 }

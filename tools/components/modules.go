@@ -2,48 +2,20 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"sort"
-	"strconv"
 	"strings"
 
 	"golang.org/x/mod/modfile"
+
+	"github.com/kubexplorer/kubexplorer/internal/datagen"
 )
 
-// fetcher downloads modules from the Go module proxy into the module cache
-// with the go command. Only module zips are fetched: nothing is built.
+// fetcher fetches from the Go module proxy (module zips only: nothing is
+// built).
 type fetcher struct {
-	work string // a directory outside any module, for the go command
-}
-
-type downloaded struct {
-	Path, Version, Error, Dir, GoMod string
-}
-
-func (f *fetcher) download(mod string) (downloaded, error) {
-	cmd := exec.Command("go", "mod", "download", "-json", mod)
-	cmd.Dir = f.work
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off")
-	out, runErr := cmd.Output()
-	var d downloaded
-	if err := json.Unmarshal(out, &d); err != nil {
-		return d, fmt.Errorf("go mod download %s: %v", mod, runErr)
-	}
-	if d.Error != "" {
-		return d, fmt.Errorf("%s", firstLine(d.Error))
-	}
-	return d, nil
-}
-
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
+	datagen.Fetcher
 }
 
 // stagingModules lists the modules upstream's go.mod replaces with
@@ -77,21 +49,18 @@ func stagingVersion(patch string) string { return "v0." + strings.TrimPrefix(pat
 // fetchStaging downloads a staging module at the patch's version, or at the
 // newest earlier patch of the same minor that the proxy serves (it refuses a
 // few, e.g. some modules at v0.18.20).
-func (f *fetcher) fetchStaging(mod, patch string) (downloaded, string, error) {
+func (f *fetcher) fetchStaging(mod, patch string) (datagen.Module, string, error) {
 	v := stagingVersion(patch)
-	d, err := f.download(mod + "@" + v)
+	d, err := f.Download(mod + "@" + v)
 	if err == nil {
 		return d, "", nil
 	}
-	p, _ := strconv.Atoi(patch[strings.LastIndex(patch, ".")+1:])
-	minor := strings.TrimSuffix(strings.TrimPrefix(v, "v"), "."+strconv.Itoa(p))
-	for q := p - 1; q >= 0; q-- {
-		alt := fmt.Sprintf("v%s.%d", minor, q)
-		if d, err2 := f.download(mod + "@" + alt); err2 == nil {
-			return d, fmt.Sprintf("%s is not served at %s (%v); used %s", mod, v, err, alt), nil
-		}
+	alt, altErr := f.NearestServed(mod, patch)
+	if altErr != nil {
+		return d, "", fmt.Errorf("staging module %s@%s: %v", mod, v, err)
 	}
-	return d, "", fmt.Errorf("staging module %s@%s: %v", mod, v, err)
+	d, err = f.Download(mod + "@" + alt)
+	return d, fmt.Sprintf("%s is not served at %s (%v); used %s", mod, v, err, alt), err
 }
 
 // readPins reads tools/catalog/releases.txt: "MINOR PATCH" per line, so the

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
 //go:embed data/*.txt
@@ -38,13 +40,13 @@ func (t *tables) load() {
 		if e.IsDir() || !ok {
 			continue
 		}
-		if _, ok := parseMinor(v); !ok {
+		if !catalog.IsRelease(v) {
 			t.err = fmt.Errorf("components: data file %q is not named after a release", e.Name())
 			return
 		}
 		names = append(names, v)
 	}
-	sort.Slice(names, func(i, j int) bool { return compareMinor(names[i], names[j]) < 0 })
+	sort.Slice(names, func(i, j int) bool { return catalog.CompareReleases(names[i], names[j]) < 0 })
 	t.byRel = map[string]*Table{}
 	var prev *Table
 	for _, v := range names {

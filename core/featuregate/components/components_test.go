@@ -146,7 +146,7 @@ func TestDeltaRoundTripAndErrors(t *testing.T) {
 		data, want string
 	}{
 		{nil, "+A k\n", "want header"},
-		{nil, "release 1.30 patch 1.31.0\n", "bad release"},
+		{nil, "release 1.30 patch 1.31.0\n", "is not a patch of"},
 		{a, "release 1.29 patch 1.29.0\n", "does not follow"},
 		{a, "release 1.31 patch 1.31.0\n-Z\n", "drops Z"},
 		{nil, "release 1.30 patch 1.30.0\n+A kx\n", "bad component codes"},

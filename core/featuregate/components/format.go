@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
 // The data format, one release per file, line oriented:
@@ -59,69 +60,38 @@ func NewTable(release, patch string, readers map[string]Set) *Table {
 // of prev, the previous release's table (nil for the oldest file).
 func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
 	t := &Table{readers: map[string]Set{}}
+	prevRelease := ""
 	if prev != nil {
+		prevRelease = prev.Release
 		for g, s := range prev.readers {
 			t.readers[g] = s
 		}
 	}
-	touched := map[string]int{}
-	header := false
-	for i, raw := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		line := strings.TrimRight(string(raw), "\r")
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		errf := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %s", name, lineNo, fmt.Sprintf(format, args...))
-		}
-		if !header {
-			f := strings.Fields(line)
-			if len(f) != 4 || f[0] != "release" || f[2] != "patch" {
-				return nil, errf("want header %q, got %q", "release X.Y patch X.Y.Z", line)
+	var err error
+	t.Release, t.Patch, err = catalog.ScanDelta(name, data, prevRelease, func(l catalog.DeltaLine) (string, error) {
+		if l.Remove {
+			if _, ok := t.readers[l.Text]; !ok {
+				return "", fmt.Errorf("drops %s, which the previous release does not have", l.Text)
 			}
-			if _, ok := parseMinor(f[1]); !ok || !strings.HasPrefix(f[3], f[1]+".") {
-				return nil, errf("bad release %q patch %q", f[1], f[3])
-			}
-			if prev != nil && compareMinor(f[1], prev.Release) <= 0 {
-				return nil, errf("release %s does not follow %s", f[1], prev.Release)
-			}
-			t.Release, t.Patch, header = f[1], f[3], true
-			continue
+			delete(t.readers, l.Text)
+			return l.Text, nil
 		}
-		op, rest := line[0], line[1:]
-		var gate string
-		switch op {
-		case '-':
-			gate = rest
-			if _, ok := t.readers[gate]; !ok {
-				return nil, errf("drops %s, which the previous release does not have", gate)
-			}
-			delete(t.readers, gate)
-		case '+':
-			f := strings.Fields(rest)
-			if len(f) != 2 {
-				return nil, errf("want \"+Name codes\", got %q", line)
-			}
-			s, ok := parseCode(f[1])
-			if !ok {
-				return nil, errf("bad component codes %q (letters of %q in that order, or \".\")", f[1], codes)
-			}
-			gate = f[0]
-			t.readers[gate] = s
-		default:
-			return nil, errf("line must start with '+', '-' or '#': %q", line)
+		f := strings.Fields(l.Text)
+		if len(f) != 2 {
+			return "", fmt.Errorf("want \"+Name codes\", got %q", "+"+l.Text)
 		}
-		if !validName(gate) {
-			return nil, errf("bad gate name %q", gate)
+		if !catalog.ValidName(f[0]) {
+			return "", fmt.Errorf("bad gate name %q", f[0])
 		}
-		if at, dup := touched[gate]; dup {
-			return nil, errf("%s already changed on line %d", gate, at)
+		s, ok := parseCode(f[1])
+		if !ok {
+			return "", fmt.Errorf("bad component codes %q (letters of %q in that order, or \".\")", f[1], codes)
 		}
-		touched[gate] = lineNo
-	}
-	if !header {
-		return nil, fmt.Errorf("%s: no release header", name)
+		t.readers[f[0]] = s
+		return f[0], nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return t, nil
 }
@@ -153,39 +123,4 @@ func FormatDelta(prev, cur *Table, comments ...string) []byte {
 		b.WriteString("+" + g + " " + s.code() + "\n")
 	}
 	return b.Bytes()
-}
-
-func validName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
-// parseMinor parses "major.minor".
-func parseMinor(s string) ([2]int, bool) {
-	a, b, ok := strings.Cut(s, ".")
-	if !ok {
-		return [2]int{}, false
-	}
-	x, err1 := strconv.Atoi(a)
-	y, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || x < 0 || y < 0 || strconv.Itoa(x) != a || strconv.Itoa(y) != b {
-		return [2]int{}, false
-	}
-	return [2]int{x, y}, true
-}
-
-func compareMinor(a, b string) int {
-	x, _ := parseMinor(a)
-	y, _ := parseMinor(b)
-	if x[0] != y[0] {
-		return x[0] - y[0]
-	}
-	return x[1] - y[1]
 }
