@@ -141,7 +141,7 @@ func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
 	}
 	for _, dg := range n.Diagnostics {
 		if dg.Severity == "warning" {
-			nr.Warnings = append(nr.Warnings, dg.Path+": "+dg.Message)
+			nr.Warnings = append(nr.Warnings, dg.Where()+": "+dg.Message)
 		}
 	}
 	in := n.Input

@@ -24,20 +24,26 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	loc := e.Path
-	if e.Section != "" {
-		loc += " (" + e.Section + ")"
-	}
-	if e.Line > 0 {
-		loc += fmt.Sprintf(":%d", e.Line)
-		if e.Column > 0 {
-			loc += fmt.Sprintf(":%d", e.Column)
-		}
-	}
+	loc := location(e.Path, e.Section, e.Line, e.Column)
 	if e.Form == "" {
 		return loc + ": " + e.Msg
 	}
 	return fmt.Sprintf("%s: %s: %s", loc, e.Form.Title(), e.Msg)
+}
+
+// location writes "path (section):line:column", leaving out what is unknown.
+func location(path, section string, line, col int) string {
+	loc := path
+	if section != "" {
+		loc += " (" + section + ")"
+	}
+	if line > 0 {
+		loc += fmt.Sprintf(":%d", line)
+		if col > 0 {
+			loc += fmt.Sprintf(":%d", col)
+		}
+	}
+	return loc
 }
 
 // Diagnostic is a remark about an input that was read: something the
@@ -51,6 +57,9 @@ type Diagnostic struct {
 	Severity string `json:"severity"` // "warning" or "info"
 	Message  string `json:"message"`
 }
+
+// Where is the diagnostic's place as "path (section):line:column".
+func (d Diagnostic) Where() string { return location(d.Path, d.Section, d.Line, d.Column) }
 
 // position turns a byte offset into a 1-based line and character column.
 func position(data []byte, offset int) (line, col int) {

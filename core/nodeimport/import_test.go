@@ -144,17 +144,7 @@ func formatNode(n *Node) string {
 		fmt.Fprintf(&b, "missing %s\n", m)
 	}
 	for _, d := range n.Diagnostics {
-		loc := d.Path
-		if d.Section != "" {
-			loc += " (" + d.Section + ")"
-		}
-		if d.Line > 0 {
-			loc += fmt.Sprintf(":%d", d.Line)
-		}
-		if d.Column > 0 {
-			loc += fmt.Sprintf(":%d", d.Column)
-		}
-		fmt.Fprintf(&b, "%s %s: %s\n", d.Severity, loc, d.Message)
+		fmt.Fprintf(&b, "%s %s: %s\n", d.Severity, d.Where(), d.Message)
 	}
 	for _, note := range n.Notes {
 		fmt.Fprintf(&b, "note: %s\n", note)
