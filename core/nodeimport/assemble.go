@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	yaml "go.yaml.in/yaml/v3"
+
 	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 )
 
@@ -55,6 +57,9 @@ func (n *Node) assemble(ps []*parsed) error {
 	}
 	if hasDir {
 		n.dropins(ps, dir, used)
+	}
+	if dyn, ok := flagValue(args, "dynamic-config-dir"); ok && dyn != "" {
+		n.dynamicCheckpoint(ps, dyn, used)
 	}
 	for _, p := range ps {
 		if n.Parts[p.part].Use != "" {
@@ -371,4 +376,69 @@ func (n *Node) dropins(ps []*parsed, dir string, used map[*parsed]bool) {
 	if len(n.Input.DropIns) == 0 {
 		n.note("--config-dir=%s: the dump has no file below it, so the evaluation sees an empty directory", dir)
 	}
+}
+
+// dynamicCheckpoint finds the checkpoint the Dynamic Kubelet Config
+// controller (1.18–1.23) would load from --dynamic-config-dir: its store
+// keeps each downloaded ConfigMap under store/checkpoints/UID/RESOURCEVERSION/
+// (one file per data key) and names the assigned one in store/meta/assigned
+// (a SerializedNodeConfigSource). One checkpoint is used as it is; of
+// several, the assigned one.
+func (n *Node) dynamicCheckpoint(ps []*parsed, dir string, used map[*parsed]bool) {
+	var cands []*parsed
+	var assigned *parsed
+	for _, p := range ps {
+		rel, ok := under(p.sec.name, dir)
+		switch {
+		case !ok || used[p]:
+		case rel == "store/meta/assigned":
+			assigned = p
+		case strings.HasPrefix(rel, "store/checkpoints/") && (p.form == KubeletConfig || p.form == ""):
+			cands = append(cands, p)
+		}
+	}
+	pick := func(p *parsed) {
+		n.Input.DynamicCheckpoint = &kubeletstart.File{Path: path.Join(dir, mustUnder(p.sec.name, dir)), Content: p.config}
+		n.use(p, "dynamic config checkpoint")
+		n.Parts[p.part].ContentLine = p.line
+		used[p] = true
+	}
+	switch {
+	case len(cands) == 1:
+		pick(cands[0])
+	case len(cands) > 1 && assigned != nil:
+		uid, rv, key := assignedSource(assigned.sec.content)
+		want := path.Join("store/checkpoints", uid, rv, key)
+		for _, c := range cands {
+			if rel, _ := under(c.sec.name, dir); rel == want {
+				n.use(assigned, "names the assigned checkpoint")
+				pick(c)
+				return
+			}
+		}
+		n.note("%d dynamic config checkpoints, none of them the one store/meta/assigned names (%s): none is used", len(cands), want)
+	case len(cands) > 1:
+		n.note("%d dynamic config checkpoints and no store/meta/assigned to choose: none is used", len(cands))
+	}
+}
+
+func mustUnder(p, dir string) string {
+	rel, _ := under(p, dir)
+	return rel
+}
+
+// assignedSource reads the ConfigMap reference of a SerializedNodeConfigSource.
+func assignedSource(data string) (uid, resourceVersion, key string) {
+	var doc yaml.Node
+	if yaml.Unmarshal([]byte(data), &doc) != nil || len(doc.Content) == 0 {
+		return "", "", ""
+	}
+	cm := mapValue(mapValue(doc.Content[0], "source"), "configMap")
+	get := func(k string) string {
+		if v := mapValue(cm, k); v != nil {
+			return v.Value
+		}
+		return ""
+	}
+	return get("uid"), get("resourceVersion"), get("kubeletConfigKey")
 }

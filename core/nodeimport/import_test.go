@@ -140,6 +140,9 @@ func formatNode(n *Node) string {
 		}
 		b.WriteString("\n")
 	}
+	if in.DynamicCheckpoint != nil {
+		fmt.Fprintf(&b, "dynamic checkpoint %s\n", in.DynamicCheckpoint.Path)
+	}
 	for _, m := range n.Missing {
 		fmt.Fprintf(&b, "missing %s\n", m)
 	}

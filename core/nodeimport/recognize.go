@@ -30,7 +30,7 @@ func recognize(s section) Form {
 			return Configz
 		case strings.Contains(t, `"ConfigMap"`) && strings.Contains(t, `"kind"`):
 			return KubeadmConfigMap
-		case strings.Contains(t, `"KubeletConfiguration"`) || strings.Contains(t, "kubelet.config.k8s.io/"):
+		case strings.Contains(t, `"KubeletConfiguration"`):
 			return KubeletConfig
 		}
 		return ""
@@ -54,7 +54,10 @@ func recognize(s section) Form {
 	switch {
 	case yamlKind == "ConfigMap":
 		return KubeadmConfigMap
-	case yamlKind == kubeletKind || strings.HasPrefix(apiVersion, "kubelet.config.k8s.io/"):
+	case yamlKind == kubeletKind:
+		return KubeletConfig
+	case yamlKind == "" && strings.HasPrefix(apiVersion, "kubelet.config.k8s.io/"):
+		// 1.29–1.31 drop-ins may leave kind out.
 		return KubeletConfig
 	}
 	if !strings.Contains(t, "\n") {
