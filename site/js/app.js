@@ -44,6 +44,7 @@
 // is linkable).
 
 import { h } from "./ui.js";
+import { blamedTabs } from "./restartpolicy.js";
 import * as gates from "./tabs/gates.js";
 import * as kubelet from "./tabs/kubelet.js";
 import * as kubefed from "./tabs/kubefed.js";
@@ -54,26 +55,9 @@ export function tabModule(id) {
   return TABS.find((t) => t.id === id) || null;
 }
 
-/**
- * The tab an engine method belongs to ("gates.evaluate" → "gates"), or null
- * for the page's own methods ("releases", "echo", "debug.*").
- */
-export function tabOfMethod(method) {
-  const prefix = String(method).split(".")[0];
-  return TABS.some((t) => t.id === prefix) ? prefix : null;
-}
-
-/**
- * The tabs to blame for an engine restart: the owners of the calls that were
- * running when it died (engine.js's restart detail.culprits).
- */
+/** The tabs to blame for an engine restart (see restartpolicy.js blamedTabs). */
 export function culpritTabs(culprits = []) {
-  const ids = new Set();
-  for (const c of culprits) {
-    const id = c.owner || tabOfMethod(c.method);
-    if (id) ids.add(id);
-  }
-  return ids;
+  return blamedTabs(culprits, TABS.map((t) => t.id));
 }
 
 function tabTitle(id) {

@@ -71,3 +71,18 @@ export class RestartPolicy {
     this.state = POLICY_STATE.RUNNING;
   }
 }
+
+/**
+ * The tabs to blame for a restart: the owners of the calls that were running
+ * when the engine died (engine.js's restart detail.culprits), a call's owner
+ * being its opts.owner or else the tab its method is named after
+ * ("gates.evaluate" → "gates"; "releases" and "debug.*" belong to no tab).
+ */
+export function blamedTabs(culprits, tabIds) {
+  const ids = new Set();
+  for (const c of culprits || []) {
+    const id = c.owner || String(c.method).split(".")[0];
+    if (tabIds.includes(id)) ids.add(id);
+  }
+  return ids;
+}
