@@ -84,6 +84,9 @@ let currentTab = null;
 // content in the tabs of linkTabs (and the link's release).
 let mode = "work";
 let linkTabs = new Set();
+// Settles when the link's content is in every tab (some tabs load it
+// asynchronously); keeping the link waits for it.
+let linkLoaded = Promise.resolve();
 // The user's work as last saved or loaded: what "Back to your work" shows
 // and what the history keeps when something replaces it.
 let savedState = null;
@@ -358,7 +361,9 @@ async function openLink() {
   mode = "link";
   linkTabs = new Set(Object.keys(p.tabs));
   if (p.release) linkTabs.add("release");
-  await applyPlan(p, "the link");
+  linkLoaded = applyPlan(p, "the link");
+  await linkLoaded;
+  if (mode !== "link") return true; // kept or left while it loaded
   notices.show("link", {
     kind: "info",
     dismissible: false,
@@ -375,19 +380,27 @@ async function openLink() {
 /** The link's content becomes the user's work; the work it replaces goes to the history. */
 function adoptLink(why) {
   if (mode !== "link") return;
-  const next = currentState();
+  const kept = linkTabs;
   const before = savedState;
-  const replaced = [];
-  for (const id of linkTabs) {
-    if (id === "release") continue;
-    if (work.remember(id, before?.tabs?.[id], `replaced by a shared link's content (${why})`, next.tabs[id])) replaced.push(id);
-  }
   mode = "work";
   linkTabs = new Set();
-  autosave.cancel();
-  saveWork(next);
   history.replaceState(null, "", `#${currentTab}`);
   notices.clear("link");
+  // A tab may still be loading the link's content: keep it once it is there.
+  linkLoaded.then(() => {
+    autosave.cancel();
+    const next = currentState();
+    const replaced = [];
+    for (const id of kept) {
+      if (id === "release") continue;
+      if (work.remember(id, before?.tabs?.[id], `replaced by a shared link's content (${why})`, next.tabs[id])) replaced.push(id);
+    }
+    saveWork(next);
+    showAdopted(before, replaced);
+  });
+}
+
+function showAdopted(before, replaced) {
   notices.show("adopted", {
     kind: "info",
     text: replaced.length
