@@ -134,10 +134,9 @@ func TestCorruptOrOutdatedSavedStateIsSurvived(t *testing.T) {
 		"tabs not objects": `{"v":1,"tabs":"gates"}`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			p := openFresh(t, "/")
-			eval[bool](t, p, `(localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`), true)`)
-			require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
-			waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+			// Stored before the page starts (a page that is open saves its
+			// own work when it is left, over anything written behind its back).
+			p := openPageAfter(t, "/", `if (!sessionStorage.getItem("seeded")) { sessionStorage.setItem("seeded", "1"); localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`); }`)
 			waitFor(t, p, `kx.notices.has("unreadable-work")`, 10*time.Second)
 			notice := eval[string](t, p, `kx.notices.text("unreadable-work")`)
 			assert.Contains(t, notice, "could not be read")
@@ -153,11 +152,8 @@ func TestCorruptOrOutdatedSavedStateIsSurvived(t *testing.T) {
 
 // A saved tab state the tab refuses: the tab shows its example and a notice says why.
 func TestBadTabStateShowsTheExampleAndSaysWhy(t *testing.T) {
-	p := openFresh(t, "/")
-	release := eval[string](t, p, `kx.app.releases[0]`)
-	eval[bool](t, p, `(localStorage.setItem("kubexplorer.state.v1", JSON.stringify({v: 1, tab: "kubelet", release: "`+release+`", tabs: {kubelet: {example: "no-such-example"}, nope: {}}})), true)`)
-	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
-	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
+	release := "1.18"
+	p := openPageAfter(t, "/", `localStorage.setItem("kubexplorer.state.v1", JSON.stringify({v: 1, tab: "kubelet", release: "`+release+`", tabs: {kubelet: {example: "no-such-example"}, nope: {}}}))`)
 	waitFor(t, p, `kx.notices.has("state-kubelet")`, 20*time.Second)
 	assert.Contains(t, eval[string](t, p, `kx.notices.text("state-kubelet")`), "shows its example instead")
 	assert.Contains(t, eval[string](t, p, `kx.notices.text("ignored-your saved work")`), "unknown tab “nope”")

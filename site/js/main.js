@@ -96,6 +96,8 @@ let started = false;
 // Changes reported while the page itself fills the tabs are not the user's.
 let applying = 0;
 let defaultRelease = null;
+// The address named a tab (#kubelet, #kubelet/crashloop) when the page opened.
+const openedWithTab = TAB_IDS.includes(location.hash.slice(1)) || /^#[a-z]+\//.test(location.hash);
 
 // Exposed for tests, benchmarks and curious users in the console.
 window.kx = {
@@ -679,9 +681,9 @@ async function restoreInitialState() {
   const { release } = pickRelease([savedPlan?.release, store.get(RELEASE_KEY)], app.releases, defaultRelease);
   releaseSelect.value = release;
   app.setRelease(release);
-  // A tab named in the address (#kubelet) wins over the saved work's tab.
-  const addressTab = TAB_IDS.includes(location.hash.slice(1)) || parseExampleHash();
-  if (savedPlan) await applyPlan({ ...savedPlan, release: null, tab: addressTab ? null : savedPlan.tab }, "your saved work");
+  // A tab named in the address the page was opened with (#kubelet) wins
+  // over the saved work's tab.
+  if (savedPlan) await applyPlan({ ...savedPlan, release: null, tab: openedWithTab ? null : savedPlan.tab }, "your saved work");
   started = true;
   // A link shows over the saved work, which it leaves as it is.
   if (isLinkHash() && (await openLink())) return;
