@@ -211,7 +211,7 @@ export class Engine extends EventTarget {
     const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.#restart("timeout", `The engine took longer than ${seconds(timeout)} on “${method}” and was restarted.`, [id]);
+        this.#restart("timeout", `The engine took longer than ${seconds(timeout)} on “${method}”, so it was ended.`, [id]);
       }, timeout);
       this.pending.set(id, { resolve, reject, timer, method, owner: opts.owner });
       this.worker.postMessage({ type: "call", id, method, request: JSON.stringify(request) });
@@ -248,7 +248,7 @@ export class Engine extends EventTarget {
       const minutes = Math.round(this.policy.opts.windowMs / 60000);
       this.ready = null;
       this.#setState("stopped", {
-        message: `${message} The engine failed ${decision.failures} times in ${minutes} minutes, so it was stopped; press “Restart the engine” to start it again.`,
+        message: `${message} It failed ${decision.failures === 1 ? "once" : `${decision.failures} times`} within ${minutes} minutes, so it was not started again; press “Restart the engine” to start it.`,
         culprits,
       });
       return;

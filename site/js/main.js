@@ -505,7 +505,7 @@ function renderHistory() {
   title.textContent = `Earlier versions of the ${tabTitle(currentTab)} tab`;
   const entries = work.history(currentTab);
   if (!entries.length) {
-    list.replaceChildren(h("li", { class: "muted" }, "None yet. When a link's content, an example, a reset, a file or a restore replaces this tab's work, the work it replaced is kept here (the last 10)."));
+    list.replaceChildren(h("li", { class: "muted history-empty" }, "None yet. When a link's content, an example, a reset, a file or a restore replaces this tab's work, the work it replaced is kept here (the last 10)."));
     return;
   }
   list.replaceChildren(
