@@ -26,6 +26,7 @@ package kubelet
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -249,9 +250,10 @@ func New(cfg Config) (*Kubelet, error) {
 		}
 	}
 	k.crash = flowcontrol.New(k.clock, boInitial, boMax)
-	if rel.Has(release.CrashLoopFlatReset) {
-		k.crash.SetExpiry(flatCrashLoopExpiry)
-	}
+	// A container that ran 600s since its last restart starts its back-off
+	// afresh: twice the cap up to 1.31, when the cap could only be 300s,
+	// and a flat 600s from 1.32 (HasExpiredFunc), whatever the cap.
+	k.crash.SetExpiry(flatCrashLoopExpiry)
 	k.cache = kubecontainer.NewCache()
 	k.api = newAPIServer(k)
 	k.status = status.NewManager(k.clock.Now, k.api, rel)
@@ -263,7 +265,7 @@ func New(cfg Config) (*Kubelet, error) {
 		shown := *pod
 		shown.Status = *last
 		cols := printers.PrintPod(k.rel, &shown, k.clock.Now())
-		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+")")
+		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+", "+containerStates(last)+")")
 	}
 	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
@@ -296,6 +298,27 @@ func New(cfg Config) (*Kubelet, error) {
 	k.cache.OnChange = k.workers.cacheChanged
 	k.ag.afterInstant = k.afterInstant
 	return k, nil
+}
+
+// containerStates summarises the container states of a status for the
+// log: "setup=Terminated(Completed,0) app=Waiting(PodInitializing)".
+func containerStates(s *v1.PodStatus) string {
+	var parts []string
+	for _, l := range [][]v1.ContainerStatus{s.InitContainerStatuses, s.ContainerStatuses} {
+		for _, c := range l {
+			st := "?"
+			switch {
+			case c.State.Running != nil:
+				st = "Running"
+			case c.State.Terminated != nil:
+				st = fmt.Sprintf("Terminated(%s,%d)", c.State.Terminated.Reason, c.State.Terminated.ExitCode)
+			case c.State.Waiting != nil:
+				st = "Waiting(" + c.State.Waiting.Reason + ")"
+			}
+			parts = append(parts, c.Name+"="+st)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // Start begins the kubelet's periodic work at the current time.

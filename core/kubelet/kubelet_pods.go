@@ -248,18 +248,13 @@ func toTime(t time.Time) *v1.Time {
 	return v1.NewTime(t)
 }
 
-// convertState is the container state of one runtime instance. A created
-// container (the runtime made it but could not start it) reads as exited
-// up to 1.23, as waiting since.
-func convertState(rel release.Release, cs *kubecontainer.Status) v1.ContainerState {
+// convertState is the container state of one runtime instance. (A created
+// container reads as waiting, as from 1.24; the fake runtime, like
+// containerd, never leaves a container created.)
+func convertState(cs *kubecontainer.Status) v1.ContainerState {
 	switch cs.State {
 	case kubecontainer.StateRunning:
 		return v1.ContainerState{Running: &v1.ContainerStateRunning{StartedAt: toTime(cs.StartedAt)}}
-	case kubecontainer.StateCreated:
-		if rel.Has(release.CreatedContainerWaiting) {
-			return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
-		}
-		fallthrough
 	case kubecontainer.StateExited:
 		return v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
 			ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
@@ -304,10 +299,10 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 			continue
 		}
 		newest := instances[0]
-		st.State = convertState(k.rel, newest)
+		st.State = convertState(newest)
 		st.LastTerminationState = v1.ContainerState{}
 		if len(instances) > 1 {
-			st.LastTerminationState = convertState(k.rel, instances[1])
+			st.LastTerminationState = convertState(instances[1])
 			if st.LastTerminationState.Terminated == nil {
 				st.LastTerminationState = v1.ContainerState{}
 			}

@@ -32,7 +32,6 @@ const (
 	// Container status
 	LostContainerStatusUnknown
 	LostContainerAnyPod
-	CreatedContainerWaiting
 	TerminatePodWaiting
 	TerminatePodInitialized
 
@@ -68,7 +67,6 @@ const (
 	ProbeTerminationGracePeriod
 
 	// Back-off and requeue timings
-	CrashLoopFlatReset
 	CrashLoopBackOffMax
 	ReducedCrashLoopBackOff
 	RequeueAtBackOffExpiry

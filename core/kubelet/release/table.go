@@ -121,12 +121,6 @@ var changes = [numChanges]Info{
 		After:    "every pod does, and a pod not being deleted counts it as a restart",
 		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
 	},
-	CreatedContainerWaiting: {
-		Name: "created-container-waiting", Area: AreaContainer, Since: 24,
-		Before:   "a container the runtime created but could not start is shown Terminated (exit 0, no reason), so a RunContainerError keeps it as lastState",
-		After:    "a created container is Waiting",
-		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
-	},
 	TerminatePodWaiting: {
 		Name: "terminate-pod-waiting", Area: AreaContainer, Since: 23,
 		Before:   "when a terminated pod's status is finalised, only containers still Running become ContainerStatusUnknown",
@@ -265,16 +259,10 @@ var changes = [numChanges]Info{
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: setTerminationGracePeriod", PR: "", Model: "core/kubelet/kuberuntime/sync.go",
 	},
 
-	CrashLoopFlatReset: {
-		Name: "crashloop-flat-reset", Area: AreaTimings, Since: 32,
-		Before:   "the crash back-off of a container resets once it ran longer than twice the cap since its last restart (600s with the 300s cap)",
-		After:    "the reset window is a flat 600s, whatever the cap",
-		Upstream: "pkg/kubelet/kubelet.go: NewMainKubelet (backOff.HasExpiredFunc)", PR: "", Model: "core/kubelet/kubelet.go",
-	},
 	CrashLoopBackOffMax: {
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",
-		After:    "crashLoopBackOff.maxContainerRestartPeriod of the kubelet configuration sets the cap (1s–300s)",
+		After:    "crashLoopBackOff.maxContainerRestartPeriod of the kubelet configuration sets the cap (1s–300s); the back-off resets after 600s without a crash, as before with the fixed cap (a flat 600s from 1.32 instead of twice the cap)",
 		Upstream: "pkg/kubelet/kubelet.go: newCrashLoopBackOff", PR: "", Model: "core/kubelet/kubelet.go",
 	},
 	ReducedCrashLoopBackOff: {
