@@ -166,6 +166,8 @@ type Kubelet struct {
 	cgroups map[string]bool
 	// killing holds the pods 1.18's pod killer is stopping.
 	killing map[string]bool
+	// lastStamp is the last time stamp handed out (see stamp).
+	lastStamp time.Time
 	// lastQuietScan is housekeeping's last scan for orphaned runtime pods,
 	// when it found none.
 	lastQuietScan orphanScan

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
@@ -67,7 +69,14 @@ func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *ku
 		k.reasonCache.update(pod.Metadata.UID, r)
 		// Upstream means to hide errors that are only back-offs, but the
 		// filter never matched (issue #123602): the error is returned.
-		done(false, r.Error())
+		err := r.Error()
+		if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+			// postSync: relist the pod once the worker is done.
+			if ws := k.workers.get(pod.Metadata.UID); ws != nil {
+				ws.relistAfterSync = true
+			}
+		}
+		done(false, err)
 	})
 }
 
@@ -137,6 +146,30 @@ func (k *Kubelet) forgetPod(uid string) {
 	if k.podManager[uid] == nil {
 		k.status.RemovePod(uid)
 	}
+}
+
+// requestRelist is RequestPodRelist: the PLEG relists the pod as soon as
+// it can, after the work of this instant that is already queued.
+func (k *Kubelet) requestRelist(uid string) {
+	k.ag.after(0, phaseWorker, "relistPod", func() {
+		res := k.pleg.RelistPod(k.ctx("pleg"), uid, k.stamp())
+		if res.Err == nil {
+			k.trace("pleg", "relisted "+k.podName(uid)+" on demand")
+		}
+	})
+}
+
+// stamp orders what happens within one instant: the end of a sync and an
+// on-demand relist get times a nanosecond apart, in the order they happen,
+// so the pod cache can tell which is newer (upstream's clock does).
+func (k *Kubelet) stamp() time.Time {
+	now := k.clock.Now()
+	if k.lastStamp.Before(now) {
+		k.lastStamp = now
+	} else {
+		k.lastStamp = k.lastStamp.Add(time.Nanosecond)
+	}
+	return k.lastStamp
 }
 
 // relist is the PLEG's periodic relist.

@@ -39,6 +39,8 @@ type podSyncStatus struct {
 	heldMark int
 	// killReturned: 1.18's syncPod ended by waiting for containers to stop.
 	killReturned bool
+	// relistAfterSync: the SyncPod that ends asks for an on-demand relist.
+	relistAfterSync bool
 	deleted, evicted, finished, restartRequested     bool
 	lastWork, lastErr                                string
 	cancel                                           context.CancelFunc // of the SyncPod in flight (newest workers)
@@ -323,12 +325,16 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 	k := w.k
 	s.cancel = nil
 	now := k.clock.Now()
-	s.lastSyncTime = now
+	s.lastSyncTime = k.stamp()
 	if s.killReturned {
 		// The stop returned when the container exited, before the relist
 		// of this instant saw it: that relist's cache entry is newer.
 		s.lastSyncTime = now.Add(-time.Nanosecond)
 		s.killReturned = false
+	}
+	if s.relistAfterSync {
+		s.relistAfterSync = false
+		k.requestRelist(s.uid)
 	}
 	e := WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "done", Update: o.typ}
 	var requeue time.Duration
@@ -530,7 +536,9 @@ func (k *Kubelet) relTime(t time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
-	return "t=" + formatOffset(t.Sub(k.clock.Start()))
+	// Stamps within an instant differ by nanoseconds; the trace shows the
+	// instant.
+	return "t=" + formatOffset(t.Sub(k.clock.Start()).Truncate(time.Millisecond))
 }
 
 func formatOffset(d time.Duration) string {
