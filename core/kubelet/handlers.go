@@ -323,4 +323,3 @@ func (k *Kubelet) pastActiveDeadline(p *v1.Pod) bool {
 	}
 	return k.clock.Now().Sub(p.Status.StartTime.Time) >= time.Duration(*p.Spec.ActiveDeadlineSeconds)*time.Second
 }
-

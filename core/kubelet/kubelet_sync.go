@@ -9,10 +9,10 @@ import (
 	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 

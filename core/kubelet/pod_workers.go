@@ -40,10 +40,10 @@ type podSyncStatus struct {
 	// killReturned: 1.18's syncPod ended by waiting for containers to stop.
 	killReturned bool
 	// relistAfterSync: the SyncPod that ends asks for an on-demand relist.
-	relistAfterSync bool
-	deleted, evicted, finished, restartRequested     bool
-	lastWork, lastErr                                string
-	cancel                                           context.CancelFunc // of the SyncPod in flight (newest workers)
+	relistAfterSync                              bool
+	deleted, evicted, finished, restartRequested bool
+	lastWork, lastErr                            string
+	cancel                                       context.CancelFunc // of the SyncPod in flight (newest workers)
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }

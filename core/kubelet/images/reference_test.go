@@ -43,13 +43,13 @@ func FuzzValidReference(f *testing.F) {
 
 func TestApplyDefaultImageTag(t *testing.T) {
 	for in, want := range map[string]string{
-		"nginx":                   "nginx:latest",
-		"nginx:1.25":              "nginx:1.25",
-		"localhost:5000/app":      "localhost:5000/app:latest",
-		"app@sha256:" + hex32():   "app@sha256:" + hex32(),
-		"Nginx":                   `couldn't parse image reference "Nginx": invalid reference format: repository name must be lowercase`,
-		"repo/Nginx@sha256:x":     `couldn't parse image reference "repo/Nginx@sha256:x": invalid reference format: repository name must be lowercase`,
-		"nginx:-1":                `couldn't parse image reference "nginx:-1": invalid reference format`,
+		"nginx":                 "nginx:latest",
+		"nginx:1.25":            "nginx:1.25",
+		"localhost:5000/app":    "localhost:5000/app:latest",
+		"app@sha256:" + hex32(): "app@sha256:" + hex32(),
+		"Nginx":                 `couldn't parse image reference "Nginx": invalid reference format: repository name must be lowercase`,
+		"repo/Nginx@sha256:x":   `couldn't parse image reference "repo/Nginx@sha256:x": invalid reference format: repository name must be lowercase`,
+		"nginx:-1":              `couldn't parse image reference "nginx:-1": invalid reference format`,
 	} {
 		got, err := ApplyDefaultImageTag(in)
 		if err != nil {

@@ -129,6 +129,9 @@ type Info struct {
 	Upstream string
 	// PR is the upstream pull request, "#N", when known.
 	PR string
+	// Backported lists the newest patches of older minors that also got
+	// the change (the model follows each minor's .0 release).
+	Backported string
 	// Model is where the model switches (package/file).
 	Model string
 }

@@ -92,6 +92,9 @@ func markdown() string {
 			if in.Gate != "" {
 				since += " (gate " + in.Gate + ")"
 			}
+			if in.Backported != "" {
+				since += "; also in " + in.Backported
+			}
 			pr := in.PR
 			if pr == "" {
 				pr = "—"

@@ -57,7 +57,7 @@ var changes = [numChanges]Info{
 		Name: "phase-pending-init-rule", Area: AreaPhase, Since: 28,
 		Before:   "a pod whose init container is running again (after its sandbox was re-created) is Pending",
 		After:    "it stays Running once a regular container has started",
-		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase", PR: "#116429", Model: "core/kubelet/kubelet_pods.go",
 	},
 	PhaseRegularInitPending: {
 		Name: "phase-regular-init-pending", Area: AreaPhase, Since: 32,
@@ -76,13 +76,13 @@ var changes = [numChanges]Info{
 		Name: "pod-failed-reason", Area: AreaConditions, Since: 25,
 		Before:   "a Failed pod's Ready and ContainersReady are False with reason ContainersNotReady and the unready containers",
 		After:    "they are False with reason PodFailed",
-		Upstream: "pkg/kubelet/status/generate.go: GenerateContainersReadyCondition", PR: "#110256", Model: "core/kubelet/status/generate.go",
+		Upstream: "pkg/kubelet/status/generate.go: GenerateContainersReadyCondition", PR: "#110256", Backported: "1.22.17, 1.23.17, 1.24.17", Model: "core/kubelet/status/generate.go",
 	},
 	InitializedWhenStarted: {
 		Name: "initialized-when-started", Area: AreaConditions, Since: 28,
 		Before:   "Initialized follows the init containers: False while one runs again after a sandbox re-creation",
 		After:    "Initialized stays True once a regular container has started",
-		Upstream: "pkg/kubelet/status/generate.go: GeneratePodInitializedCondition", PR: "", Model: "core/kubelet/status/generate.go",
+		Upstream: "pkg/kubelet/status/generate.go: GeneratePodInitializedCondition", PR: "#116429", Model: "core/kubelet/status/generate.go",
 	},
 	ReadyToStartContainersCondition: {
 		Name: "ready-to-start-containers", Area: AreaConditions, Since: 29, Gate: "PodReadyToStartContainersCondition",
@@ -113,7 +113,7 @@ var changes = [numChanges]Info{
 		Name: "lost-container-status-unknown", Area: AreaContainer, Since: 20,
 		Before:   "a running container that vanished from the runtime is reported Waiting (ContainerCreating) with its old restart count",
 		After:    "for a pod being deleted, its lastState is Terminated ContainerStatusUnknown, exit 137",
-		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses", PR: "#88440", Model: "core/kubelet/kubelet_pods.go",
 	},
 	LostContainerAnyPod: {
 		Name: "lost-container-any-pod", Area: AreaContainer, Since: 22,
@@ -125,13 +125,13 @@ var changes = [numChanges]Info{
 		Name: "terminate-pod-waiting", Area: AreaContainer, Since: 23,
 		Before:   "when a terminated pod's status is finalised, only containers still Running become ContainerStatusUnknown",
 		After:    "Waiting containers become Terminated ContainerStatusUnknown (137) too",
-		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod", PR: "", Model: "core/kubelet/status/manager.go",
+		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod", PR: "", Backported: "1.22.17", Model: "core/kubelet/status/manager.go",
 	},
 	TerminatePodInitialized: {
 		Name: "terminate-pod-initialized", Area: AreaContainer, Since: 24,
 		Before:   "(1.23) every regular and init container that is not Terminated becomes ContainerStatusUnknown",
 		After:    "regular containers only if the pod had initialized, init containers only up to the first that never ran",
-		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod, hasPodInitialized", PR: "", Model: "core/kubelet/status/manager.go",
+		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod, hasPodInitialized", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
 	},
 
 	PodHostIPs: {
@@ -144,26 +144,26 @@ var changes = [numChanges]Info{
 		Name: "terminal-phase-held-back", Area: AreaPodStatus, Since: 24,
 		Before:   "a terminal phase reaches the API in the sync that computes it",
 		After:    "the status manager keeps the old phase (and reason, message) until the pod worker has stopped every container",
-		Upstream: "pkg/kubelet/status/status_manager.go: mergePodStatus", PR: "", Model: "core/kubelet/status/manager.go",
+		Upstream: "pkg/kubelet/status/status_manager.go: mergePodStatus", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
 	},
 
 	PulledDuration: {
 		Name: "pulled-duration", Area: AreaEvents, Since: 19,
 		Before:   `Pulled: "Successfully pulled image \"x\""`,
 		After:    `"Successfully pulled image \"x\" in 1.5s"`,
-		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "#91563", Model: "core/kubelet/events/messages.go",
 	},
 	PulledWaiting: {
 		Name: "pulled-waiting", Area: AreaEvents, Since: 26,
 		Before:   `Pulled: "… in 1.5s"`,
 		After:    `"… in 1.5s (3.2s including waiting)"`,
-		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "#111772", Backported: "1.23.17, 1.25.16", Model: "core/kubelet/events/messages.go",
 	},
 	PulledImageSize: {
 		Name: "pulled-image-size", Area: AreaEvents, Since: 30,
 		Before:   `Pulled: "… (3.2s including waiting)"`,
 		After:    `"… (3.2s including waiting). Image size: 1024 bytes."`,
-		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "#121719", Model: "core/kubelet/events/messages.go",
 	},
 	HookEventFixedText: {
 		Name: "hook-event-fixed-text", Area: AreaEvents, Since: 26,
@@ -181,7 +181,7 @@ var changes = [numChanges]Info{
 		Name: "created-colon", Area: AreaEvents, Since: 32,
 		Before:   `Created: "Created container app"`,
 		After:    `"Created container: app"`,
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: startContainer", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: startContainer", PR: "", Backported: "1.29.15, 1.30.14, 1.31.14", Model: "core/kubelet/events/messages.go",
 	},
 	ProbeErroredResult: {
 		Name: "probe-errored-result", Area: AreaEvents, Since: 33,
@@ -288,26 +288,26 @@ var changes = [numChanges]Info{
 		Name: "pod-worker-state-machine", Area: AreaWorkers, Since: 22,
 		Before:   "one sync function creates, syncs and kills (managePodLoop); a deleted or Failed pod is killed inside syncPod; a Succeeded pod's sandbox is stopped by housekeeping",
 		After:    "each pod worker moves SyncPod → TerminatingPod → TerminatedPod; the kill happens in TerminatingPod",
-		Upstream: "pkg/kubelet/pod_workers.go: UpdatePod, podWorkerLoop; kubelet.go: syncTerminatingPod", PR: "", Model: "core/kubelet/pod_workers.go, kubelet_sync.go",
+		Upstream: "pkg/kubelet/pod_workers.go: UpdatePod, podWorkerLoop; kubelet.go: syncTerminatingPod", PR: "#102344", Model: "core/kubelet/pod_workers.go, kubelet_sync.go",
 	},
 	SyncPodReportsTerminal: {
 		Name: "syncpod-reports-terminal", Area: AreaWorkers, Since: 24,
 		Before:   "(1.22–1.23) a pod whose containers finished becomes terminating only at a sync after the API shows its terminal phase, so its sandbox stays up until the next resync",
 		After:    "SyncPod reports the terminal phase and the worker terminates the pod at the next sync tick",
-		Upstream: "pkg/kubelet/kubelet.go: syncPod; pod_workers.go: completeSync", PR: "", Model: "core/kubelet/kubelet_sync.go",
+		Upstream: "pkg/kubelet/kubelet.go: syncPod; pod_workers.go: completeSync", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/kubelet_sync.go",
 	},
 	OnDemandRelist: {
 		Name: "on-demand-relist", Area: AreaWorkers, Since: 36, Gate: "PLEGOnDemandRelist",
 		Before:   "the kubelet sees what a sync did at the next relist (every second)",
 		After:    "a sync that acted relists its pod at once, so the next status and sync follow without waiting for the relist",
-		Upstream: "pkg/kubelet/pleg/generic.go: RequestRelist, relistPod; kubelet.go: SyncPod (postSync)", PR: "", Model: "core/kubelet/pleg/generic.go, kubelet_sync.go",
+		Upstream: "pkg/kubelet/pleg/generic.go: RequestRelist, relistPod; kubelet.go: SyncPod (postSync)", PR: "#137362", Model: "core/kubelet/pleg/generic.go, kubelet_sync.go",
 	},
 
 	DeleteAfterWorkerFinished: {
 		Name: "delete-after-worker-finished", Area: AreaDeletion, Since: 22,
 		Before:   "after a graceful delete the next sync writes the stopped container's status (Terminated, Error 143); the object is removed once the runtime no longer has the pod's containers and its cgroup is gone (checked on status changes and every 10s)",
 		After:    "the object is removed when the pod worker has finished (TerminatedPod), with the status of the stopped containers",
-		Upstream: "pkg/kubelet/kubelet_pods.go: PodResourcesAreReclaimed; status/status_manager.go: canBeDeleted", PR: "", Model: "core/kubelet/status/manager.go, kubelet_sync.go",
+		Upstream: "pkg/kubelet/kubelet_pods.go: PodResourcesAreReclaimed; status/status_manager.go: canBeDeleted", PR: "#102344", Model: "core/kubelet/status/manager.go, kubelet_sync.go",
 	},
 	GraceOverrideBeforePreStop: {
 		Name: "grace-override-before-prestop", Area: AreaDeletion, Since: 28,
@@ -319,20 +319,20 @@ var changes = [numChanges]Info{
 		Name: "sidecar-termination-order", Area: AreaDeletion, Since: 29, Gate: "SidecarContainers",
 		Before:   "(1.28 alpha) sidecars are stopped together with the regular containers",
 		After:    "sidecars are stopped after the regular containers, last to first, with what is left of the grace period",
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: killContainersWithSyncResult, newTerminationOrdering", PR: "", Model: "core/kubelet/kuberuntime/sync.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: killContainersWithSyncResult, newTerminationOrdering", PR: "#120620", Model: "core/kubelet/kuberuntime/sync.go",
 	},
 
 	InitRestartAfterSandboxLoss: {
 		Name: "init-restart-after-sandbox-loss", Area: AreaInit, Since: 20,
 		Before:   "a pod with init containers whose sandbox died restarts its init containers even when it has nothing left to run",
 		After:    "a pod that finished initializing and has no container to restart gets no new sandbox",
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Model: "core/kubelet/kuberuntime/actions.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Backported: "1.18.19, 1.19.16", Model: "core/kubelet/kuberuntime/actions.go",
 	},
 	SidecarContainers: {
 		Name: "sidecar-containers", Area: AreaInit, Since: 29, Gate: "SidecarContainers",
 		Before:   "an init container with restartPolicy: Always is rejected by the API server",
 		After:    "it is a sidecar: started before the next init container, kept running, restarted whatever the pod's policy",
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "", Model: "core/kubelet/kubelet.go, kuberuntime/actions.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#116429", Model: "core/kubelet/kubelet.go, kuberuntime/actions.go",
 	},
 	SidecarDefinitionChange: {
 		Name: "sidecar-definition-change", Area: AreaInit, Since: 32,

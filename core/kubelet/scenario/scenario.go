@@ -216,7 +216,7 @@ type Fault struct {
 	// LoseContainer makes the runtime forget a container (its newest
 	// instance), running or not.
 	LoseContainer *ContainerRef `json:"loseContainer,omitempty"`
-	InjectError   *InjectError   `json:"injectError,omitempty"`
+	InjectError   *InjectError  `json:"injectError,omitempty"`
 }
 
 // ContainerRef names a container of a pod.
