@@ -48,7 +48,9 @@ type waitTurn func(grace int64, then func(waited time.Duration))
 // A grace override (the pod worker's, an eviction's) replaces the grace
 // period before the preStop hook from 1.28; before, the hook ran with the
 // pod's grace and the stop then got the whole override.
-func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, id, name, message, reason string, graceOverride *int64, turn waitTurn, done func(error)) {
+//
+// podIP is where an HTTP preStop hook goes when it names no host.
+func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, podIP, id, name, message, reason string, graceOverride *int64, turn waitTurn, done func(error)) {
 	c, _ := containerSpec(pod, name)
 	if c == nil {
 		c = &v1.Container{Name: name}
@@ -95,7 +97,7 @@ func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod
 	start := w.Now()
 	budget := time.Duration(grace) * time.Second
 	finished := false
-	m.runHook(ctx, w, id, pod, c, c.Lifecycle.PreStop, "", func(msg string, err error) {
+	m.runHook(ctx, w, id, pod, c, c.Lifecycle.PreStop, podIP, func(msg string, err error) {
 		if finished {
 			return
 		}
@@ -146,7 +148,7 @@ func (m *Manager) KillPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 		if ord != nil {
 			turn = ord.turn(s.Name)
 		}
-		m.killContainer(ctx, w, pod, s.ID, s.Name, "", reasonUnknown, graceOverride, turn, func(err error) {
+		m.killContainer(ctx, w, pod, firstIP(status), s.ID, s.Name, "", reasonUnknown, graceOverride, turn, func(err error) {
 			if err != nil {
 				r.Fail(kubecontainer.ErrKillContainer, err.Error())
 			}
@@ -159,4 +161,12 @@ func (m *Manager) KillPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 			}
 		})
 	}
+}
+
+// firstIP is the pod IP the runtime reports, if any.
+func firstIP(status *kubecontainer.PodStatus) string {
+	if len(status.IPs) > 0 {
+		return status.IPs[0]
+	}
+	return ""
 }

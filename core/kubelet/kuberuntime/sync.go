@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
@@ -67,7 +65,7 @@ func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 	seq(len(a.ContainersToKill), func(i int, next func()) {
 		k := a.ContainersToKill[i]
 		r := result.Add(kubecontainer.KillContainer, k.Name)
-		m.killContainer(ctx, w, pod, k.ID, k.Name, k.Message, k.reason, nil, nil, func(err error) {
+		m.killContainer(ctx, w, pod, firstIP(status), k.ID, k.Name, k.Message, k.reason, nil, nil, func(err error) {
 			if err != nil {
 				r.Fail(kubecontainer.ErrKillContainer, err.Error())
 				failed = true
@@ -228,7 +226,7 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 				return
 			}
 			m.recorder.Eventf(ref, events.Warning, events.FailedPostStartHook, "%s", m.msgs.PostStartHookFailed(msg))
-			m.killContainer(ctx, w, pod, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, nil, func(error) {
+			m.killContainer(ctx, w, pod, podIP, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, nil, func(error) {
 				if m.msgs.WrappedPostStartReason() {
 					done(msg, fmt.Errorf("%v: %v", ErrPostStartHook, herr))
 					return
@@ -237,48 +235,6 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 			})
 		})
 	})
-}
-
-// runHook runs a lifecycle handler (handlers.go: HandlerRunner.Run) and
-// calls done with the failure message and error, or "" and nil.
-func (m *Manager) runHook(ctx context.Context, w kubecontainer.Waiter, id string, pod *v1.Pod, c *v1.Container, h *v1.LifecycleHandler, podIP string, done func(string, error)) {
-	switch {
-	case h.Exec != nil:
-		ectx, el := cri.WithElapsed(ctx)
-		resp, err := m.rt.ExecSync(ectx, id, h.Exec.Command, 0)
-		w.Wait(el.D, func() {
-			if err == nil && resp.ExitCode != 0 {
-				err = fmt.Errorf("command '%s' exited with %d: %s", strings.Join(h.Exec.Command, " "), resp.ExitCode, resp.Stderr)
-			}
-			if err != nil {
-				out := ""
-				if resp != nil {
-					out = string(resp.Stdout) + string(resp.Stderr)
-				}
-				done(fmt.Sprintf("Exec lifecycle hook (%v) for Container %q in Pod %q failed - error: %v, message: %q", h.Exec.Command, c.Name, v1.FormatPod(pod), err, out), err)
-				return
-			}
-			done("", nil)
-		})
-	case h.Sleep != nil:
-		w.Wait(time.Duration(h.Sleep.Seconds)*time.Second, func() { done("", nil) })
-	case h.HTTPGet != nil:
-		if np, ok := m.rt.(interface {
-			Probe(ctx context.Context, id, probeType string) (bool, string, error)
-		}); ok {
-			healthy, out, err := np.Probe(ctx, id, "hook")
-			if err == nil && !healthy {
-				err = fmt.Errorf("HTTP lifecycle hook returned %s", strings.TrimSpace(out+" status code 500"))
-			}
-			if err != nil {
-				done(fmt.Sprintf("HTTP lifecycle hook (%s) for Container %q in Pod %q failed - error: %v", h.HTTPGet.Path, c.Name, v1.FormatPod(pod), err), err)
-				return
-			}
-		}
-		done("", nil)
-	default:
-		done("", nil)
-	}
 }
 
 // purgeInitContainers removes every init container instance before a new

@@ -63,6 +63,8 @@ const (
 
 	// Hooks and probes
 	PostStartHookErrorBare
+	HTTPHookName
+	HTTPHookRequest
 	ProbeResultsThroughLoop
 	ProbeTerminationGracePeriod
 

@@ -252,6 +252,18 @@ var changes = [numChanges]Info{
 		After:    `the reason is "PostStartHookError"`,
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: startContainer", PR: "", Model: "core/kubelet/events/messages.go",
 	},
+	HTTPHookName: {
+		Name: "http-hook-name", Area: AreaProbes, Since: 21,
+		Before:   `a failed HTTP hook's message begins "Http lifecycle hook (…)"`,
+		After:    `"HTTP lifecycle hook (…)"`,
+		Upstream: "pkg/kubelet/lifecycle/handlers.go: handlerRunner.Run", PR: "", Model: "core/kubelet/kuberuntime/hooks.go",
+	},
+	HTTPHookRequest: {
+		Name: "http-hook-request", Area: AreaProbes, Since: 26,
+		Before:   `the hook's URL is "http://ip:port/" + path (a path "/hook" gives "//hook") and the message ends ", message: <body>"`,
+		After:    `the request is built like an HTTP probe's ("http://ip:port/hook") and the message carries only the error`,
+		Upstream: "pkg/kubelet/lifecycle/handlers.go: handlerRunner.Run, runHTTPHandler", PR: "", Model: "core/kubelet/kuberuntime/hooks.go",
+	},
 	ProbeTerminationGracePeriod: {
 		Name: "probe-termination-grace-period", Area: AreaProbes, Since: 25, Gate: "ProbeTerminationGracePeriod",
 		Before:   "a liveness or startup kill uses the pod's terminationGracePeriodSeconds (the probe-level field is dropped by the API server)",
