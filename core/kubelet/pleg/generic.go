@@ -41,6 +41,8 @@ type PodLifecycleEvent struct {
 // Runtime is what the PLEG reads.
 type Runtime interface {
 	GetPods(ctx context.Context) ([]*kubecontainer.Pod, error)
+	// GetPod lists one pod (nil when the runtime has none of it).
+	GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, error)
 	GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error)
 }
 
@@ -218,6 +220,10 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		}
 		if r.compare(seen) {
 			changed = append(changed, r)
+		} else if r.current != nil {
+			// Nothing changed (an on-demand relist saw it first): keep
+			// the listing's object, so later relists skip the pod again.
+			r.old = r.current
 		}
 	}
 	var res RelistResult
@@ -287,12 +293,11 @@ func (g *GenericPLEG) emit(res *RelistResult, events []PodLifecycleEvent) {
 // with what the PLEG last saw of them, as a relist would, and the cache
 // entry is marked observed now; the global timestamp does not move.
 func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) RelistResult {
-	pods, err := g.runtime.GetPods(ctx)
+	pod, err := g.runtime.GetPod(ctx, uid)
 	if err != nil {
 		return RelistResult{Err: err}
 	}
-	i := slices.IndexFunc(pods, func(p *kubecontainer.Pod) bool { return p.ID == uid })
-	if i < 0 {
+	if pod == nil {
 		// GetPod fails with ErrPodNotFound; the next relist will see.
 		return RelistResult{Err: fmt.Errorf("pod %s not found", uid)}
 	}
@@ -302,7 +307,7 @@ func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) R
 		g.records[uid] = r
 		g.sortRecords()
 	}
-	r.current = pods[i]
+	r.current = pod
 	var res RelistResult
 	_, reinspect := g.reinspect[uid]
 	if changed := r.current != r.old && r.compare(map[string]bool{}); changed || reinspect {
