@@ -48,6 +48,9 @@ func (m *Manager) runHook(ctx context.Context, w kubecontainer.Waiter, id string
 	}
 }
 
+// urlErrorOp is how net/http names a GET in its errors.
+const urlErrorOp = "Get"
+
 // httpHook is runHTTPHandler: the GET succeeds whatever status code the
 // server answers; only a request that gets no answer fails it. A hook
 // whose scripted health is unhealthy is an endpoint that refuses the
@@ -75,7 +78,8 @@ func (m *Manager) httpHook(ctx context.Context, id string, c *v1.Container, a *v
 		return nil
 	}
 	hostPort := net.JoinHostPort(host, strconv.Itoa(port))
-	return fmt.Errorf("Get %q: dial tcp %s: connect: connection refused", m.hookURL(hostPort, a.Path), hostPort)
+	// net/http's error for a refused connection: "Get <url>: dial tcp …".
+	return fmt.Errorf("%s %q: dial tcp %s: connect: connection refused", urlErrorOp, m.hookURL(hostPort, a.Path), hostPort)
 }
 
 // hookURL is the URL of an HTTP hook: up to 1.25 the kubelet glued "/" and
