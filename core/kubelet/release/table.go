@@ -224,7 +224,7 @@ var changes = [numChanges]Info{
 		Name: "terminating-only-non-terminal", Area: AreaKubectl, Since: 31,
 		Before:   "a pod with a deletionTimestamp shows Terminating whatever its phase",
 		After:    "a deleted pod that is already Succeeded or Failed shows its own status (Completed, Error)",
-		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "", Model: "core/kubelet/printers/printers.go",
+		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "#122038", Model: "core/kubelet/printers/printers.go",
 	},
 	CompletedShowsError: {
 		Name: "completed-shows-error", Area: AreaKubectl, Since: 35,
