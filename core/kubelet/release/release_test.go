@@ -99,7 +99,11 @@ func markdown() string {
 			if pr == "" {
 				pr = "—"
 			} else {
-				pr = fmt.Sprintf("[%s](https://github.com/kubernetes/kubernetes/pull/%s)", pr, strings.TrimPrefix(pr, "#"))
+				var links []string
+				for _, n := range strings.Split(pr, ", ") {
+					links = append(links, fmt.Sprintf("[%s](https://github.com/kubernetes/kubernetes/pull/%s)", n, strings.TrimPrefix(n, "#")))
+				}
+				pr = strings.Join(links, ", ")
 			}
 			test := fmt.Sprintf("[`%s`](../core/kubelet/scenario/testdata/releases/%s): 1.%d vs 1.%d", in.Name, in.Name, in.Since-1, in.Since)
 			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", since, cell(in.Before), cell(in.After), cell(in.Upstream), pr, cell(in.Model), test)

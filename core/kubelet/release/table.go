@@ -20,13 +20,13 @@ var changes = [numChanges]Info{
 		Name: "admit-os-label", Area: AreaAdmission, Since: 23,
 		Before:   "a pod labelled kubernetes.io/os with another OS is admitted",
 		After:    "it is rejected: PodOSSelectorNodeLabelDoesNotMatch",
-		Upstream: "pkg/kubelet/lifecycle/predicate.go: Admit, rejectPodAdmissionBasedOnOSSelector", PR: "", Model: "core/kubelet/lifecycle/predicate.go",
+		Upstream: "pkg/kubelet/lifecycle/predicate.go: Admit, rejectPodAdmissionBasedOnOSSelector", PR: "#104613", Model: "core/kubelet/lifecycle/predicate.go",
 	},
 	AdmitOSField: {
 		Name: "admit-os-field", Area: AreaAdmission, Since: 24,
 		Before:   "spec.os never rejects a pod: the API server drops the field (unknown, or alpha IdentifyPodOS off in 1.23)",
 		After:    "a spec.os.name other than the node's OS is rejected: PodOSNotSupported",
-		Upstream: "pkg/kubelet/lifecycle/predicate.go: Admit, rejectPodAdmissionBasedOnOSField", PR: "", Model: "core/kubelet/lifecycle/predicate.go",
+		Upstream: "pkg/kubelet/lifecycle/predicate.go: Admit, rejectPodAdmissionBasedOnOSField", PR: "#105292", Model: "core/kubelet/lifecycle/predicate.go",
 	},
 	AdmitOSFirst: {
 		Name: "admit-os-first", Area: AreaAdmission, Since: 29,
@@ -187,7 +187,7 @@ var changes = [numChanges]Info{
 		Name: "probe-errored-result", Area: AreaEvents, Since: 33,
 		Before:   `Unhealthy for a probe that could not run: "Liveness probe errored: <err>"`,
 		After:    `"Liveness probe errored and resulted in unknown state: <err>"`,
-		Upstream: "pkg/kubelet/prober/prober.go: probe", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/prober/prober.go: probe", PR: "#125901", Model: "core/kubelet/events/messages.go",
 	},
 	EventsWithoutContainerName: {
 		Name: "events-without-container-name", Area: AreaEvents, Since: 35,
@@ -206,7 +206,7 @@ var changes = [numChanges]Info{
 		Name: "restarts-ago", Area: AreaKubectl, Since: 22,
 		Before:   `RESTARTS is the count: "3"`,
 		After:    `it adds the age of the last restart: "3 (42s ago)"`,
-		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "", Model: "core/kubelet/printers/printers.go",
+		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "#100142", Model: "core/kubelet/printers/printers.go",
 	},
 	RestartsAgoOnlyRestarted: {
 		Name: "restarts-ago-only-restarted", Area: AreaKubectl, Since: 28,
@@ -230,20 +230,20 @@ var changes = [numChanges]Info{
 		Name: "completed-shows-error", Area: AreaKubectl, Since: 35,
 		Before:   "a pod whose first container Completed shows Completed even if another container failed",
 		After:    "it shows the failed container's reason (Error)",
-		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "", Model: "core/kubelet/printers/printers.go",
+		Upstream: "pkg/printers/internalversion/printers.go: printPod", PR: "#124766", Model: "core/kubelet/printers/printers.go",
 	},
 
 	RegistryUnavailableReason: {
 		Name: "registry-unavailable-reason", Area: AreaImages, Since: 28,
 		Before:   "every failed pull is ErrImagePull with the runtime's error as message",
 		After:    `a runtime error starting "RegistryUnavailable" or "SignatureValidationFailed" gives that waiting reason and "image pull failed for x because the registry is unavailable…"`,
-		Upstream: "pkg/kubelet/images/image_manager.go: evalCRIPullErr", PR: "", Model: "core/kubelet/images/image_manager.go",
+		Upstream: "pkg/kubelet/images/image_manager.go: evalCRIPullErr", PR: "#117612, #117717", Model: "core/kubelet/images/image_manager.go",
 	},
 	BackOffMessageCarriesError: {
 		Name: "backoff-message-carries-error", Area: AreaImages, Since: 32,
 		Before:   `ImagePullBackOff's waiting message is "Back-off pulling image \"x\""`,
 		After:    `it adds the last pull error: "Back-off pulling image \"x\": ErrImagePull: <error>"`,
-		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "", Model: "core/kubelet/images/image_manager.go",
+		Upstream: "pkg/kubelet/images/image_manager.go: EnsureImageExists", PR: "#127918", Model: "core/kubelet/images/image_manager.go",
 	},
 
 	PostStartHookErrorBare: {
