@@ -88,13 +88,13 @@ var changes = [numChanges]Info{
 		Name: "ready-to-start-containers", Area: AreaConditions, Since: 29, Gate: "PodReadyToStartContainersCondition",
 		Before:   "no sandbox condition",
 		After:    "PodReadyToStartContainers: False until the sandbox is ready with its network, then True",
-		Upstream: "pkg/kubelet/status/generate.go: GeneratePodReadyToStartContainersCondition", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/status/generate.go: GeneratePodReadyToStartContainersCondition", PR: "#117702", Model: "core/kubelet/kubelet_pods.go",
 	},
 	PodHasNetworkCondition: {
 		Name: "pod-has-network", Area: AreaConditions, Since: 25, Gate: "PodHasNetworkCondition",
 		Before:   "no sandbox condition",
 		After:    "with the alpha gate on (1.25–1.27): PodHasNetwork, renamed PodReadyToStartContainers in 1.28",
-		Upstream: "pkg/kubelet/status/generate.go: GeneratePodHasNetworkCondition", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/status/generate.go: GeneratePodHasNetworkCondition", PR: "#111358", Model: "core/kubelet/kubelet_pods.go",
 	},
 	ReadyToStartOnSandboxReady: {
 		Name: "ready-to-start-on-sandbox-ready", Area: AreaConditions, Since: 36,
@@ -106,7 +106,7 @@ var changes = [numChanges]Info{
 		Name: "observed-generation", Area: AreaConditions, Since: 34, Gate: "PodObservedGenerationTracking",
 		Before:   "status.observedGeneration and the conditions' observedGeneration are unset",
 		After:    "both carry the pod's metadata.generation the status was computed from",
-		Upstream: "pkg/kubelet/kubelet_pods.go: generateAPIPodStatus; pkg/api/v1/pod: CalculatePodConditionObservedGeneration", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/kubelet_pods.go: generateAPIPodStatus; pkg/api/v1/pod: CalculatePodConditionObservedGeneration", PR: "#130352, #130573", Model: "core/kubelet/kubelet_pods.go",
 	},
 
 	LostContainerStatusUnknown: {
@@ -138,7 +138,7 @@ var changes = [numChanges]Info{
 		Name: "pod-host-ips", Area: AreaPodStatus, Since: 29, Gate: "PodHostIPs",
 		Before:   "status.hostIPs is unset",
 		After:    "status.hostIPs lists the node IPs",
-		Upstream: "pkg/kubelet/kubelet_pods.go: generateAPIPodStatus", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/kubelet_pods.go: generateAPIPodStatus", PR: "#109616", Model: "core/kubelet/kubelet_pods.go",
 	},
 	TerminalPhaseHeldBack: {
 		Name: "terminal-phase-held-back", Area: AreaPodStatus, Since: 24,
@@ -275,13 +275,13 @@ var changes = [numChanges]Info{
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",
 		After:    "crashLoopBackOff.maxContainerRestartPeriod of the kubelet configuration sets the cap (1s–300s); the back-off resets after 600s without a crash, as before with the fixed cap (a flat 600s from 1.32 instead of twice the cap)",
-		Upstream: "pkg/kubelet/kubelet.go: newCrashLoopBackOff", PR: "", Model: "core/kubelet/kubelet.go",
+		Upstream: "pkg/kubelet/kubelet.go: newCrashLoopBackOff", PR: "#128374", Model: "core/kubelet/kubelet.go",
 	},
 	ReducedCrashLoopBackOff: {
 		Name: "reduced-crashloop-backoff", Area: AreaTimings, Since: 33, Gate: "ReduceDefaultCrashLoopBackOffDecay",
 		Before:   "crash back-off 10s doubling to 300s",
 		After:    "with the alpha gate on: 1s doubling to 60s",
-		Upstream: "pkg/kubelet/kubelet.go: newCrashLoopBackOff", PR: "", Model: "core/kubelet/kubelet.go",
+		Upstream: "pkg/kubelet/kubelet.go: newCrashLoopBackOff", PR: "#130711", Model: "core/kubelet/kubelet.go",
 	},
 	RequeueAtBackOffExpiry: {
 		Name: "requeue-at-backoff-expiry", Area: AreaTimings, Since: 35,
