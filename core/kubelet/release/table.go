@@ -38,7 +38,7 @@ var changes = [numChanges]Info{
 		Name: "admit-noexecute-taints", Area: AreaAdmission, Since: 24,
 		Before:   "admission ignores node taints",
 		After:    "an untolerated NoExecute taint rejects the pod: TaintToleration",
-		Upstream: "pkg/kubelet/lifecycle/predicate.go: generalFilter", PR: "", Model: "core/kubelet/lifecycle/predicate.go",
+		Upstream: "pkg/kubelet/lifecycle/predicate.go: generalFilter", PR: "#101218", Model: "core/kubelet/lifecycle/predicate.go",
 	},
 	PredicateReasonInMessage: {
 		Name: "predicate-reason-in-message", Area: AreaAdmission, Since: 31,
@@ -169,7 +169,7 @@ var changes = [numChanges]Info{
 		Name: "hook-event-fixed-text", Area: AreaEvents, Since: 26,
 		Before:   "FailedPostStartHook and FailedPreStopHook carry the handler's message (command output, HTTP body)",
 		After:    `they say "PostStartHook failed" / "PreStopHook failed" (the message stays in the container's waiting message)`,
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: startContainer, executePreStopHook", PR: "", Model: "core/kubelet/events/messages.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: startContainer, executePreStopHook", PR: "#86139", Model: "core/kubelet/events/messages.go",
 	},
 	BackOffNamesContainer: {
 		Name: "backoff-names-container", Area: AreaEvents, Since: 26,
@@ -262,7 +262,7 @@ var changes = [numChanges]Info{
 		Name: "http-hook-request", Area: AreaProbes, Since: 26,
 		Before:   `the hook's URL is "http://ip:port/" + path (a path "/hook" gives "//hook") and the message ends ", message: <body>"`,
 		After:    `the request is built like an HTTP probe's ("http://ip:port/hook") and the message carries only the error`,
-		Upstream: "pkg/kubelet/lifecycle/handlers.go: handlerRunner.Run, runHTTPHandler", PR: "", Model: "core/kubelet/kuberuntime/hooks.go",
+		Upstream: "pkg/kubelet/lifecycle/handlers.go: handlerRunner.Run, runHTTPHandler", PR: "#86139", Model: "core/kubelet/kuberuntime/hooks.go",
 	},
 	ProbeTerminationGracePeriod: {
 		Name: "probe-termination-grace-period", Area: AreaProbes, Since: 25, Gate: "ProbeTerminationGracePeriod",
@@ -350,6 +350,6 @@ var changes = [numChanges]Info{
 		Name: "sidecar-definition-change", Area: AreaInit, Since: 32,
 		Before:   "a sidecar whose image changes keeps running the old image",
 		After:    `it is killed ("Init container x definition changed") and restarted`,
-		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "", Model: "core/kubelet/kuberuntime/actions.go",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#126525", Model: "core/kubelet/kuberuntime/actions.go",
 	},
 }
