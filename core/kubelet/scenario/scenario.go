@@ -213,7 +213,17 @@ type Fault struct {
 	NetworkReady  *Condition     `json:"networkReady,omitempty"`
 	KillSandbox   *PodRef        `json:"killSandbox,omitempty"`
 	ExitContainer *ExitContainer `json:"exitContainer,omitempty"`
-	InjectError   *InjectError   `json:"injectError,omitempty"`
+	// LoseContainer makes the runtime forget a container (its newest
+	// instance), running or not.
+	LoseContainer *ContainerRef `json:"loseContainer,omitempty"`
+	InjectError   *InjectError  `json:"injectError,omitempty"`
+}
+
+// ContainerRef names a container of a pod.
+type ContainerRef struct {
+	Pod       string `json:"pod"`
+	Namespace string `json:"namespace,omitempty"`
+	Container string `json:"container"`
 }
 
 // PodRef names a pod.
@@ -306,8 +316,8 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 		return nil, ix.Errorf("featureGates", "%v", err)
 	}
 	sc.Gates = g
-	minor, _ := features.Minor(sc.Release)
-	sidecars := minor >= 28 && g.Enabled(features.SidecarContainers)
+	// Restartable init containers exist where the gate does (1.28 on).
+	sidecars := g.Enabled(features.SidecarContainers)
 	dopt := v1.DecodeOptions{ValidateOptions: v1.ValidateOptions{Sidecars: sidecars}}
 	if err := sc.decodeOptions(ix); err != nil {
 		return nil, err
@@ -571,13 +581,13 @@ func (sc *Scenario) validateFault(ix *strictyaml.Index, f *Fault, p string) erro
 			return err
 		}
 	}
-	for _, set := range []bool{f.RuntimeReady != nil, f.NetworkReady != nil, f.KillSandbox != nil, f.ExitContainer != nil, f.InjectError != nil} {
+	for _, set := range []bool{f.RuntimeReady != nil, f.NetworkReady != nil, f.KillSandbox != nil, f.ExitContainer != nil, f.LoseContainer != nil, f.InjectError != nil} {
 		if set {
 			n++
 		}
 	}
 	if n != 1 {
-		return ix.Errorf(p, "a fault needs exactly one of image, container, runtimeReady, networkReady, killSandbox, exitContainer, injectError")
+		return ix.Errorf(p, "a fault needs exactly one of image, container, runtimeReady, networkReady, killSandbox, exitContainer, loseContainer, injectError")
 	}
 	if e := f.InjectError; e != nil {
 		if e.Method == "" {
@@ -746,6 +756,11 @@ func ApplyFault(k *kubelet.Kubelet, f *Fault) error {
 		e := f.ExitContainer
 		if !k.ExitContainer(nsOr(e.Namespace), e.Pod, e.Container, e.ExitCode, e.OOMKilled) {
 			return fmt.Errorf("container %s of pod %s is not running", e.Container, e.Pod)
+		}
+	case f.LoseContainer != nil:
+		e := f.LoseContainer
+		if !k.LoseContainer(nsOr(e.Namespace), e.Pod, e.Container) {
+			return fmt.Errorf("pod %s has no container %s in the runtime", e.Pod, e.Container)
 		}
 	case f.InjectError != nil:
 		code := cri.Unknown
