@@ -5,6 +5,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 // chartType is one of the ten FTCs the Helm chart installs.
@@ -18,7 +19,7 @@ type chartType struct {
 
 func chartTypes(version string) []chartType {
 	ingress := chartType{"networking.k8s.io", "v1", "Ingress", "ingresses", true, true, []string{"fing"}, false}
-	if version == "v0.3.0" {
+	if !release.MustParse(version).Has(release.IngressNetworkingV1) {
 		ingress = chartType{"extensions", "v1beta1", "Ingress", "ingresses", true, true, []string{"fing"}, false}
 	}
 	return []chartType{

@@ -23,6 +23,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/kubefedcluster"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 	"github.com/kubexplorer/kubexplorer/core/sim"
@@ -30,7 +31,8 @@ import (
 
 // Options configure the control plane.
 type Options struct {
-	// Version is "v0.10.0" (default) or "v0.3.0".
+	// Version is the kubefed release, one of release.Versions (default
+	// release.Latest).
 	Version string `json:"version,omitempty"`
 	// Scope is "Cluster" (default) or "Namespaced" (KubeFedConfig spec.scope).
 	Scope string `json:"scope,omitempty"`
@@ -78,12 +80,11 @@ type Simulation struct {
 func (o *Options) WebhookEnabled() bool { return o.Webhook == nil || *o.Webhook }
 
 func (o *Options) fill() error {
-	if o.Version == "" {
-		o.Version = "v0.10.0"
+	r, err := release.Parse("version", o.Version)
+	if err != nil {
+		return err
 	}
-	if o.Version != "v0.10.0" && o.Version != "v0.3.0" {
-		return fmt.Errorf("version: Unsupported value: %q: supported values: \"v0.10.0\", \"v0.3.0\"", o.Version)
-	}
+	o.Version = r.String()
 	if o.Scope == "" {
 		o.Scope = "Cluster"
 	}
@@ -146,7 +147,7 @@ func New(opts Options) (*Simulation, error) {
 	}
 	s.Cfg = &util.ControllerConfig{
 		KubeFedNamespace: opts.KubeFedNamespace, TargetNamespace: target, Host: s.Host,
-		Members: s.member, Log: s.Log, Recorder: s.Recorder, Features: util.FeaturesFor(opts.Version),
+		Members: s.member, Log: s.Log, Recorder: s.Recorder, Release: release.MustParse(opts.Version),
 		ClusterAvailableDelay: 20 * time.Second, ClusterUnavailableDelay: time.Minute, CacheSyncTimeout: 5 * time.Minute,
 		SkipAdoptingResources: opts.AdoptResources == "Disabled", RawResourceStatus: opts.Gates.RawResourceStatusCollection,
 		SchedulerPreferences: opts.Gates.SchedulerPreferences, NamespaceDeletionRace: opts.NamespaceDeletionRace,

@@ -21,6 +21,7 @@ import (
 	statusctl "github.com/kubexplorer/kubexplorer/core/kubefed/controller/status"
 	syncctl "github.com/kubexplorer/kubexplorer/core/kubefed/controller/sync"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -163,7 +164,7 @@ func (c *Controller) reconcileFTC(q util.QualifiedName) util.ReconciliationStatu
 
 	syncEnabled := tc.GetPropagationEnabled()
 	var statusEnabled bool
-	if c.cfg.Features.StatusControllerV6 {
+	if c.cfg.Release.Has(release.StatusControllerNeedsStatusType) {
 		statusEnabled = !c.cfg.RawResourceStatus && c.isEnabledFederatedServiceStatusCollection(tc)
 	} else {
 		statusEnabled = tc.StatusEnabledV3()
@@ -370,7 +371,7 @@ func (c *Controller) ensureFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 			return false, nil
 		}
 	}
-	if c.cfg.Features.FinalizerPatch {
+	if c.cfg.Release.Has(release.FinalizerPatch) {
 		fins := append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer)
 		out, err := c.cfg.Host.MergePatch(v1beta1.Group, "FederatedTypeConfig", tc.Metadata.Namespace, tc.Metadata.Name,
 			map[string]any{"metadata": map[string]any{"finalizers": toAny(fins)}})
@@ -403,7 +404,7 @@ func (c *Controller) removeFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 	if !found {
 		return nil
 	}
-	if c.cfg.Features.FinalizerPatch {
+	if c.cfg.Release.Has(release.FinalizerPatch) {
 		var v any = toAny(rest)
 		if len(rest) == 0 {
 			v = nil

@@ -19,6 +19,7 @@ import (
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -190,7 +191,7 @@ func (c *Controller) reconcile(q util.QualifiedName) util.ReconciliationStatus {
 	}
 	// intersectWithClusterSelector arrived in v0.8.0 (PR #1393); older
 	// releases ignore the field.
-	if intersect, _ := u.Nested(rsp, "spec", "intersectWithClusterSelector"); intersect == true && c.cfg.Features.RSPIntersect {
+	if intersect, _ := u.Nested(rsp, "spec", "intersectWithClusterSelector"); intersect == true && c.cfg.Release.Has(release.RSPIntersect) {
 		selected, err := util.ComputePlacement(fedObj, all)
 		if err != nil {
 			c.cfg.Log.HandleError(src, err)

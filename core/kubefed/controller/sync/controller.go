@@ -20,6 +20,7 @@ import (
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -201,7 +202,7 @@ func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
 		return util.Done(s.reconcileSynced(q))
 	}
 	s.cfg.Log.V(2, src, "%s", why)
-	if !s.cfg.Features.FatalOnCacheSyncTimeout {
+	if !s.cfg.Release.Has(release.CacheSyncTimeout) {
 		return util.Done(util.StatusNotSynced)
 	}
 	// v0.9.0+: wait.PollImmediate(SyncedPollPeriod, cacheSyncTimeout), then
@@ -309,7 +310,7 @@ func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.Recon
 }
 
 func (s *KubeFedSyncController) rawCollection() bool {
-	return s.cfg.Features.RawResourceStatus && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
+	return s.cfg.Release.Has(release.RawResourceStatusCollection) && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
 }
 
 func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.ReconciliationStatus {
@@ -369,7 +370,7 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		reason = NamespaceNotFederated
 	}
 	for attempt := 0; attempt < 2; attempt++ {
-		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Features.LastUpdateNeedsRemoteStatus, s.cfg.Host.Clock().Now())
+		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Release.Has(release.LastUpdateNeedsRemoteStatus), s.cfg.Host.Clock().Now())
 		if !changed {
 			s.cfg.Log.V(4, src, "No status update necessary for %s %q", kind, r.federatedName.String())
 			break
@@ -395,9 +396,9 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		s.cfg.Log.HandleError(src, util.Wrap(util.Wrap(err, "failed to update resource"), "failed to set propagation status for %s %q", kind, r.federatedName.String()))
 		return util.StatusError
 	}
-	if s.cfg.Features.RetryRecoverable && reason == AggregateSuccess {
+	if s.cfg.Release.Has(release.RetryRecoverable) && reason == AggregateSuccess {
 		for _, cl := range u.SortedKeys(c.statusMap) {
-			if IsRecoverableError(c.statusMap[cl], s.cfg.Features.DeletionPlacementOnly) {
+			if IsRecoverableError(c.statusMap[cl], s.cfg.Release.Has(release.ClientRetrievalRecoverable)) {
 				return util.StatusError
 			}
 		}
@@ -476,7 +477,7 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 		}
 		return util.StatusAllOK
 	}
-	if s.cfg.Features.DeleteOptions {
+	if s.cfg.Release.Has(release.DeleteOptions) {
 		log.V(2, src, "Deserializing delete options of %s %q", kind, key)
 		if raw, ok := u.GetAnnotations(r.obj)[util.DeleteOptionAnnotation]; ok {
 			var opts map[string]any
@@ -545,7 +546,7 @@ func (s *KubeFedSyncController) removeManagedLabels(r *FederatedResource, set ma
 func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, error) {
 	clusters := s.informer.GetClusters()
 	targets := map[string]bool{}
-	if s.cfg.Features.DeletionPlacementOnly {
+	if s.cfg.Release.Has(release.DeletionInPlacementOnly) {
 		var err error
 		targets, err = r.ComputePlacement(clusters)
 		if err != nil {
@@ -584,7 +585,7 @@ func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, 
 	if len(remaining) > 0 {
 		list := strings.Join(remaining, ", ")
 		s.cfg.Log.V(2, src, "Waiting for resources managed by %s %q to be removed from the following clusters: %s", s.fedType.Kind, r.federatedName.String(), list)
-		if s.cfg.Features.DeletionPlacementOnly {
+		if s.cfg.Release.Has(release.WaitForRemovalEvent) {
 			s.recordEvent(r.obj, "Normal", "WaitForRemovalInCluster", "Waiting for managed resources to be removed from the following clusters: "+list)
 		}
 		return true, nil
