@@ -239,8 +239,9 @@ func (c *ClusterSpec) health() (kubefedcluster.Health, error) {
 }
 
 // AddCluster joins a member cluster (kubefedctl join): the member API
-// exists, a KubeFedCluster is created with its current health already
-// reported (as if the cluster controller had probed it).
+// exists with the KubeFed system namespace join creates in it, and a
+// KubeFedCluster is created with its current health already reported (as
+// if the cluster controller had probed it).
 func (s *Simulation) AddCluster(spec ClusterSpec) error {
 	if spec.Name == "" {
 		return fmt.Errorf("name: Required value")
@@ -277,7 +278,11 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 		}
 		m.Store = store.New(spec.Name, s.Clock, kinds)
 		installMutators(m.Store, spec.Name)
-		for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease"} {
+		// kubefedctl join also creates the KubeFed system namespace in the
+		// joining cluster (createKubeFedNamespace, every release): its
+		// service account lives there, and a namespaced control plane
+		// propagates into it.
+		for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease", s.Opts.KubeFedNamespace} {
 			if _, err := m.Store.Create(namespaceObj(ns)); err != nil {
 				return err
 			}

@@ -376,7 +376,7 @@ func (s *Simulation) clusterViews() []ClusterView {
 		if !m.HostCluster {
 			for _, k := range m.Store.Kinds() {
 				for _, o := range m.Store.List(k.Group, k.Kind, "") {
-					if k.Kind == "Namespace" && isSystemNS(u.GetName(o)) {
+					if k.Kind == "Namespace" && (isSystemNS(u.GetName(o)) || u.GetName(o) == s.Opts.KubeFedNamespace) {
 						continue
 					}
 					v.Objects = append(v.Objects, o)
