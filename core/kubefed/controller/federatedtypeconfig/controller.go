@@ -63,7 +63,7 @@ func StartController(cfg *util.ControllerConfig) *Controller {
 	c.Worker = util.NewWorker("federatedtypeconfig", cfg.Host.Clock(), c.reconcile)
 	c.informer = &util.Informer{
 		Store: cfg.Host, Group: v1beta1.Group, Kind: "FederatedTypeConfig", Namespace: cfg.KubeFedNamespace,
-		Log: cfg.Log, TypeName: "*v1beta1.FederatedTypeConfig",
+		Log: cfg.Log, TypeName: "*v1beta1.FederatedTypeConfig", Release: cfg.Release,
 		Handlers: util.TriggerOnAllChanges(func(obj map[string]any) {
 			c.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 		}),

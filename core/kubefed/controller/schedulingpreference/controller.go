@@ -58,9 +58,11 @@ func Start(cfg *util.ControllerConfig) *Controller {
 	c.Worker = util.NewWorker("replicaschedulingpreference", cfg.Host.Clock(), func(q util.QualifiedName) util.Result {
 		return util.Done(c.reconcile(q))
 	})
-	c.rsps = &util.Informer{Store: cfg.Host, Group: Group, Kind: Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log,
+	c.rsps = &util.Informer{Store: cfg.Host, Group: Group, Kind: Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Release: cfg.Release,
+		TypeName: "*v1alpha1.ReplicaSchedulingPreference",
 		Handlers: util.TriggerOnAllChanges(c.enqueue)}
 	c.ftcs = &util.Informer{Store: cfg.Host, Group: v1beta1.Group, Kind: "FederatedTypeConfig", Namespace: cfg.KubeFedNamespace, Log: cfg.Log,
+		Release: cfg.Release, TypeName: "*v1beta1.FederatedTypeConfig",
 		Handlers: util.Handlers{
 			Add:    func(o map[string]any) { c.ftcChanged(o, false) },
 			Update: func(_, o map[string]any) { c.ftcChanged(o, false) },
@@ -118,11 +120,11 @@ func (c *Controller) ftcChanged(o map[string]any, deleted bool) {
 		p.members.Stop()
 		delete(c.plugins, kind)
 	case !running && enabled:
-		c.startPlugin(kind, ftc.GetFederatedType())
+		c.startPlugin(kind, ftc.GetFederatedType(), ftc.GetTargetType())
 	}
 }
 
-func (c *Controller) startPlugin(kind string, fed v1beta1.Resource) {
+func (c *Controller) startPlugin(kind string, fed, target v1beta1.Resource) {
 	c.cfg.Log.V(4, src, "Starting scheduling of %q", kind)
 	byName := func(obj map[string]any) {
 		if c.rsps.Get(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)}.String()) != nil {
@@ -130,10 +132,9 @@ func (c *Controller) startPlugin(kind string, fed v1beta1.Resource) {
 		}
 	}
 	p := &plugin{
-		fed: &util.Informer{Store: c.cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: c.cfg.TargetNamespace, Log: c.cfg.Log,
-			Handlers: util.TriggerOnAllChanges(byName)},
+		fed: c.cfg.DynamicInformer(c.cfg.Host, fed, c.cfg.TargetNamespace, util.TriggerOnAllChanges(byName)),
 	}
-	p.members = util.NewFederatedInformer(c.cfg, schedulable[kind], byName, util.ClusterLifecycle{
+	p.members = util.NewFederatedInformer(c.cfg, target, byName, util.ClusterLifecycle{
 		ClusterAvailable:   func(string) { c.enqueueAll() },
 		ClusterUnavailable: func(string) { c.enqueueAll() },
 	})

@@ -44,9 +44,8 @@ func StartKubeFedStatusController(cfg *util.ControllerConfig, ftc *v1beta1.Feder
 		s.worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 	}
 	fed := ftc.GetFederatedType()
-	s.fed = &util.Informer{Store: cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
-	target := ftc.GetTargetType()
-	s.clusters = util.NewFederatedInformer(cfg, util.Resource{Group: target.Group, Version: target.Version, Kind: target.Kind, Namespaced: true}, enqueue, util.ClusterLifecycle{})
+	s.fed = cfg.DynamicInformer(cfg.Host, fed, cfg.TargetNamespace, util.TriggerOnAllChanges(enqueue))
+	s.clusters = util.NewFederatedInformer(cfg, ftc.GetTargetType(), enqueue, util.ClusterLifecycle{})
 	cfg.Log.Infof(src, "Starting status controller for %q", kind)
 	s.fed.Start()
 	s.clusters.Start()

@@ -66,7 +66,7 @@ func StartKubeFedSyncController(cfg *util.ControllerConfig, ftc *v1beta1.Federat
 	t := ftc.GetTargetType()
 	s := &KubeFedSyncController{
 		cfg: cfg, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
-		target:            util.Resource{Group: t.Group, Version: t.Version, Kind: t.Kind, Namespaced: t.Namespaced},
+		target:            t,
 		targetIsNamespace: t.Kind == "Namespace" && t.Group == "",
 		eventSource:       strings.ToLower(fed.Kind) + "-controller",
 	}
@@ -75,20 +75,21 @@ func StartKubeFedSyncController(cfg *util.ControllerConfig, ftc *v1beta1.Federat
 	enqueue := func(obj map[string]any) {
 		s.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 	}
-	s.federated = &util.Informer{Store: cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+	// Every host informer is built from an API resource of the FTCs, so it
+	// lists the plural the FTC names (see util.Informer).
+	s.federated = cfg.DynamicInformer(cfg.Host, fed, cfg.TargetNamespace, util.TriggerOnAllChanges(enqueue))
 	if s.targetIsNamespace {
-		s.hostNS = &util.Informer{Store: cfg.Host, Group: "", Kind: "Namespace", Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+		s.hostNS = cfg.DynamicInformer(cfg.Host, t, "", util.TriggerOnAllChanges(enqueue))
 	}
 	if ftc.GetNamespaced() && fedNamespace != nil {
-		s.fedNS = &util.Informer{Store: cfg.Host, Group: fedNamespace.Group, Kind: fedNamespace.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log,
-			Handlers: util.TriggerOnAllChanges(func(obj map[string]any) {
-				ns := u.GetNamespace(obj)
-				for _, o := range s.federated.List() {
-					if u.GetNamespace(o) == ns {
-						enqueue(o)
-					}
+		s.fedNS = cfg.DynamicInformer(cfg.Host, *fedNamespace, cfg.TargetNamespace, util.TriggerOnAllChanges(func(obj map[string]any) {
+			ns := u.GetNamespace(obj)
+			for _, o := range s.federated.List() {
+				if u.GetNamespace(o) == ns {
+					enqueue(o)
 				}
-			})}
+			}
+		}))
 	}
 	s.versions = newVersionManager(s)
 	s.informer = util.NewFederatedInformer(cfg, s.target, func(obj map[string]any) {
@@ -156,7 +157,7 @@ func (s *KubeFedSyncController) reconcileOnClusterChange() {
 	if s.stopped {
 		return
 	}
-	if ok, _ := s.isSynced(); !ok {
+	if !s.isSynced() {
 		s.deliverClusters(s.cfg.ClusterAvailableDelay)
 	}
 	for _, o := range s.federated.List() {
@@ -175,33 +176,38 @@ func (s *KubeFedSyncController) recordError(obj map[string]any, reason, msg stri
 	s.recordEvent(obj, "Warning", reason, msg)
 }
 
-// isSynced checks every cache the reconcile reads; it names the first that
-// is not synced.
-func (s *KubeFedSyncController) isSynced() (bool, string) {
-	if !s.informer.ClustersSynced() {
-		return false, "Cluster list not synced"
+// isSynced checks every cache the reconcile reads and logs, at V(2), the
+// first that is not synced. The target clusters' caches are named only from
+// v0.9.0 on (with the cluster at V(4)); before, that case was silent.
+func (s *KubeFedSyncController) isSynced() bool {
+	log := s.cfg.Log
+	kind := s.fedType.Kind
+	switch {
+	case !s.informer.ClustersSynced():
+		log.V(2, src, "Cluster list not synced")
+	case !s.federated.HasSynced():
+		log.V(2, src, "Informer for %s not synced", kind)
+	case s.hostNS != nil && !s.hostNS.HasSynced():
+		log.V(2, src, "Namespace informer for %s not synced", kind)
+	case s.fedNS != nil && !s.fedNS.HasSynced():
+		log.V(2, src, "FederatedNamespace informer for %s not synced", kind)
+	default:
+		ok, missing := s.informer.ReadyTargetsSynced()
+		if ok {
+			return true
+		}
+		if s.cfg.Release.Has(release.CacheSyncTimeout) {
+			log.V(4, "federated_informer.go", "Informer of cluster %q not synced", missing[0])
+			log.V(2, src, "Target clusters' informers not synced")
+		}
 	}
-	if !s.federated.HasSynced() {
-		return false, fmt.Sprintf("Informer for %s not synced", s.fedType.Kind)
-	}
-	if s.hostNS != nil && !s.hostNS.HasSynced() {
-		return false, fmt.Sprintf("Namespace informer for %s not synced", s.fedType.Kind)
-	}
-	if s.fedNS != nil && !s.fedNS.HasSynced() {
-		return false, fmt.Sprintf("FederatedNamespace informer for %s not synced", s.fedType.Kind)
-	}
-	if ok, missing := s.informer.ReadyTargetsSynced(); !ok {
-		return false, fmt.Sprintf("Target clusters' informers not synced (%s)", strings.Join(missing, ", "))
-	}
-	return true, ""
+	return false
 }
 
 func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
-	ok, why := s.isSynced()
-	if ok {
+	if s.isSynced() {
 		return util.Done(s.reconcileSynced(q))
 	}
-	s.cfg.Log.V(2, src, "%s", why)
 	if !s.cfg.Release.Has(release.CacheSyncTimeout) {
 		return util.Done(util.StatusNotSynced)
 	}
@@ -210,7 +216,7 @@ func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
 	var waited time.Duration
 	var poll func() util.Result
 	poll = func() util.Result {
-		if ok, _ := s.isSynced(); ok {
+		if waited > 0 && s.isSynced() {
 			return util.Done(s.reconcileSynced(q))
 		}
 		if waited >= s.cfg.CacheSyncTimeout {

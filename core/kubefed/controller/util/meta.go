@@ -180,6 +180,13 @@ type ControllerConfig struct {
 	OnFatal func(msg string)
 }
 
+// DynamicInformer is util.NewResourceInformer: an informer on st for the
+// resource r names (its plural at its group and version), expecting r's kind.
+func (c *ControllerConfig) DynamicInformer(st *store.Store, r Resource, namespace string, h Handlers) *Informer {
+	return &Informer{Store: st, Group: r.Group, Version: r.Version, Resource: r.Name, Kind: r.Kind,
+		Namespace: namespace, Log: c.Log, Handlers: h, Release: c.Release}
+}
+
 // LimitedScope is true for a namespaced control plane.
 func (c *ControllerConfig) LimitedScope() bool { return c.TargetNamespace != "" }
 
