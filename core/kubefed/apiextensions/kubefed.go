@@ -39,7 +39,7 @@ func FederatedTypeSchema(retainReplicas bool) *JSONSchemaProps {
 		"overrides": Arr(Obj(map[string]*JSONSchemaProps{
 			"clusterName": Str(),
 			"clusterOverrides": Arr(Obj(map[string]*JSONSchemaProps{
-				"op":    {Type: "string", Pattern: "^(add|remove|replace)?$"},
+				"op":    {Type: "string", Pattern: OverrideOpPattern},
 				"path":  Str(),
 				"value": {XPreserveUnknownFields: true},
 			}, "path")),

@@ -67,6 +67,27 @@ func (s *JSONSchemaProps) ToMap() map[string]any {
 	return m
 }
 
+// OverrideOpPattern is the pattern of spec.overrides[].clusterOverrides[].op
+// in every federated CRD kubefedctl generates.
+const OverrideOpPattern = "^(add|remove|replace)?$"
+
+// matchPattern reports whether x matches the pattern p; an invalid pattern
+// matches everything (the API server would not have accepted the CRD). The
+// pattern of kubefed's own CRDs is matched by hand, so validating a
+// federated resource compiles no regular expression; other CRDs' patterns
+// are compiled once, when first used.
+func matchPattern(p, x string) bool {
+	if p == OverrideOpPattern {
+		switch x {
+		case "", "add", "remove", "replace":
+			return true
+		}
+		return false
+	}
+	r := compile(p)
+	return r == nil || r.MatchString(x)
+}
+
 var patternCache = map[string]*regexp.Regexp{}
 
 func compile(p string) *regexp.Regexp {
@@ -116,7 +137,7 @@ func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
 		}
 	case string:
 		if s.Pattern != "" {
-			if r := compile(s.Pattern); r != nil && !r.MatchString(x) {
+			if !matchPattern(s.Pattern, x) {
 				errs = append(errs, validation.Invalid(path, x, fmt.Sprintf("%s in body should match '%s'", bodyPath(path), s.Pattern)))
 			}
 		}

@@ -58,6 +58,9 @@ const (
 	LookupWarnsNilError
 	// DeleteOptions: the kubefed.io/deleteoption annotation.
 	DeleteOptions
+	// RFC1123Wording: apimachinery 0.20 words DNS-1123 names "lowercase RFC
+	// 1123" in validation messages.
+	RFC1123Wording
 	// DNSGatesRemoved: CrossClusterServiceDiscovery and FederatedIngress are gone.
 	DNSGatesRemoved
 	// FinalizerPatch: finalizers are added and removed with a merge patch
@@ -73,6 +76,9 @@ const (
 	RetainClusterIPs
 	// RSPIntersect: spec.intersectWithClusterSelector of RSPs.
 	RSPIntersect
+	// SelectorFieldErrors: apimachinery 0.21 reports every label-selector
+	// requirement error as field errors; before, only the first, in plain words.
+	SelectorFieldErrors
 	// LookupLogsFound: kubefedctl logs "Api resource found." after a lookup.
 	LookupLogsFound
 	// ConcurrentReconciles: KubeFedConfig's maxConcurrentReconciles settings.
@@ -121,12 +127,14 @@ var changes = [numChanges]Info{
 	RetainHealthCheckNodePort:       {Name: "RetainHealthCheckNodePort", First: "v0.6.1", PRs: []int{1347}, Summary: "updates keep a Service's healthCheckNodePort"},
 	LookupWarnsNilError:             {Name: "LookupWarnsNilError", First: "v0.6.1", Until: "v0.8.0", PRs: []int{1334, 1410}, Summary: "kubefedctl warns \"Api resource found with err <nil>, and error could ignore.\""},
 	DeleteOptions:                   {Name: "DeleteOptions", First: "v0.7.0", PRs: []int{1355}, Summary: "the kubefed.io/deleteoption annotation"},
+	RFC1123Wording:                  {Name: "RFC1123Wording", First: "v0.7.0", PRs: []int{1357}, Summary: "names are \"lowercase RFC 1123\" in validation messages"},
 	DNSGatesRemoved:                 {Name: "DNSGatesRemoved", First: "v0.7.0", PRs: []int{1351, 1360}, Summary: "the DNS feature gates are gone"},
 	FinalizerPatch:                  {Name: "FinalizerPatch", First: "v0.8.0", PRs: []int{1389}, Summary: "finalizers are patched in, appended, not updated as a sorted set"},
 	QueueDedup:                      {Name: "QueueDedup", First: "v0.8.0", PRs: []int{1379}, Summary: "a key waiting in a work queue is queued once"},
 	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors"},
 	RetainClusterIPs:                {Name: "RetainClusterIPs", First: "v0.8.0", PRs: []int{1427}, Summary: "updates keep a Service's clusterIPs"},
 	RSPIntersect:                    {Name: "RSPIntersect", First: "v0.8.0", PRs: []int{1393}, Summary: "RSP spec.intersectWithClusterSelector"},
+	SelectorFieldErrors:             {Name: "SelectorFieldErrors", First: "v0.8.0", PRs: []int{1425}, Summary: "label-selector errors are field errors, all of them"},
 	LookupLogsFound:                 {Name: "LookupLogsFound", First: "v0.8.0", PRs: []int{1410}, Summary: "kubefedctl logs \"Api resource found.\""},
 	ConcurrentReconciles:            {Name: "ConcurrentReconciles", First: "v0.8.0", PRs: []int{1400}, Summary: "KubeFedConfig syncController/statusController.maxConcurrentReconciles"},
 	RetryRecoverable:                {Name: "RetryRecoverable", First: "v0.8.1", PRs: []int{1428}, Summary: "recoverable cluster failures are retried with back-off"},

@@ -124,7 +124,7 @@ func New(opts Options) (*Simulation, error) {
 	}
 	installMutators(s.Host, "host")
 	if opts.WebhookEnabled() {
-		s.Host.Admission[store.GroupKind{Group: v1beta1.Group, Kind: "FederatedTypeConfig"}] = ftcWebhook
+		s.Host.Admission[store.GroupKind{Group: v1beta1.Group, Kind: "FederatedTypeConfig"}] = ftcWebhook(release.MustParse(opts.Version))
 	}
 	for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease", opts.KubeFedNamespace} {
 		if _, err := s.Host.Create(namespaceObj(ns)); err != nil {
@@ -159,16 +159,18 @@ func New(opts Options) (*Simulation, error) {
 	return s, nil
 }
 
-// ftcWebhook is the validating admission webhook for FTCs.
-func ftcWebhook(op store.Operation, obj, old map[string]any, sub string) error {
-	ftc, err := v1beta1.FTCFromObject(obj)
-	if err != nil {
-		return store.NewWebhookDenied(validation.WebhookName, 400, store.ReasonBadRequest, err.Error())
+// ftcWebhook is the validating admission webhook for FTCs of a release.
+func ftcWebhook(r release.Release) store.AdmitFunc {
+	return func(op store.Operation, obj, old map[string]any, sub string) error {
+		ftc, err := v1beta1.FTCFromObject(obj)
+		if err != nil {
+			return store.NewWebhookDenied(validation.WebhookName, 400, store.ReasonBadRequest, err.Error())
+		}
+		if errs := validation.ValidateFederatedTypeConfig(ftc, sub != "", r); len(errs) > 0 {
+			return store.NewWebhookDenied(validation.WebhookName, 403, store.ReasonForbidden, errs.Aggregate())
+		}
+		return nil
 	}
-	if errs := validation.ValidateFederatedTypeConfig(ftc, sub != ""); len(errs) > 0 {
-		return store.NewWebhookDenied(validation.WebhookName, 403, store.ReasonForbidden, errs.Aggregate())
-	}
-	return nil
 }
 
 func (s *Simulation) member(name string) (*store.Store, error) {

@@ -193,7 +193,7 @@ func (c *Controller) reconcile(q util.QualifiedName) util.ReconciliationStatus {
 	// intersectWithClusterSelector arrived in v0.8.0 (PR #1393); older
 	// releases ignore the field.
 	if intersect, _ := u.Nested(rsp, "spec", "intersectWithClusterSelector"); intersect == true && c.cfg.Release.Has(release.RSPIntersect) {
-		selected, err := util.ComputePlacement(fedObj, all)
+		selected, err := c.cfg.Placer().ComputePlacement(fedObj, all)
 		if err != nil {
 			c.cfg.Log.HandleError(src, err)
 			return util.StatusError

@@ -1,7 +1,6 @@
 package sync
 
 import (
-	"crypto/md5"
 	"encoding/hex"
 	"fmt"
 
@@ -36,9 +35,9 @@ func (r *FederatedResource) targetKind() string { return r.s.ftc.Spec.TargetType
 // ComputePlacement returns the selected cluster names.
 func (r *FederatedResource) ComputePlacement(clusters []util.Cluster) (map[string]bool, error) {
 	if r.s.ftc.GetNamespaced() {
-		return util.ComputeNamespacedPlacement(r.obj, r.fedNamespace, clusters, r.s.cfg.LimitedScope())
+		return r.s.cfg.Placer().ComputeNamespacedPlacement(r.obj, r.fedNamespace, clusters, r.s.cfg.LimitedScope())
 	}
-	return util.ComputePlacement(r.obj, clusters)
+	return r.s.cfg.Placer().ComputePlacement(r.obj, clusters)
 }
 
 // NamespaceNotFederated reports a namespaced resource without a
@@ -207,7 +206,7 @@ func (r *FederatedResource) OverrideVersion() string {
 }
 
 func hash(v any) string {
-	sum := md5.Sum(u.Marshal(v))
+	sum := md5Sum(u.Marshal(v))
 	return hex.EncodeToString(sum[:])
 }
 

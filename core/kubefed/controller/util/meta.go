@@ -187,6 +187,9 @@ func (c *ControllerConfig) DynamicInformer(st *store.Store, r Resource, namespac
 		Namespace: namespace, Log: c.Log, Handlers: h, Release: c.Release}
 }
 
+// Placer computes placement as the modelled release does.
+func (c *ControllerConfig) Placer() Placer { return Placer{Release: c.Release} }
+
 // LimitedScope is true for a namespaced control plane.
 func (c *ControllerConfig) LimitedScope() bool { return c.TargetNamespace != "" }
 
