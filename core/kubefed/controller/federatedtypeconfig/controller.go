@@ -438,10 +438,7 @@ func (c *Controller) toObject(tc *v1beta1.FederatedTypeConfig, cached map[string
 }
 
 func (c *Controller) updateStatus(tc *v1beta1.FederatedTypeConfig) error {
-	st, err := u.FromJSON(u.Marshal(tc.Status))
-	if err != nil {
-		return err
-	}
+	st := tc.Status.ToObject()
 	obj := map[string]any{
 		"apiVersion": v1beta1.APIVersion, "kind": "FederatedTypeConfig",
 		"metadata": map[string]any{"name": tc.Metadata.Name, "namespace": tc.Metadata.Namespace, "resourceVersion": tc.Metadata.ResourceVersion},

@@ -1,7 +1,6 @@
 package v1beta1
 
 import (
-	"encoding/json"
 	"strings"
 )
 
@@ -165,17 +164,4 @@ func copyMap(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
-}
-
-// FTCFromObject converts an unstructured object (JSON-shaped) to an FTC.
-func FTCFromObject(obj map[string]any) (*FederatedTypeConfig, error) {
-	b, err := json.Marshal(obj)
-	if err != nil {
-		return nil, err
-	}
-	var f FederatedTypeConfig
-	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, err
-	}
-	return &f, nil
 }
