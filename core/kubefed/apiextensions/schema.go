@@ -24,6 +24,9 @@ type JSONSchemaProps struct {
 	Items                  *JSONSchemaProps
 	Required               []string
 	XPreserveUnknownFields bool
+	// AnyOf is rendered and read, not enforced: only the legacy federated
+	// CRDs use it, for override values.
+	AnyOf []*JSONSchemaProps
 }
 
 // ToMap renders the schema the way the API serialises it.
@@ -63,6 +66,13 @@ func (s *JSONSchemaProps) ToMap() map[string]any {
 	}
 	if s.XPreserveUnknownFields {
 		m["x-kubernetes-preserve-unknown-fields"] = true
+	}
+	if len(s.AnyOf) > 0 {
+		l := make([]any, len(s.AnyOf))
+		for i, a := range s.AnyOf {
+			l[i] = a.ToMap()
+		}
+		m["anyOf"] = l
 	}
 	return m
 }

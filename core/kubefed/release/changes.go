@@ -25,6 +25,9 @@ const (
 	StatusWatchesFederatedType
 	// RSPShortName: ReplicaSchedulingPreference gets the short name rsp.
 	RSPShortName
+	// KubeFedCRDv1: kubefed's own CRDs are apiextensions.k8s.io/v1 and prune
+	// unknown fields.
+	KubeFedCRDv1
 	// EnablePrefersCoreGroup: kubefedctl enable/disable NAME takes a
 	// core-group match at once instead of failing on several matches.
 	EnablePrefersCoreGroup
@@ -116,6 +119,7 @@ var changes = [numChanges]Info{
 	ReflectorBackoff:                {Name: "ReflectorBackoff", First: "v0.3.1", PRs: []int{1244, 1251}, Summary: "a failed list is retried with back-off (0.8s doubling to 30s), not every second"},
 	StatusWatchesFederatedType:      {Name: "StatusWatchesFederatedType", First: "v0.3.1", PRs: []int{1248}, Summary: "the service status controller receives FederatedService watch events"},
 	RSPShortName:                    {Name: "RSPShortName", First: "v0.4.1", PRs: []int{1279}, Summary: "ReplicaSchedulingPreference has the short name rsp"},
+	KubeFedCRDv1:                    {Name: "KubeFedCRDv1", First: "v0.5.0", PRs: []int{1307, 1308}, Summary: "kubefed's own CRDs are apiextensions.k8s.io/v1 and prune unknown fields"},
 	EnablePrefersCoreGroup:          {Name: "EnablePrefersCoreGroup", First: "v0.5.0", PRs: []int{1294}, Summary: "kubefedctl takes a core-group match for NAME at once"},
 	ReflectorWatchText:              {Name: "ReflectorWatchText", First: "v0.5.0", PRs: []int{1301}, Summary: "a failed list is logged as \"Failed to watch T: failed to list T: ...\""},
 	DNSGatesDisabledByDefault:       {Name: "DNSGatesDisabledByDefault", First: "v0.5.0", PRs: []int{1298, 1305}, Summary: "CrossClusterServiceDiscovery and FederatedIngress default to Disabled"},

@@ -40,7 +40,7 @@ func chartTypes(version string) []chartType {
 func ChartFederatedCRDs(version string) []*apiextensions.CRD {
 	var out []*apiextensions.CRD
 	for _, t := range chartTypes(version) {
-		out = append(out, apiextensions.FederatedTypeCRD("types.kubefed.io", "v1beta1", "Federated"+t.kind, "federated"+t.plural, t.fedNamespaced, t.shortNames, t.retainReplicas))
+		out = append(out, apiextensions.FederatedTypeCRD(release.MustParse(version), "types.kubefed.io", "v1beta1", "Federated"+t.kind, "federated"+t.plural, t.fedNamespaced, t.shortNames, t.retainReplicas))
 	}
 	return out
 }

@@ -116,7 +116,7 @@ func New(opts Options) (*Simulation, error) {
 	s.Log = util.NewLogger(clock)
 	s.Recorder = util.NewRecorder(clock)
 	s.Host = store.New("host", clock, store.BuiltinKinds())
-	for _, c := range apiextensions.KubeFedCRDs() {
+	for _, c := range apiextensions.KubeFedCRDs(release.MustParse(opts.Version)) {
 		s.Host.RegisterCRD(c)
 	}
 	for _, c := range ChartFederatedCRDs(opts.Version) {

@@ -446,7 +446,7 @@ func (s *Store) CreateOwned(obj map[string]any) (map[string]any, error) {
 	if m := s.Mutate[k.GK()]; m != nil {
 		m(obj, nil)
 	}
-	if k.Schema != nil {
+	if k.Schema != nil && !k.PreserveUnknownFields {
 		k.Schema.Prune(obj, "")
 	}
 	if err := s.validate(k, OpCreate, obj, nil, ""); err != nil {
@@ -648,7 +648,7 @@ func (s *Store) writeShared(k *Kind, old, next map[string]any, sub string) (map[
 		if m := s.Mutate[k.GK()]; m != nil {
 			m(next, old)
 		}
-		if k.Schema != nil {
+		if k.Schema != nil && !k.PreserveUnknownFields {
 			k.Schema.Prune(next, "")
 		}
 	}

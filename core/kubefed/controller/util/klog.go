@@ -56,6 +56,9 @@ func (l *Logger) Infof(src, format string, args ...any) { l.add("I", 0, src, for
 // V is klog.V(n).Infof.
 func (l *Logger) V(n int, src, format string, args ...any) { l.add("I", n, src, format, args...) }
 
+// Warningf is klog.Warningf.
+func (l *Logger) Warningf(src, format string, args ...any) { l.add("W", 0, src, format, args...) }
+
 // HandleError is utilruntime.HandleError: an error line.
 func (l *Logger) HandleError(src string, err error) { l.add("E", 0, src, "%s", err.Error()) }
 
