@@ -85,6 +85,9 @@ func (o *Options) fill() error {
 		return err
 	}
 	o.Version = r.String()
+	if err := checkGates(r, o.Gates); err != nil {
+		return err
+	}
 	if o.Scope == "" {
 		o.Scope = "Cluster"
 	}
@@ -131,7 +134,7 @@ func New(opts Options) (*Simulation, error) {
 			return nil, err
 		}
 	}
-	if _, err := s.Host.Create(kubeFedConfig(opts.KubeFedNamespace, opts.Scope, &s.Opts)); err != nil {
+	if _, err := s.Host.Create(kubeFedConfig(release.MustParse(opts.Version), opts.KubeFedNamespace, opts.Scope, &s.Opts)); err != nil {
 		return nil, err
 	}
 	if opts.DefaultFTCs {
