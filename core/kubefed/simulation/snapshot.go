@@ -333,7 +333,7 @@ func (s *Simulation) explain(f *v1beta1.FederatedTypeConfig, obj map[string]any,
 			}
 		}
 		if cp.Selected {
-			if desired, err := syncctl.DesiredObject(f, u.DeepCopyMap(obj), c.Name); err == nil {
+			if desired, err := syncctl.DesiredObject(s.Cfg.Release, f, u.DeepCopyMap(obj), c.Name); err == nil {
 				cp.Desired = desired
 			} else {
 				cp.Reason += "; cannot compute the object: " + err.Error()

@@ -60,7 +60,7 @@ type Controller struct {
 // StartController logs the start line, lists FTCs and starts the worker.
 func StartController(cfg *util.ControllerConfig) *Controller {
 	c := &Controller{cfg: cfg, running: map[string]*entry{}}
-	c.Worker = util.NewWorker("federatedtypeconfig", cfg.Host.Clock(), c.reconcile)
+	c.Worker = util.NewControllerWorker("federatedtypeconfig", cfg, c.reconcile)
 	c.informer = &util.Informer{
 		Store: cfg.Host, Group: v1beta1.Group, Kind: "FederatedTypeConfig", Namespace: cfg.KubeFedNamespace,
 		Log: cfg.Log, TypeName: "*v1beta1.FederatedTypeConfig", Release: cfg.Release,
@@ -381,7 +381,7 @@ func (c *Controller) ensureFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 		c.refresh(tc, out)
 		return true, nil
 	}
-	fins := sortedSet(append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer))
+	fins := util.SortedUnique(append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer))
 	tc.Metadata.Finalizers = fins
 	out, err := c.cfg.Host.Update(c.toObject(tc, cached))
 	if err != nil {
@@ -413,7 +413,7 @@ func (c *Controller) removeFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 			map[string]any{"metadata": map[string]any{"finalizers": v}})
 		return err
 	}
-	tc.Metadata.Finalizers = sortedSet(rest)
+	tc.Metadata.Finalizers = util.SortedUnique(rest)
 	_, err := c.cfg.Host.Update(c.toObject(tc, cached))
 	return err
 }
@@ -457,18 +457,5 @@ func toAny(s []string) []any {
 	for i, v := range s {
 		out[i] = v
 	}
-	return out
-}
-
-func sortedSet(s []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, v := range s {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	sort.Strings(out)
 	return out
 }

@@ -55,7 +55,7 @@ type Controller struct {
 // Start starts the scheduling manager.
 func Start(cfg *util.ControllerConfig) *Controller {
 	c := &Controller{cfg: cfg, plugins: map[string]*plugin{}}
-	c.Worker = util.NewWorker("replicaschedulingpreference", cfg.Host.Clock(), func(q util.QualifiedName) util.Result {
+	c.Worker = util.NewControllerWorker("replicaschedulingpreference", cfg, func(q util.QualifiedName) util.Result {
 		return util.Done(c.reconcile(q))
 	})
 	c.rsps = &util.Informer{Store: cfg.Host, Group: Group, Kind: Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Release: cfg.Release,

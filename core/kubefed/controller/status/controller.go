@@ -37,7 +37,7 @@ func StartKubeFedStatusController(cfg *util.ControllerConfig, ftc *v1beta1.Feder
 		}
 	}
 	s := &KubeFedStatusController{cfg: cfg, ftc: ftc}
-	s.worker = util.NewWorker(kind+"-status", cfg.Host.Clock(), func(q util.QualifiedName) util.Result {
+	s.worker = util.NewControllerWorker(kind+"-status", cfg, func(q util.QualifiedName) util.Result {
 		return util.Done(s.reconcile(q))
 	})
 	enqueue := func(obj map[string]any) {

@@ -36,6 +36,7 @@ const (
 // KubeFedSyncController propagates one federated type.
 type KubeFedSyncController struct {
 	cfg               *util.ControllerConfig
+	release           release.Release
 	ftc               *v1beta1.FederatedTypeConfig
 	target            util.Resource
 	fedType           v1beta1.Resource
@@ -65,12 +66,12 @@ func StartKubeFedSyncController(cfg *util.ControllerConfig, ftc *v1beta1.Federat
 	}
 	t := ftc.GetTargetType()
 	s := &KubeFedSyncController{
-		cfg: cfg, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
+		cfg: cfg, release: cfg.Release, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
 		target:            t,
 		targetIsNamespace: t.Kind == "Namespace" && t.Group == "",
 		eventSource:       strings.ToLower(fed.Kind) + "-controller",
 	}
-	s.Worker = util.NewWorker(strings.ToLower(fed.Kind), cfg.Host.Clock(), s.reconcile)
+	s.Worker = util.NewControllerWorker(strings.ToLower(fed.Kind), cfg, s.reconcile)
 	s.Worker.Timing.ClusterSyncDelay = cfg.ClusterAvailableDelay
 	enqueue := func(obj map[string]any) {
 		s.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
@@ -174,6 +175,14 @@ func (s *KubeFedSyncController) recordEvent(obj map[string]any, typ, reason, msg
 
 func (s *KubeFedSyncController) recordError(obj map[string]any, reason, msg string) {
 	s.recordEvent(obj, "Warning", reason, msg)
+}
+
+// logError logs an error the reconcile also records as an event: from
+// v0.8.0 on (PR #1408); before, only the event told.
+func (s *KubeFedSyncController) logError(err error) {
+	if s.cfg.Release.Has(release.SyncErrorLogs) {
+		s.cfg.Log.HandleError(src, err)
+	}
 }
 
 // isSynced checks every cache the reconcile reads and logs, at V(2), the
@@ -309,7 +318,7 @@ func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.Recon
 	}
 	if err := s.ensureFinalizer(r); err != nil {
 		s.recordError(r.obj, "EnsureFinalizerError", "Failed to ensure finalizer: "+err.Error())
-		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to ensure finalizer"))
+		s.logError(util.Wrap(err, "failed to ensure finalizer"))
 		return util.StatusError
 	}
 	return s.syncToClusters(r)
@@ -325,7 +334,7 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 	selected, err := r.ComputePlacement(clusters)
 	if err != nil {
 		s.recordError(r.obj, ComputePlacementFailed, "Failed to compute placement: "+err.Error())
-		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to compute placement"))
+		s.logError(util.Wrap(err, "failed to compute placement"))
 		return s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw)
 	}
 	s.cfg.Log.V(4, src, "Ensuring %s %q in clusters: %s", s.target.Kind, r.targetName.String(), strings.Join(sortedClusterNames(selected), ","))
@@ -363,6 +372,9 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			// it keeps), so it is not copied here.
 			d.update(c.Name, clusterObj)
 		}
+		if d.crashed {
+			return util.StatusError
+		}
 	}
 	if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
 		s.cfg.Log.HandleError(src, err)
@@ -376,7 +388,7 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		reason = NamespaceNotFederated
 	}
 	for attempt := 0; attempt < 2; attempt++ {
-		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Release.Has(release.LastUpdateNeedsRemoteStatus), s.cfg.Host.Clock().Now())
+		next, changed := setFederatedStatus(r.obj, reason, c, statusRulesFor(s.cfg.Release, raw), s.cfg.Host.Clock().Now())
 		if !changed {
 			s.cfg.Log.V(4, src, "No status update necessary for %s %q", kind, r.federatedName.String())
 			break
@@ -412,39 +424,51 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 	return util.StatusAllOK
 }
 
+// ensureFinalizer adds kubefed.io/sync-controller: appended with a merge
+// patch from v0.8.0 (PR #1389); before, the whole object was updated with
+// the finalizers as a sorted set (finalizersutil.AddFinalizers), which fails
+// with a conflict when the cached object is stale.
 func (s *KubeFedSyncController) ensureFinalizer(r *FederatedResource) error {
 	if u.HasFinalizer(r.obj, FinalizerSyncController) {
 		return nil
 	}
-	s.cfg.Log.V(2, src, "Adding finalizer %s to %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
-	fins := append(u.GetFinalizers(r.obj), FinalizerSyncController)
-	out, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
-		map[string]any{"metadata": map[string]any{"finalizers": strAny(fins)}})
-	if err != nil {
-		return err
-	}
-	r.obj = out
-	return nil
+	return s.setFinalizers(r, append(u.GetFinalizers(r.obj), FinalizerSyncController), "Adding finalizer %s to %s %q")
 }
 
 func (s *KubeFedSyncController) removeFinalizer(r *FederatedResource) error {
 	if !u.HasFinalizer(r.obj, FinalizerSyncController) {
 		return nil
 	}
-	s.cfg.Log.V(2, src, "Removing finalizer %s from %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
 	var rest []string
 	for _, f := range u.GetFinalizers(r.obj) {
 		if f != FinalizerSyncController {
 			rest = append(rest, f)
 		}
 	}
-	var v any = strAny(rest)
-	if len(rest) == 0 {
-		v = nil
+	return s.setFinalizers(r, rest, "Removing finalizer %s from %s %q")
+}
+
+func (s *KubeFedSyncController) setFinalizers(r *FederatedResource, fins []string, logFormat string) error {
+	s.cfg.Log.V(2, src, logFormat, FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
+	var out map[string]any
+	var err error
+	if s.cfg.Release.Has(release.FinalizerPatch) {
+		var v any = strAny(fins)
+		if len(fins) == 0 {
+			v = nil
+		}
+		out, err = s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
+			map[string]any{"metadata": map[string]any{"finalizers": v}})
+	} else {
+		obj := u.DeepCopyMap(r.obj)
+		u.SetFinalizers(obj, util.SortedUnique(fins))
+		out, err = s.cfg.Host.Update(obj)
 	}
-	_, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
-		map[string]any{"metadata": map[string]any{"finalizers": v}})
-	return err
+	if err != nil {
+		return err
+	}
+	r.obj = out
+	return nil
 }
 
 func strAny(s []string) []any {
@@ -635,5 +659,5 @@ func (s *KubeFedSyncController) ensureRemovedOrUnmanaged(r *FederatedResource, t
 
 // DesiredFor is the explorer's preview of one cluster's object.
 func (s *KubeFedSyncController) DesiredFor(fedObj map[string]any, cluster string) (map[string]any, error) {
-	return DesiredObject(s.ftc, u.DeepCopyMap(fedObj), cluster)
+	return DesiredObject(s.release, s.ftc, u.DeepCopyMap(fedObj), cluster)
 }

@@ -6,6 +6,7 @@ import (
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -160,7 +161,7 @@ func (r *FederatedResource) ApplyOverrides(obj map[string]any, cluster string) (
 		return nil, err
 	}
 	if ov != nil {
-		obj, err = util.ApplyJSONPatch(obj, ov)
+		obj, err = util.Patcher{Release: r.s.release}.ApplyJSONPatch(obj, ov)
 		if err != nil {
 			return nil, err
 		}
@@ -169,10 +170,10 @@ func (r *FederatedResource) ApplyOverrides(obj map[string]any, cluster string) (
 	return obj, nil
 }
 
-// DesiredObject runs the whole create pipeline without side effects (no
-// events): the explorer's preview of what a cluster should hold.
-func DesiredObject(ftc *v1beta1.FederatedTypeConfig, fedObj map[string]any, cluster string) (map[string]any, error) {
-	s := &KubeFedSyncController{ftc: ftc, targetIsNamespace: ftc.Spec.TargetType.Kind == "Namespace" && ftc.Spec.TargetType.Group == "", quiet: true}
+// DesiredObject runs the whole create pipeline of release rel without side
+// effects (no events): the explorer's preview of what a cluster should hold.
+func DesiredObject(rel release.Release, ftc *v1beta1.FederatedTypeConfig, fedObj map[string]any, cluster string) (map[string]any, error) {
+	s := &KubeFedSyncController{ftc: ftc, release: rel, targetIsNamespace: ftc.Spec.TargetType.Kind == "Namespace" && ftc.Spec.TargetType.Group == "", quiet: true}
 	r := &FederatedResource{s: s, obj: fedObj}
 	obj, err := r.ObjectForCluster(cluster)
 	if err != nil {

@@ -41,6 +41,7 @@ spec:
 			if om, err := GetOverrides(obj); err == nil {
 				for _, ovs := range om {
 					_, _ = ApplyJSONPatch(u.DeepCopyMap(obj), ovs)
+					_, _ = Patcher{Release: release.MustParse("v0.3.0")}.ApplyJSONPatch(u.DeepCopyMap(obj), ovs)
 				}
 			}
 		}

@@ -175,9 +175,10 @@ type ControllerConfig struct {
 	// FailStart, when set, can make a sync or status controller fail to
 	// start (an explorer fault; upstream fails only on client errors).
 	FailStart StartFault
-	// OnFatal is called when a component calls klog.Fatalf: the controller
-	// manager process exits.
+	// OnFatal is called when a component calls klog.Fatalf, OnPanic when a
+	// goroutine panics: either way the controller manager process exits.
 	OnFatal func(msg string)
+	OnPanic func(msg string)
 }
 
 // DynamicInformer is util.NewResourceInformer: an informer on st for the

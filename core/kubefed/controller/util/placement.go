@@ -291,3 +291,13 @@ func SortedSet(s map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// SortedUnique is sets.NewString(s...).List(): the members of s, sorted,
+// each once.
+func SortedUnique(s []string) []string {
+	set := make(map[string]bool, len(s))
+	for _, v := range s {
+		set[v] = true
+	}
+	return SortedSet(set)
+}

@@ -202,3 +202,40 @@ func TestSelectorErrorsByRelease(t *testing.T) {
 		})
 	}
 }
+
+// json-patch before v4.12 (kubefed before v0.9.0, release.JSONPatch412)
+// panicked on a negative index read from an array and could not replace
+// the whole document.
+func TestApplyJSONPatchByRelease(t *testing.T) {
+	base := func() map[string]any {
+		return obj(t, "kind: ConfigMap\nspec: {list: [{image: a}, {image: b}]}")
+	}
+	cases := []struct {
+		name     string
+		ops      []ClusterOverride
+		old, new string
+	}{
+		{"negative index on the way", []ClusterOverride{{Path: "/spec/list/-1/image", Value: "c", HasValue: true}},
+			"panic: runtime error: index out of range [-1]", `{"kind":"ConfigMap","spec":{"list":[{"image":"a"},{"image":"c"}]}}`},
+		{"replace at a negative index", []ClusterOverride{{Path: "/spec/list/-2", Value: map[string]any{"image": "c"}, HasValue: true}},
+			"panic: runtime error: index out of range [-2]", `{"kind":"ConfigMap","spec":{"list":[{"image":"c"},{"image":"b"}]}}`},
+		{"replace the whole document", []ClusterOverride{{Path: "", Value: map[string]any{"kind": "ConfigMap"}, HasValue: true}},
+			"replace operation does not apply: doc is missing path: : missing value", `{"kind":"ConfigMap"}`},
+		{"remove at a negative index is fine in both", []ClusterOverride{{Op: "remove", Path: "/spec/list/-1"}},
+			`{"kind":"ConfigMap","spec":{"list":[{"image":"a"}]}}`, `{"kind":"ConfigMap","spec":{"list":[{"image":"a"}]}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, side := range []struct {
+				version, want string
+			}{{"v0.8.1", c.old}, {"v0.9.0", c.new}} {
+				out, err := Patcher{Release: release.MustParse(side.version)}.ApplyJSONPatch(base(), c.ops)
+				if err != nil {
+					require.Equal(t, side.want, err.Error(), side.version)
+					continue
+				}
+				require.Equal(t, side.want, string(u.Marshal(out)), side.version)
+			}
+		})
+	}
+}
