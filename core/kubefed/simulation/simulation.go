@@ -306,11 +306,7 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 		return err
 	}
 	now := s.Clock.Now().UTC().Format(time.RFC3339)
-	st := map[string]any{"conditions": kubefedcluster.Conditions(h, now, nil)}
-	if h == kubefedcluster.HealthOK {
-		st["kubernetesVersion"] = version
-	}
-	created["status"] = st
+	created["status"] = kubefedcluster.Status(s.Cfg.Release, h, version, now, nil)
 	if _, err := s.Host.UpdateStatus(created); err != nil {
 		return err
 	}

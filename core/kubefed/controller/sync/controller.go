@@ -496,7 +496,7 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 			return util.StatusError
 		}
 		log.V(2, src, "Initiating the removal of the label %q from resources previously managed by %s %q.", util.ManagedByKubeFedLabelKey, kind, key)
-		targets, err := r.ComputePlacement(s.informer.GetClusters())
+		targets, err := s.deletionTargets(r)
 		if err != nil {
 			log.HandleError(src, util.Wrap(err, "failed to compute placement for %s %q", kind, key))
 			return util.StatusError
@@ -527,6 +527,21 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 		return util.StatusNeedsRecheck
 	}
 	return util.StatusAllOK
+}
+
+// deletionTargets are the clusters deleting (or orphaning) a federated
+// resource visits: those in its placement from v0.9.2 (PR #1499), every
+// cluster before.
+func (s *KubeFedSyncController) deletionTargets(r *FederatedResource) (map[string]bool, error) {
+	clusters := s.informer.GetClusters()
+	if s.cfg.Release.Has(release.DeletionInPlacementOnly) {
+		return r.ComputePlacement(clusters)
+	}
+	all := make(map[string]bool, len(clusters))
+	for _, c := range clusters {
+		all[c.Name] = true
+	}
+	return all, nil
 }
 
 // handleDeletionInClusters calls fn for each cached member object of the
@@ -574,18 +589,9 @@ func (s *KubeFedSyncController) removeManagedLabels(r *FederatedResource, set ma
 }
 
 func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, error) {
-	clusters := s.informer.GetClusters()
-	targets := map[string]bool{}
-	if s.cfg.Release.Has(release.DeletionInPlacementOnly) {
-		var err error
-		targets, err = r.ComputePlacement(clusters)
-		if err != nil {
-			return false, err
-		}
-	} else {
-		for _, c := range clusters {
-			targets[c.Name] = true
-		}
+	targets, err := s.deletionTargets(r)
+	if err != nil {
+		return false, err
 	}
 	var remaining []string
 	ok, err := s.handleDeletionInClusters(r, targets, func(d *dispatcher, cluster string, obj map[string]any) {

@@ -60,6 +60,10 @@ type Informer struct {
 	Resource string
 	// Release selects client-go's reflector behaviour (texts and retry).
 	Release release.Release
+	// Expect, when set, is the group/version/kind the informer expects
+	// instead of its own (v0.3.0's status controller built its
+	// FederatedService informer with the Service's).
+	Expect *GVK
 	// Hold, when it returns true, keeps an event away from the cache until
 	// the owner passes it to Deliver (used to model watch latency races).
 	Hold func(ev store.Event) bool
@@ -80,13 +84,27 @@ func GVKString(group, version, kind string) string {
 	return group + "/" + version + ", Kind=" + kind
 }
 
+// GVK is a group, version and kind.
+type GVK struct{ Group, Version, Kind string }
+
+func (g GVK) String() string { return GVKString(g.Group, g.Version, g.Kind) }
+
+// expected is the group/version/kind the reflector checks watch events
+// against.
+func (i *Informer) expected() GVK {
+	if i.Expect != nil {
+		return *i.Expect
+	}
+	return GVK{i.Group, i.Version, i.Kind}
+}
+
 // typeName is the reflector's expectedTypeName.
 func (i *Informer) typeName() string {
 	switch {
 	case i.TypeName != "":
 		return i.TypeName
 	case i.Resource != "":
-		return GVKString(i.Group, i.Version, i.Kind)
+		return i.expected().String()
 	}
 	return "*unstructured.Unstructured"
 }
@@ -130,7 +148,7 @@ func (i *Informer) tryStart() {
 		return
 	}
 	i.served = nil
-	if k.Kind != i.Kind || k.Group != i.Group {
+	if e := i.expected(); k.Kind != e.Kind || k.Group != e.Group || (i.Resource != "" && k.Version != e.Version) {
 		i.served = k
 	}
 	i.stopFn = stop
@@ -188,7 +206,7 @@ func (i *Informer) onEvent(ev store.Event) {
 	}
 	if k := i.served; k != nil {
 		i.Log.HandleError("reflector.go", Errorf("%s: expected gvk %s, but watch event object had gvk %s",
-			i.reflectorName(), GVKString(i.Group, i.Version, i.Kind), GVKString(k.Group, k.Version, k.Kind)))
+			i.reflectorName(), i.expected(), GVKString(k.Group, k.Version, k.Kind)))
 		return
 	}
 	if i.Hold != nil && i.Hold(ev) {
