@@ -16,6 +16,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/kubefedcluster"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/schedulingpreference"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 // Gates are the KubeFedConfig feature gates the model honours.
@@ -60,12 +61,17 @@ func (m *Manager) Start() {
 	m.startedAt = m.Cfg.Host.Clock().Now()
 	m.Cfg.OnFatal = func(msg string) { m.exit("Fatal: " + msg) }
 	m.Cfg.OnPanic = func(msg string) { m.exit("panic: " + msg) }
+	// startControllers' order: cluster controller, scheduling manager,
+	// FTC controller.
 	m.Cluster = kubefedcluster.Start(m.Cfg, m.Probe)
-	if m.Gates.PushReconciler {
-		m.FTC = federatedtypeconfig.StartController(m.Cfg)
-	}
 	if m.Gates.SchedulerPreferences {
 		m.Scheduling = schedulingpreference.Start(m.Cfg)
+	}
+	if m.Gates.PushReconciler {
+		if m.Gates.RawResourceStatusCollection && m.Cfg.Release.Has(release.RawResourceStatusCollection) {
+			m.Cfg.Log.Infof("controller-manager.go", "Enabling RawResourceStatusCollection for all the enabled federated resources")
+		}
+		m.FTC = federatedtypeconfig.StartController(m.Cfg)
 	}
 }
 

@@ -50,6 +50,7 @@ type probeState struct {
 // Start begins probing every period (10s by default).
 func Start(cfg *util.ControllerConfig, probe Prober) *Controller {
 	c := &Controller{cfg: cfg, probe: probe, Period: 10 * time.Second, FailureThreshold: 3, SuccessThreshold: 1, state: map[string]*probeState{}}
+	cfg.Log.Infof(src, "Starting cluster controller")
 	c.schedule()
 	return c
 }
