@@ -66,6 +66,9 @@ const (
 	RFC1123Wording
 	// DNSGatesRemoved: CrossClusterServiceDiscovery and FederatedIngress are gone.
 	DNSGatesRemoved
+	// RSPReadyReplicas: the RSP scheduler reads status.readyReplicas (before:
+	// the misspelt readyreplicas, which no object has).
+	RSPReadyReplicas
 	// FinalizerPatch: finalizers are added and removed with a merge patch
 	// that appends (before: an update carrying a sorted set).
 	FinalizerPatch
@@ -77,7 +80,8 @@ const (
 	SyncErrorLogs
 	// RetainClusterIPs: updates keep a Service's spec.clusterIPs.
 	RetainClusterIPs
-	// RSPIntersect: spec.intersectWithClusterSelector of RSPs.
+	// RSPIntersect: spec.intersectWithClusterSelector of RSPs, and a
+	// scheduling plugin needs the namespaces FTC to start.
 	RSPIntersect
 	// SelectorFieldErrors: apimachinery 0.21 reports every label-selector
 	// requirement error as field errors; before, only the first, in plain words.
@@ -133,6 +137,7 @@ var changes = [numChanges]Info{
 	DeleteOptions:                   {Name: "DeleteOptions", First: "v0.7.0", PRs: []int{1355}, Summary: "the kubefed.io/deleteoption annotation"},
 	RFC1123Wording:                  {Name: "RFC1123Wording", First: "v0.7.0", PRs: []int{1357}, Summary: "names are \"lowercase RFC 1123\" in validation messages"},
 	DNSGatesRemoved:                 {Name: "DNSGatesRemoved", First: "v0.7.0", PRs: []int{1351, 1360}, Summary: "the DNS feature gates are gone"},
+	RSPReadyReplicas:                {Name: "RSPReadyReplicas", First: "v0.7.0", PRs: []int{1385}, Summary: "the RSP scheduler counts a member's replicas from status.readyReplicas"},
 	FinalizerPatch:                  {Name: "FinalizerPatch", First: "v0.8.0", PRs: []int{1389}, Summary: "finalizers are patched in, appended, not updated as a sorted set"},
 	QueueDedup:                      {Name: "QueueDedup", First: "v0.8.0", PRs: []int{1379}, Summary: "a key waiting in a work queue is queued once"},
 	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors"},

@@ -272,13 +272,10 @@ func (c *Controller) reconcile(q util.QualifiedName) util.ReconciliationStatus {
 		}
 		ready = util.SortedSet(selected)
 	}
-	current := map[string]int64{}
-	for _, n := range ready {
-		if o, err := p.members.GetTargetObject(n, key); err == nil && o != nil {
-			if _, ok := u.Nested(o, "spec", "replicas"); ok {
-				current[n] = u.NestedInt64(o, "spec", "replicas")
-			}
-		}
+	current, err := c.currentReplicas(p, ready, key)
+	if err != nil {
+		c.cfg.Log.HandleError(srcPlugin, util.Wrap(err, "Failed to compute the schedule information while reconciling RSP named %q", key))
+		return util.StatusError
 	}
 	plan := Plan(preferences(rsp), ready, current, key)
 	desired := u.DeepCopyMap(fedObj)
@@ -291,6 +288,67 @@ func (c *Controller) reconcile(q util.QualifiedName) util.ReconciliationStatus {
 		return util.StatusError
 	}
 	return util.StatusAllOK
+}
+
+// currentReplicas is clustersReplicaState: for each ready cluster holding
+// the managed object, its replicas when status.readyReplicas equals
+// spec.replicas, else the pods the object selects that are Running with a
+// Ready condition (counted whatever the condition's status, as upstream
+// does). Before v0.7.0 (PR #1385) the field was read as
+// status.readyreplicas, which no object has.
+func (c *Controller) currentReplicas(p *plugin, ready []string, key string) (map[string]int64, error) {
+	readyField := "readyReplicas"
+	if !c.cfg.Release.Has(release.RSPReadyReplicas) {
+		readyField = "readyreplicas"
+	}
+	current := map[string]int64{}
+	for _, n := range ready {
+		o, err := p.members.GetTargetObject(n, key)
+		if err != nil {
+			return nil, err
+		}
+		if o == nil {
+			continue
+		}
+		replicas := u.NestedInt64(o, "spec", "replicas")
+		if readyReplicas := u.NestedInt64(o, "status", readyField); replicas == readyReplicas {
+			current[n] = readyReplicas
+			continue
+		}
+		sel, ok := u.Nested(o, "spec", "selector", "matchLabels")
+		labels, isMap := sel.(map[string]any)
+		if !ok || !isMap {
+			//lint:ignore ST1005 upstream's exact message
+			return nil, fmt.Errorf("missing selector on object")
+		}
+		member, err := c.cfg.Members(n)
+		if err != nil {
+			return nil, err
+		}
+		var running int64
+		for _, pod := range member.List("", "Pod", u.GetNamespace(o)) {
+			if !matchesLabels(pod, labels) || u.NestedString(pod, "status", "phase") != "Running" {
+				continue
+			}
+			for _, cd := range u.NestedSlice(pod, "status", "conditions") {
+				if cm, _ := cd.(map[string]any); cm != nil && cm["type"] == "Ready" {
+					running++
+				}
+			}
+		}
+		current[n] = running
+	}
+	return current, nil
+}
+
+func matchesLabels(obj map[string]any, want map[string]any) bool {
+	have := u.GetLabels(obj)
+	for k, v := range want {
+		if s, _ := v.(string); have[k] != s {
+			return false
+		}
+	}
+	return true
 }
 
 // preferredClusters is Plugin.GetResourceClusters: the ready clusters the
