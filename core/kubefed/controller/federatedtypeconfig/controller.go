@@ -1,6 +1,6 @@
 // Package federatedtypeconfig models kubefed's FederatedTypeConfig
-// controller (pkg/controller/federatedtypeconfig/controller.go, identical
-// from v0.8.0 to v0.10.0; v0.3.0 behaviour selectable).
+// controller (pkg/controller/federatedtypeconfig/controller.go) in every
+// release from v0.3.0 to v0.10.0 (it is identical from v0.8.0).
 //
 // The controller watches FTCs in the KubeFed system namespace only. For each
 // it adds the finalizer core.kubefed.io/federated-type-config, starts, stops
@@ -363,8 +363,9 @@ func (c *Controller) refreshSyncController(tc *v1beta1.FederatedTypeConfig) erro
 	return c.startSyncController(tc)
 }
 
-// ensureFinalizer adds the finalizer: v0.8.0+ appends it with a merge patch;
-// v0.3.0 updates the whole (in-memory defaulted) object with a sorted set.
+// ensureFinalizer adds the finalizer: from v0.8.0 (FinalizerPatch) it is
+// appended with a merge patch; before, the whole (in-memory defaulted)
+// object is updated with a sorted set.
 func (c *Controller) ensureFinalizer(tc *v1beta1.FederatedTypeConfig, cached map[string]any) (bool, error) {
 	for _, f := range tc.Metadata.Finalizers {
 		if f == v1beta1.FTCFinalizer {

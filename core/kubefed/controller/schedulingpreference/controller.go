@@ -17,6 +17,7 @@
 package schedulingpreference
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -318,8 +319,7 @@ func (c *Controller) currentReplicas(p *plugin, ready []string, key string) (map
 		sel, ok := u.Nested(o, "spec", "selector", "matchLabels")
 		labels, isMap := sel.(map[string]any)
 		if !ok || !isMap {
-			//lint:ignore ST1005 upstream's exact message
-			return nil, fmt.Errorf("missing selector on object")
+			return nil, errors.New("missing selector on object") // upstream's exact message
 		}
 		member, err := c.cfg.Members(n)
 		if err != nil {
