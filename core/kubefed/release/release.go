@@ -105,19 +105,25 @@ func (r Release) Has(c Change) bool {
 // names a reflector after the first caller outside tools/cache, and in the
 // module cache that is NewReflector itself). Its log lines quote both.
 func (r Release) ClientGo() (module string, reflectorLine int) {
-	switch {
-	case r.AtLeast("v0.9.2"):
-		return "v0.22.2", 167
-	case r.AtLeast("v0.8.1"):
-		return "v0.21.2", 167
-	case r.AtLeast("v0.8.0"):
-		return "v0.21.1", 167
-	case r.AtLeast("v0.7.0"):
-		return "v0.20.2", 167
-	case r.AtLeast("v0.5.0"):
-		return "v0.19.3", 156
-	case r.AtLeast("v0.3.1"):
-		return "v0.18.6", 125
+	for _, c := range clientGo {
+		if r.AtLeast(c.from) {
+			return c.module, c.line
+		}
 	}
-	return "v0.17.3", 105
+	panic("release: no client-go for " + r.String())
+}
+
+// clientGo is the client-go module of each release from its first, newest
+// first, as go.mod pinned it.
+var clientGo = []struct {
+	from, module string
+	line         int
+}{
+	{"v0.9.2", "v0.22.2", 167},
+	{"v0.8.1", "v0.21.2", 167},
+	{"v0.8.0", "v0.21.1", 167},
+	{"v0.7.0", "v0.20.2", 167},
+	{"v0.5.0", "v0.19.3", 156},
+	{"v0.3.1", "v0.18.6", 125},
+	{"v0.3.0", "v0.17.3", 105},
 }

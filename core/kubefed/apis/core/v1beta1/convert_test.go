@@ -40,18 +40,7 @@ func TestFTCFromObjectMatchesJSON(t *testing.T) {
 	}
 }
 
-func BenchmarkFTCFromObject(b *testing.B) {
-	obj, _, _ := u.DecodeObject(u.Document{Text: "apiVersion: core.kubefed.io/v1beta1\nkind: FederatedTypeConfig\nmetadata: {name: deployments.apps, namespace: ns, generation: 3, finalizers: [a]}\n" +
-		"spec: {targetType: {group: apps, version: v1, kind: Deployment, pluralName: deployments, scope: Namespaced}, propagation: Enabled,\n" +
-		"  federatedType: {group: types.kubefed.io, version: v1beta1, kind: FederatedDeployment, pluralName: federateddeployments, scope: Namespaced}}\n" +
-		"status: {observedGeneration: 2, propagationController: Running, statusController: NotRunning}\n", StartLine: 1})
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		if _, err := FTCFromObject(obj); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkFTCFromObject(b *testing.B) { benchmarkFTC(b, FTCFromObject) }
 
 func TestStatusToObject(t *testing.T) {
 	nr := ControllerStatusNotRunning
@@ -62,14 +51,16 @@ func TestStatusToObject(t *testing.T) {
 	}
 }
 
-func BenchmarkFTCViaJSON(b *testing.B) {
+func BenchmarkFTCViaJSON(b *testing.B) { benchmarkFTC(b, ftcViaJSON) }
+
+func benchmarkFTC(b *testing.B, convert func(map[string]any) (*FederatedTypeConfig, error)) {
 	obj, _, _ := u.DecodeObject(u.Document{Text: "apiVersion: core.kubefed.io/v1beta1\nkind: FederatedTypeConfig\nmetadata: {name: deployments.apps, namespace: ns, generation: 3, finalizers: [a]}\n" +
 		"spec: {targetType: {group: apps, version: v1, kind: Deployment, pluralName: deployments, scope: Namespaced}, propagation: Enabled,\n" +
 		"  federatedType: {group: types.kubefed.io, version: v1beta1, kind: FederatedDeployment, pluralName: federateddeployments, scope: Namespaced}}\n" +
 		"status: {observedGeneration: 2, propagationController: Running, statusController: NotRunning}\n", StartLine: 1})
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := ftcViaJSON(obj); err != nil {
+		if _, err := convert(obj); err != nil {
 			b.Fatal(err)
 		}
 	}
