@@ -158,14 +158,18 @@ func (r *Runner) Run(i int, st Step) StepResult {
 		s.Restart()
 	case st.Enable != nil:
 		res.Action = "kubefedctl enable " + enableName(st.Enable)
-		out, err := kubefedctl.Enable(s.Host, *st.Enable)
+		o := *st.Enable
+		o.Release, o.Log = s.Cfg.Release, r.kubefedctlLog
+		out, err := kubefedctl.Enable(s.Host, o)
 		res.Output = lines(out)
 		if err != nil {
 			fail(err)
 		}
 	case st.Disable != nil:
 		res.Action = "kubefedctl disable " + st.Disable.Name
-		out, err := kubefedctl.Disable(s, *st.Disable)
+		o := *st.Disable
+		o.Release, o.Log = s.Cfg.Release, r.kubefedctlLog
+		out, err := kubefedctl.Disable(s, o)
 		res.Output = lines(out)
 		if err != nil {
 			fail(err)
@@ -196,6 +200,17 @@ func (r *Runner) Run(i int, st Step) StepResult {
 	}
 	r.finish(&res)
 	return res
+}
+
+// kubefedctlLog puts kubefedctl's klog lines (its stderr) into the
+// transcript's log, named after kubefedctl's file.
+func (r *Runner) kubefedctlLog(severity, msg string) {
+	switch severity {
+	case "W":
+		r.Sim.Log.Warningf("kubefedctl/enable/util.go", "%s", msg)
+	default:
+		r.Sim.Log.Infof("kubefedctl/enable/util.go", "%s", msg)
+	}
 }
 
 func enableName(o *kubefedctl.EnableOptions) string {

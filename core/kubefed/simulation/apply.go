@@ -81,13 +81,15 @@ func checkObject(st *store.Store, obj map[string]any, pos *u.Positions) error {
 		}
 		return &u.Error{Line: pos.Line(""), Msg: err.Error() + "\nensure CRDs are installed first"}
 	}
-	if k.Schema != nil {
+	if k.Schema != nil && !k.PreserveUnknownFields {
 		for _, p := range k.Schema.Unknown(obj, "") {
 			if p == "apiVersion" || p == "kind" || strings.HasPrefix(p, "metadata") {
 				continue
 			}
 			return &u.Error{Line: pos.Line(p), Msg: fmt.Sprintf("unknown field %q", p)}
 		}
+	}
+	if k.Schema != nil {
 		if errs := k.Schema.Validate(obj, ""); len(errs) > 0 {
 			return &u.Error{Line: pos.Line(errs[0].Field), Msg: fmt.Sprintf("%s %q is invalid: %s", k.QualifiedKind(), u.GetName(obj), errs.Aggregate())}
 		}
