@@ -32,10 +32,11 @@ func decodeRequest(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return requestError(data, err)
 	}
+	end := int(dec.InputOffset())
 	if _, err := dec.Token(); err != io.EOF {
 		d := Diagnostic{Severity: SeverityError, Code: CodeRequestTrailingData, Input: InputRequest,
 			Message: "unexpected data after the JSON value"}
-		d.Line, d.Column = lineColumn(data, firstNonSpace(data, int(dec.InputOffset())))
+		d.Line, d.Column = lineColumn(data, firstNonSpace(data, end))
 		return Invalid([]Diagnostic{d}, "decoding the request: unexpected data after the JSON value")
 	}
 	return nil
@@ -45,15 +46,24 @@ func decodeRequest(data []byte, v any) error {
 func requestError(data []byte, err error) *Error {
 	d := Diagnostic{Severity: SeverityError, Code: CodeRequestSyntax, Input: InputRequest,
 		Message: strings.TrimPrefix(err.Error(), "json: ")}
-	offset := -1
+	// offset is the byte the error is at.
+	var offset int
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		offset = int(se.Offset)
+		// Offset counts the bytes read, the bad one included.
+		offset = int(se.Offset) - 1
 	case errors.As(err, &te):
 		d.Code = CodeRequestType
+		// Offset is after the value; its field's key is the better spot.
 		offset = int(te.Offset)
+		if i := strings.LastIndexByte(te.Field, '.'); te.Field != "" {
+			if start, end, found := findKey(data, te.Field[i+1:]); found {
+				offset = start
+				d.EndLine, d.EndColumn = lineColumn(data, end)
+			}
+		}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		offset = len(data)
 	default:
@@ -66,7 +76,6 @@ func requestError(data []byte, err error) *Error {
 		}
 		return Invalid([]Diagnostic{d}, "decoding the request: %s", err)
 	}
-	offset = min(offset, len(data))
 	d.Line, d.Column = lineColumn(data, offset)
 	return Invalid([]Diagnostic{d}, "decoding the request: line %d, column %d: %s", d.Line, d.Column, d.Message)
 }

@@ -1,7 +1,9 @@
 package kubefed
 
 import (
+	"github.com/kubexplorer/kubexplorer/core/kubefed/kubefedctl"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/scenario"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/simulation"
 	"github.com/kubexplorer/kubexplorer/explorer"
 )
 
@@ -40,6 +42,13 @@ type RunReply struct {
 
 // Step is one scenario step (docs/kubefed-scenario.md): exactly one action.
 type Step = scenario.Step
+
+// The parts of a Step, for Go callers.
+type (
+	ClusterOp      = scenario.ClusterOp
+	ObjectRef      = simulation.ObjectRef
+	DisableOptions = kubefedctl.DisableOptions
+)
 
 // Run parses and runs a scenario: the kubefed.run method.
 func Run(r RunRequest) (RunReply, error) {
