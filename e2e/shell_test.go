@@ -63,7 +63,7 @@ func TestExitedEngineIsRestartedAndInputsRefed(t *testing.T) {
 func TestRunawayCallIsEndedByRestartingTheWorker(t *testing.T) {
 	p := openPage(t, "/")
 	start := time.Now()
-	msg := eval[string](t, p, `kx.engine.call("debug.spin", {milliseconds: 20000}, {timeout: 500}).then(() => "no error", e => e.code + ": " + e.message)`)
+	msg := eval[string](t, p, `kx.engine.call("debug.spin", {duration: "20s"}, {timeout: 500}).then(() => "no error", e => e.code + ": " + e.message)`)
 	assert.Less(t, time.Since(start), 10*time.Second, "the page must not wait for the runaway call")
 	assert.True(t, strings.HasPrefix(msg, "timeout: "), msg)
 	assert.Contains(t, msg, "debug.spin")

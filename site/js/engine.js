@@ -19,11 +19,13 @@ const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 30000;
 
 export class EngineError extends Error {
-  constructor(code, message, stack) {
+  constructor(code, message, stack, diagnostics = []) {
     super(message);
     this.name = "EngineError";
     this.code = code;
     this.engineStack = stack;
+    // Where the user's input is wrong, when the error is about it (docs/api.md).
+    this.diagnostics = diagnostics;
   }
 }
 
@@ -133,7 +135,7 @@ export class Engine extends EventTarget {
       return;
     }
     if (reply.ok) p.resolve(reply.result);
-    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack));
+    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack, reply.error.diagnostics || []));
   }
 
   /**
