@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser engines apidoc
+	test-native test-wasm test-e2e browser test-js lint-js engines apidoc
 
 build: cli site ## build the CLI and the site
 
@@ -46,7 +46,7 @@ site: engine $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck apidoc build test-native test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc build test-native test-js test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...
@@ -59,6 +59,13 @@ staticcheck:
 
 test-native:
 	$(GO) test ./...
+
+# The page's pure modules under Node's own test runner: every site/test/*.test.js.
+test-js: $(NODE_MODULES)
+	cd site && node --test test/*.test.js
+
+lint-js: $(NODE_MODULES)
+	cd site && npx --no-install eslint .
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)

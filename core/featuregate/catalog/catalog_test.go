@@ -163,35 +163,15 @@ func TestLoadErrorsAndCopies(t *testing.T) {
 	}
 }
 
-// spec resolves a gate at its own release, the way the kubelet sees it
-// (emulation version = the release, min compatibility = one below).
+// specAtRelease resolves a gate at its own release, the way the kubelet
+// sees it (emulation version = the release, min compatibility = one below).
 func specAtRelease(t *testing.T, release, name string) (Spec, bool) {
 	t.Helper()
 	g, ok := load(t, release).Gate(name)
 	if !ok {
 		return Spec{}, false
 	}
-	var best Spec
-	found := false
-	minCompat := fmt.Sprintf("1.%d", mustMinor(release)-1)
-	for _, s := range g.Specs {
-		if s.Version != "" && compareMinor(s.Version, release) > 0 {
-			continue
-		}
-		if s.MinCompatibilityVersion != "" && compareMinor(s.MinCompatibilityVersion, minCompat) > 0 {
-			continue
-		}
-		best, found = s, true
-	}
-	if !found {
-		return Spec{PreRelease: PreAlpha}, true
-	}
-	return best, true
-}
-
-func mustMinor(v string) int {
-	m, _ := parseMinor(v)
-	return m[1]
+	return g.SpecAt(release), true
 }
 
 // TestStagesAgainstTheFacts checks the stage mix at each release against
