@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"bytes"
-	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
