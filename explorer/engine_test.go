@@ -57,7 +57,7 @@ func TestCall(t *testing.T) {
 		{name: "spin takes a duration", method: "debug.spin", request: `{"duration":"1ms"}`, wantResult: `{}`},
 		{name: "spin refuses a bad duration", method: "debug.spin", request: `{"duration":"forever"}`, wantCode: explorer.CodeBadRequest,
 			wantMessage: `duration: "forever" is not a duration between 0s and 1m`,
-			wantDiag:    &explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "duration", Message: "a duration between 0s and 1m, such as 500ms"}},
+			wantDiag:    &explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "duration", Message: `duration: "forever" is not a duration between 0s and 1m`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,6 +47,13 @@ func Invalid(diags []Diagnostic, format string, args ...any) *Error {
 	return &Error{Code: CodeBadRequest, Message: fmt.Sprintf(format, args...), Diagnostics: diags}
 }
 
+// InvalidField is a bad_request about the value of one request field
+// (input): its one diagnostic, request.invalid, has the error's message.
+func InvalidField(input, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return Invalid([]Diagnostic{{Severity: SeverityError, Code: CodeRequestInvalid, Input: input, Message: msg}}, "%s", msg)
+}
+
 // NotFound returns an Error with CodeNotFound.
 func NotFound(format string, args ...any) *Error {
 	return &Error{Code: CodeNotFound, Message: fmt.Sprintf(format, args...)}

@@ -77,8 +77,7 @@ func init() {
 	Register("debug.spin", "busy-waits for the given wall-clock duration (tests the page's time limit)", func(_ *Engine, r SpinRequest) (Empty, error) {
 		d, err := time.ParseDuration(string(r.Duration))
 		if err != nil || d < 0 || d > time.Minute {
-			return Empty{}, Invalid([]Diagnostic{{Severity: SeverityError, Code: CodeRequestInvalid, Input: "duration",
-				Message: "a duration between 0s and 1m, such as 500ms"}}, "duration: %q is not a duration between 0s and 1m", r.Duration)
+			return Empty{}, InvalidField("duration", "duration: %q is not a duration between 0s and 1m", r.Duration)
 		}
 		// Deliberately a busy loop, not a sleep: it must hold the engine's
 		// thread the way a runaway computation would.

@@ -105,8 +105,7 @@ func (r EvaluateRequest) input(release string) kubeletstart.Input {
 // Evaluate runs one evaluation: the gates.evaluate method.
 func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
 	if r.Release == "" {
-		return EvaluateReply{}, explorer.Invalid([]explorer.Diagnostic{{Severity: explorer.SeverityError,
-			Code: explorer.CodeRequestInvalid, Input: InputRelease, Message: "release is required"}}, "release is required")
+		return EvaluateReply{}, explorer.InvalidField(InputRelease, "release is required")
 	}
 	from, err := r.evaluate(r.Release, InputRelease, "")
 	if err != nil {

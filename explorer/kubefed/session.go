@@ -167,23 +167,17 @@ func advance(e *explorer.Engine, r AdvanceRequest) (StepReply, error) {
 	if r.By != "" {
 		by, err = time.ParseDuration(string(r.By))
 		if err != nil || by < 0 {
-			return StepReply{}, invalidTime("by", "by: Invalid value: %q: a non-negative duration such as 5s or 1m", r.By)
+			return StepReply{}, explorer.InvalidField("by", "by: Invalid value: %q: a non-negative duration such as 5s or 1m", r.By)
 		}
 	}
 	if r.To != nil {
 		now := s.now()
 		if *r.To < now {
-			return StepReply{}, invalidTime("to", "to: Invalid value: %g: time only moves forward (now %gs)", float64(*r.To), float64(now))
+			return StepReply{}, explorer.InvalidField("to", "to: Invalid value: %g: time only moves forward (now %gs)", float64(*r.To), float64(now))
 		}
 		by = max(by, (*r.To).Time().Sub(now.Time()))
 	}
 	return s.step(r.Session, Step{Advance: by.String()})
-}
-
-func invalidTime(input, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	return explorer.Invalid([]explorer.Diagnostic{{Severity: explorer.SeverityError, Code: explorer.CodeRequestInvalid,
-		Input: input, Message: msg}}, "%s", msg)
 }
 
 func state(e *explorer.Engine, r explorer.SessionRequest) (StateReply, error) {
@@ -203,9 +197,7 @@ func load(e *explorer.Engine, r LoadRequest) (LoadReply, error) {
 	text := r.Scenario
 	if r.Example != "" {
 		if text != "" {
-			return LoadReply{}, explorer.Invalid([]explorer.Diagnostic{{Severity: explorer.SeverityError,
-				Code: explorer.CodeRequestInvalid, Input: "example", Message: "set scenario or example, not both"}},
-				"set scenario or example, not both")
+			return LoadReply{}, explorer.InvalidField("example", "set scenario or example, not both")
 		}
 		ex, err := ExampleByName(r.Example)
 		if err != nil {

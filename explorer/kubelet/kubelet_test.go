@@ -75,7 +75,7 @@ func TestRunErrors(t *testing.T) {
 		{name: "until", req: kubelet.RunRequest{Example: "crashloop", Until: "soon"}, wantMessage: `until: invalid duration "soon" (use 10s, 2m, 1h30m)`,
 			wantDiags: diag("until", explorer.CodeRequestInvalid, `invalid duration "soon" (use 10s, 2m, 1h30m)`, 0, 0)},
 		{name: "until too long", req: kubelet.RunRequest{Example: "crashloop", Until: "49h"}, wantMessage: "until: at most 48h0m0s",
-			wantDiags: diag("until", explorer.CodeRequestInvalid, "at most 48h0m0s", 0, 0)},
+			wantDiags: diag("until", explorer.CodeRequestInvalid, "until: at most 48h0m0s", 0, 0)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

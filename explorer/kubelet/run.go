@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -72,7 +73,7 @@ func parseScenario(text, example string) (*scenario.Scenario, error) {
 		text = ex.Scenario
 	}
 	if strings.TrimSpace(text) == "" {
-		return nil, explorer.InputError(errNoScenario, InputScenario, CodeScenario, "")
+		return nil, explorer.InputError(errors.New("no scenario"), InputScenario, CodeScenario, "")
 	}
 	sc, err := scenario.Parse([]byte(text))
 	if err != nil {
@@ -80,12 +81,6 @@ func parseScenario(text, example string) (*scenario.Scenario, error) {
 	}
 	return sc, nil
 }
-
-type constError string
-
-func (e constError) Error() string { return string(e) }
-
-const errNoScenario = constError("no scenario")
 
 // build creates the scenario's kubelet.
 func build(sc *scenario.Scenario) (*kubelet.Kubelet, error) {
@@ -105,7 +100,7 @@ func parseUntil(s explorer.Duration, def time.Duration) (time.Duration, error) {
 		return 0, explorer.InputError(err, "until", explorer.CodeRequestInvalid, "until: ")
 	}
 	if d > maxTime {
-		return 0, explorer.InputError(constError("at most "+maxTime.String()), "until", explorer.CodeRequestInvalid, "until: ")
+		return 0, explorer.InvalidField("until", "until: at most %v", maxTime)
 	}
 	return d, nil
 }

@@ -163,16 +163,16 @@ func advance(e *explorer.Engine, r AdvanceRequest) (State, error) {
 	if r.By != "" {
 		by, err := time.ParseDuration(string(r.By))
 		if err != nil {
-			return State{}, timeError("by", "by: %q is not a duration such as 90s or 250ms", r.By)
+			return State{}, explorer.InvalidField("by", "by: %q is not a duration such as 90s or 250ms", r.By)
 		}
 		if by < 0 {
-			return State{}, timeError("by", "time only moves forward (now t=%gs)", float64(now))
+			return State{}, explorer.InvalidField("by", "time only moves forward (now t=%gs)", float64(now))
 		}
 		target = now + explorer.Seconds(by.Seconds())
 	}
 	if r.To != nil {
 		if *r.To < now {
-			return State{}, timeError("to", "time only moves forward (now t=%gs)", float64(now))
+			return State{}, explorer.InvalidField("to", "time only moves forward (now t=%gs)", float64(now))
 		}
 		target = max(target, *r.To)
 	}
@@ -181,7 +181,7 @@ func advance(e *explorer.Engine, r AdvanceRequest) (State, error) {
 		if r.To != nil && *r.To == target {
 			input = "to"
 		}
-		return State{}, timeError(input, "at most %v of virtual time", maxTime)
+		return State{}, explorer.InvalidField(input, "at most %v of virtual time", maxTime)
 	}
 	for i := 0; i < r.Instants && i < maxInstants; i++ {
 		if !k.Step() {
@@ -196,13 +196,6 @@ func advance(e *explorer.Engine, r AdvanceRequest) (State, error) {
 		reply.Workers = nil
 	}
 	return reply, nil
-}
-
-func timeError(input, format string, args ...any) error {
-	err := explorer.BadRequest(format, args...)
-	err.Diagnostics = []explorer.Diagnostic{{Severity: explorer.SeverityError, Code: explorer.CodeRequestInvalid,
-		Input: input, Message: err.Message}}
-	return err
 }
 
 func step(e *explorer.Engine, r StepRequest) (State, error) {
