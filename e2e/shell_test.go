@@ -128,7 +128,7 @@ func TestPoisonInputIsNotRefedAndTheEngineStops(t *testing.T) {
 		g.onEngineRestart = () => { window.__gatesRefed = (window.__gatesRefed || 0) + 1; orig(); };
 		kx.app.mounted.set("probe", {onEngineRestart() { window.__probeRefed = (window.__probeRefed || 0) + 1; }});
 		return true })()`)
-	spin := `kx.engine.call("debug.spin", {milliseconds: 20000}, {timeout: 300, owner: "gates"}).then(() => "no error", e => e.code + ": " + e.message)`
+	spin := `kx.engine.call("debug.spin", {duration: "20s"}, {timeout: 300, owner: "gates"}).then(() => "no error", e => e.code + ": " + e.message)`
 	msg := eval[string](t, p, spin)
 	assert.True(t, strings.HasPrefix(msg, "timeout: "), msg)
 	assert.Contains(t, msg, "not run again", "the error says what to do")
