@@ -519,21 +519,22 @@ export function mount(panel, app) {
     const speed = Number(s.speed) > 0 ? Number(s.speed) : 5;
     const actions = Array.isArray(s.actions) ? s.actions.filter((a) => a && typeof a.action === "string" && Number(a.at) >= 0).slice(0, MAX_ACTIONS) : [];
     let text = scenario;
-    let name = example;
-    if (!text) {
-      if (!name) name = DEFAULT_EXAMPLE;
-      text = (await app.engine.call("kubelet.example", { name })).scenario;
-      // A newer setState or example pick arrived meanwhile: it wins.
-      if (token !== st.stateGen) return;
-    }
+    const name = example || (scenario ? "" : DEFAULT_EXAMPLE);
+    // The state is the tab's at once, before the engine answers: a save in
+    // between (the page autosaves when the release changes) keeps it.
     st.example = scenario ? "" : name;
     st.scenario = scenario;
     st.speed = speed;
     speedSel.value = String(st.speed);
+    st.actions = actions.map((a) => ({ at: Number(a.at), action: a.action }));
+    if (!text) {
+      text = (await app.engine.call("kubelet.example", { name })).scenario;
+      // A newer setState or example pick arrived meanwhile: it wins.
+      if (token !== st.stateGen) return;
+    }
     editor.value = text;
     await load();
     if (token !== st.stateGen) return;
-    st.actions = actions.map((a) => ({ at: Number(a.at), action: a.action }));
     await replay(Number(s.time) || 0, st.actions);
   }
 
