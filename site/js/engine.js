@@ -26,11 +26,13 @@ import { RestartPolicy } from "./restartpolicy.js";
 export const DEFAULT_TIMEOUT_MS = 10000;
 
 export class EngineError extends Error {
-  constructor(code, message, stack) {
+  constructor(code, message, stack, diagnostics = []) {
     super(message);
     this.name = "EngineError";
     this.code = code;
     this.engineStack = stack;
+    // Where the user's input is wrong, when the error is about it (docs/api.md).
+    this.diagnostics = diagnostics;
   }
 }
 
@@ -177,7 +179,7 @@ export class Engine extends EventTarget {
       return;
     }
     if (reply.ok) p.resolve(reply.result);
-    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack));
+    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack, reply.error.diagnostics || []));
   }
 
   /** Waits until a worker is up; throws an EngineError when there will be none. */

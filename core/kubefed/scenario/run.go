@@ -26,6 +26,10 @@ type StepResult struct {
 	Logs      []util.LogEntry      `json:"logs"`
 	Events    []util.Event         `json:"events"`
 	Snapshot  *simulation.Snapshot `json:"snapshot"`
+
+	// Err is the step's failure as the error value (an *unstructured.Error
+	// knows its position), for callers that report it structured.
+	Err error `json:"-"`
 }
 
 // Transcript is the result of running a scenario.
@@ -87,6 +91,7 @@ func (r *Runner) Run(i int, st Step) StepResult {
 	s := r.Sim
 	fail := func(err error) {
 		res.Error = err.Error()
+		res.Err = err
 		var ue *u.Error
 		if errors.As(err, &ue) {
 			res.ErrorLine = ue.Line

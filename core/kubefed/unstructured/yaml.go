@@ -103,6 +103,13 @@ type Error struct {
 	Msg  string
 }
 
+// Position returns the 1-based line (0 when unknown) and column (always 0:
+// the decoders know lines only), so callers need not read it from the text.
+func (e *Error) Position() (line, column int) { return e.Line, 0 }
+
+// Detail is the text of the error without its position.
+func (e *Error) Detail() string { return e.Msg }
+
 func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kubexplorer/kubexplorer/core/releases"
 )
 
 // Gates answers whether a feature gate is on.
@@ -60,41 +62,18 @@ var table = map[string][]Spec{
 	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
 }
 
-// Oldest and Newest bound the releases the kubelet model knows.
+// Oldest and Newest bound the releases the kubelet model knows: the
+// project's one release range.
 const (
-	Oldest = "1.18"
-	Newest = "1.37"
+	Oldest = releases.Oldest
+	Newest = releases.Newest
 )
 
 // Minor parses "1.N" (a leading "v" and a patch are accepted).
-func Minor(release string) (int, error) {
-	r := strings.TrimPrefix(release, "v")
-	parts := strings.Split(r, ".")
-	if len(parts) < 2 || parts[0] != "1" {
-		return 0, fmt.Errorf("release %q: want 1.N", release)
-	}
-	n, err := strconv.Atoi(parts[1])
-	if err != nil {
-		return 0, fmt.Errorf("release %q: want 1.N", release)
-	}
-	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
-	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
-	if n < lo || n > hi {
-		return 0, fmt.Errorf("release %q is not modelled (have %s … %s)", release, Oldest, Newest)
-	}
-	return n, nil
-}
+func Minor(release string) (int, error) { return releases.Minor(release) }
 
 // Releases lists every modelled release.
-func Releases() []string {
-	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
-	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
-	var out []string
-	for n := lo; n <= hi; n++ {
-		out = append(out, "1."+strconv.Itoa(n))
-	}
-	return out
-}
+func Releases() []string { return releases.All() }
 
 // SpecAt returns the spec of gate name at release minor, and whether the
 // gate exists then.

@@ -284,7 +284,7 @@ func Parse(data []byte) (*Scenario, error) {
 		if errors.As(err, &te) {
 			return nil, errors.New(strings.Join(te.Errors, "; "))
 		}
-		return nil, fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, strictyaml.Syntax(err)
 	}
 	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
 		return nil, errors.New("empty scenario")
@@ -784,7 +784,7 @@ func nsOr(ns string) string {
 func ParseAction(data []byte, sc *Scenario) (Step, error) {
 	var doc yamlv3.Node
 	if err := yamlv3.Unmarshal(data, &doc); err != nil {
-		return Step{}, fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "yaml: "))
+		return Step{}, strictyaml.Syntax(err)
 	}
 	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
 		return Step{}, errors.New("empty action")

@@ -47,6 +47,33 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Position returns the 1-based line and column (0 when unknown), so callers
+// can mark the spot without reading it back out of the text.
+func (e *Error) Position() (line, column int) { return e.Line, e.Column }
+
+// Detail is the text of the error without its position.
+func (e *Error) Detail() string {
+	if e.Path != "" {
+		return e.Path + ": " + e.Msg
+	}
+	return e.Msg
+}
+
+// Syntax turns a go.yaml.in/yaml/v3 parse error ("yaml: line 3: did not
+// find expected key") into an Error whose text is the message without the
+// "yaml: " prefix, exactly as before, and whose line is structured.
+func Syntax(err error) *Error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, tail, ok := strings.Cut(rest, ": "); ok {
+			if line, aerr := strconv.Atoi(n); aerr == nil && line > 0 {
+				return &Error{Line: line, Msg: tail}
+			}
+		}
+	}
+	return &Error{Msg: msg}
+}
+
 // Index maps field paths ("spec.containers[0].image") to positions.
 type Index struct {
 	pos    map[string][2]int
