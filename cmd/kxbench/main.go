@@ -63,7 +63,16 @@ func main() {
 	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks as WebAssembly (under Node and in Chromium)")
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
+	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
+	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
 	flag.Parse()
+	if *wasmSizes != "" {
+		if err := whereTheBytesAre(os.Stdout, *wasmSizes, *top); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	c.siteDir = os.Getenv("KX_SITE_DIR")
 	if c.siteDir == "" {
 		c.siteDir = "build/site"
