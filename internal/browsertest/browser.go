@@ -75,6 +75,8 @@ type Env struct {
 	BaseURL string // http://127.0.0.1:PORT
 	Server  *http.Server
 	browser context.Context
+	mu      sync.Mutex
+	served  map[string]int // requests by path, as the server saw them
 	cancel  []context.CancelFunc
 }
 
@@ -88,9 +90,16 @@ func Start(siteDir string) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(siteDir)), ReadHeaderTimeout: 10 * time.Second}
+	env := &Env{BaseURL: "http://" + ln.Addr().String(), served: map[string]int{}}
+	site := siteserver.Handler(os.DirFS(siteDir))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		env.mu.Lock()
+		env.served[r.URL.Path]++
+		env.mu.Unlock()
+		site.ServeHTTP(w, r)
+	}), ReadHeaderTimeout: 10 * time.Second}
+	env.Server = srv
 	go func() { _ = srv.Serve(ln) }()
-	env := &Env{BaseURL: "http://" + ln.Addr().String(), Server: srv}
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -111,6 +120,19 @@ func Start(siteDir string) (*Env, error) {
 		return nil, fmt.Errorf("starting %s: %w", chromium, err)
 	}
 	return env, nil
+}
+
+// Served returns how many requests for each path the server answered so
+// far, workers' and service workers' included (a page's request log has
+// only the page's own).
+func (e *Env) Served() map[string]int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make(map[string]int, len(e.served))
+	for k, v := range e.served {
+		out[k] = v
+	}
+	return out
 }
 
 // Close stops the browser and the server.
