@@ -1,0 +1,77 @@
+package yamldoc
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// Error is a problem with a document at a position. Error() is the text
+// Kubernetes' tools print for it (for syntax errors yaml.v2's, such as
+// "yaml: line 3: could not find expected ':'"), without the position, so
+// callers that reproduce an upstream message can use it verbatim; Line and
+// Column say where it is for editors and for callers that prefix them.
+type Error struct {
+	Line, Column int    // 1-based
+	Path         string // the field path, when the problem is a field's
+	Msg          string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Positioned renders the error with its position and path in front:
+// "line 3, column 5: spec.x: unknown field".
+func (e *Error) Positioned() string {
+	s := e.Msg
+	if e.Path != "" {
+		s = e.Path + ": " + s
+	}
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, s)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, s)
+	}
+	return s
+}
+
+func errorAt(n *Node, format string, args ...any) *Error {
+	return &Error{Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// positionOf returns the 1-based line and column (in characters) of byte
+// offset off, counting lines as YAML does.
+func positionOf(data []byte, off int) (line, col int) {
+	starts := lineStarts(data[:min(off, len(data))])
+	start := starts[len(starts)-1]
+	return len(starts), utf8.RuneCount(data[start:min(off, len(data))]) + 1
+}
+
+// lineStarts lists the byte offsets where lines start. Like libyaml, it
+// takes CR LF, CR, LF, NEL, LS and PS for line breaks.
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		case 0xC2: // NEL is C2 85
+			if i+1 < len(data) && data[i+1] == 0x85 {
+				i++
+				starts = append(starts, i+1)
+			}
+		case 0xE2: // LS and PS are E2 80 A8 and E2 80 A9
+			if i+2 < len(data) && data[i+1] == 0x80 && (data[i+2] == 0xA8 || data[i+2] == 0xA9) {
+				i += 2
+				starts = append(starts, i+1)
+			}
+		}
+	}
+	return starts
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
