@@ -100,6 +100,16 @@ var compatCases = []string{
 	"{a: 1, a: 1}\n",
 	"a:\n  - &x 1\n  - *x\n",
 	"x: &a 1\n*a : 2\n",
+	"featureGates:\n  A: true\n  A: false\n",
+	"featureGates:\n  yes: true\n  on: false\n",
+	"a: 1\n\"a\": 2\n",
+	"1: a\n0x1: b\n",
+	"<<: {a: 1}\na: 2\n",
+	"- a: 1\n  a: 2\n",
+	"a:\n  - {b: 1, b: 2}\n",
+	"2001-12-14: a\n2001-12-14t21:59:43.10-05:00: b\n",
+	"~: a\nnull: b\n",
+	"A.b-c_d: 1\nA.b-c_e: 2\n",
 }
 
 func TestCompatWithSigsYAML(t *testing.T) {
