@@ -12,19 +12,16 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
-
-	yamlv3 "go.yaml.in/yaml/v3"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	"github.com/kubexplorer/kubexplorer/core/cri/fake"
 	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/internal/strictyaml"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
 
 // File is the YAML form of a scenario.
@@ -268,23 +265,19 @@ const DefaultRelease = features.Newest
 
 // Parse decodes and validates a scenario.
 func Parse(data []byte) (*Scenario, error) {
-	var doc yamlv3.Node
-	if err := yamlv3.Unmarshal(data, &doc); err != nil {
-		var te *yamlv3.TypeError
-		if errors.As(err, &te) {
-			return nil, errors.New(strings.Join(te.Errors, "; "))
-		}
-		return nil, fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "yaml: "))
+	doc, err := yamldoc.Parse(data)
+	if err != nil {
+		return nil, yamldoc.Locate(err)
 	}
-	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
+	if doc.Root == nil {
 		return nil, errors.New("empty scenario")
 	}
-	return parseNode(doc.Content[0])
+	return parseNode(doc.Root)
 }
 
-func parseNode(root *yamlv3.Node) (*Scenario, error) {
+func parseNode(root *yamldoc.Node) (*Scenario, error) {
 	var f File
-	ix, err := strictyaml.DecodeNode(root, &f)
+	ix, err := yamldoc.DecodeNode(root, &f)
 	if err != nil {
 		return nil, err
 	}
@@ -409,16 +402,9 @@ func parseNode(root *yamlv3.Node) (*Scenario, error) {
 	return sc, nil
 }
 
-func child(n *yamlv3.Node, key string) *yamlv3.Node {
-	if n == nil || n.Kind != yamlv3.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
+// child is the value of key in mapping n, aliases followed.
+func child(n *yamldoc.Node, key string) *yamldoc.Node {
+	return n.Get(key).Deref()
 }
 
 // ParseDuration accepts Go durations ("90s", "2m30s") and plain seconds.
@@ -439,7 +425,7 @@ func ParseDuration(s string) (time.Duration, error) {
 	return d, nil
 }
 
-func duration(ix *strictyaml.Index, path, s string, required bool) (time.Duration, error) {
+func duration(ix *yamldoc.Index, path, s string, required bool) (time.Duration, error) {
 	if s == "" {
 		if required {
 			return 0, ix.Errorf(path, "missing duration")
@@ -453,7 +439,7 @@ func duration(ix *strictyaml.Index, path, s string, required bool) (time.Duratio
 	return d, nil
 }
 
-func (sc *Scenario) decodeOptions(ix *strictyaml.Index) error {
+func (sc *Scenario) decodeOptions(ix *yamldoc.Index) error {
 	if o := sc.Options; o != nil {
 		sc.opts.Jitter, sc.opts.RandomSelect, sc.opts.Seed = o.Jitter, o.RandomSelect, o.Seed
 		d, err := duration(ix, "options.syncFrequency", o.SyncFrequency, false)
@@ -498,7 +484,7 @@ func (sc *Scenario) decodeOptions(ix *strictyaml.Index) error {
 	return nil
 }
 
-func (sc *Scenario) validateRuntime(ix *strictyaml.Index, r *Runtime, path string) error {
+func (sc *Scenario) validateRuntime(ix *yamldoc.Index, r *Runtime, path string) error {
 	if r == nil {
 		return nil
 	}
@@ -520,7 +506,7 @@ func (sc *Scenario) validateRuntime(ix *strictyaml.Index, r *Runtime, path strin
 	return nil
 }
 
-func validateImage(ix *strictyaml.Index, im Image, p string) error {
+func validateImage(ix *yamldoc.Index, im Image, p string) error {
 	if im.Image == "" {
 		return ix.Errorf(p, "image needs a name")
 	}
@@ -528,7 +514,7 @@ func validateImage(ix *strictyaml.Index, im Image, p string) error {
 	return err
 }
 
-func validateContainer(ix *strictyaml.Index, c Container, p string) error {
+func validateContainer(ix *yamldoc.Index, c Container, p string) error {
 	for j, r := range c.Runs {
 		if _, err := duration(ix, fmt.Sprintf("%s.runs[%d].exitAfter", p, j), r.ExitAfter, false); err != nil {
 			return err
@@ -557,7 +543,7 @@ func validateContainer(ix *strictyaml.Index, c Container, p string) error {
 	return nil
 }
 
-func (sc *Scenario) validateFault(ix *strictyaml.Index, f *Fault, p string) error {
+func (sc *Scenario) validateFault(ix *yamldoc.Index, f *Fault, p string) error {
 	n := 0
 	if f.Image != nil {
 		n++
@@ -644,7 +630,7 @@ func applyRuntime(rt *fake.Runtime, r *Runtime) {
 
 // validateConfigObject checks a ConfigMap or Secret manifest: it needs a
 // name, and a kind, if given, must be the one its place implies.
-func validateConfigObject(ix *strictyaml.Index, path, kind string, o *ConfigObject) error {
+func validateConfigObject(ix *yamldoc.Index, path, kind string, o *ConfigObject) error {
 	if o.Kind != "" && o.Kind != kind {
 		return ix.Errorf(path+".kind", "must be %s, not %q", kind, o.Kind)
 	}
@@ -767,36 +753,42 @@ func nsOr(ns string) string {
 // ParseAction decodes one timeline action without `at` (an edit made while
 // the simulation runs), with the scenario's release and gates.
 func ParseAction(data []byte, sc *Scenario) (Step, error) {
-	var doc yamlv3.Node
-	if err := yamlv3.Unmarshal(data, &doc); err != nil {
-		return Step{}, fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "yaml: "))
+	doc, err := yamldoc.Parse(data)
+	if err != nil {
+		return Step{}, yamldoc.Locate(err)
 	}
-	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
+	root := doc.Root.Deref()
+	if root == nil {
 		return Step{}, errors.New("empty action")
 	}
-	root := doc.Content[0]
-	if root.Kind == yamlv3.MappingNode {
-		// Accept an optional at: now.
+	if root.Kind == yamldoc.MappingNode {
+		// Accept an optional at: now; the action happens at 0s of the
+		// wrapping scenario, that is now.
+		action := &yamldoc.Node{Kind: yamldoc.MappingNode, Tag: root.Tag, Line: root.Line, Column: root.Column,
+			Content: []*yamldoc.Node{stringNode("at"), stringNode("0s")}}
 		for i := 0; i+1 < len(root.Content); i += 2 {
-			if root.Content[i].Value == "at" {
-				root.Content = append(root.Content[:i:i], root.Content[i+2:]...)
-				break
+			if yamldoc.KeyString(root.Content[i].Deref()) != "at" {
+				action.Content = append(action.Content, root.Content[i], root.Content[i+1])
 			}
 		}
+		root = action
 	}
-	wrapped := &yamlv3.Node{Kind: yamlv3.MappingNode, Content: []*yamlv3.Node{
-		{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "release"}, {Kind: yamlv3.ScalarNode, Tag: "!!str", Value: sc.Release},
-		{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "timeline"}, {Kind: yamlv3.SequenceNode, Content: []*yamlv3.Node{root}},
+	wrapped := &yamldoc.Node{Kind: yamldoc.MappingNode, Content: []*yamldoc.Node{
+		stringNode("release"), stringNode(sc.Release),
+		stringNode("timeline"), {Kind: yamldoc.SequenceNode, Content: []*yamldoc.Node{root}},
 	}}
-	if root.Kind == yamlv3.MappingNode {
-		root.Content = append([]*yamlv3.Node{{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "at"}, {Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "0s"}}, root.Content...)
-	}
 	if len(sc.FeatureGates) > 0 {
-		gates := &yamlv3.Node{Kind: yamlv3.MappingNode}
-		for name, on := range sc.FeatureGates {
-			gates.Content = append(gates.Content, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: name}, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(on)})
+		gates := &yamldoc.Node{Kind: yamldoc.MappingNode}
+		names := make([]string, 0, len(sc.FeatureGates))
+		for name := range sc.FeatureGates {
+			names = append(names, name)
 		}
-		wrapped.Content = append(wrapped.Content, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "featureGates"}, gates)
+		sort.Strings(names)
+		for _, name := range names {
+			on := sc.FeatureGates[name]
+			gates.Content = append(gates.Content, stringNode(name), &yamldoc.Node{Kind: yamldoc.ScalarNode, Tag: "!!bool", Text: strconv.FormatBool(on), Value: on})
+		}
+		wrapped.Content = append(wrapped.Content, stringNode("featureGates"), gates)
 	}
 	parsed, err := parseNode(wrapped)
 	if err != nil {
@@ -806,4 +798,8 @@ func ParseAction(data []byte, sc *Scenario) (Step, error) {
 		return Step{}, errors.New("want one action")
 	}
 	return parsed.Timeline[0], nil
+}
+
+func stringNode(s string) *yamldoc.Node {
+	return &yamldoc.Node{Kind: yamldoc.ScalarNode, Tag: "!!str", Text: s, Value: s}
 }

@@ -14,7 +14,11 @@ func TestDecodePodErrorsCarryLines(t *testing.T) {
 		{"syntax", "metadata: {name: web\nspec: x\n", "line 1: did not find expected"},
 		{"quantity", "metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: 2x}}\n", `line 6, column 28: spec.containers[0].resources.requests.cpu: Invalid value: "2x"`},
 		{"init probe", "metadata: {name: web}\nspec:\n  initContainers:\n  - name: i\n    image: x\n    livenessProbe: {exec: {command: [a]}}\n  containers: [{name: a, image: x}]\n", "line 6, column 5: spec.initContainers[0].livenessProbe: Forbidden"},
-		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: y}]\n", `spec.containers[1].name: Duplicate value: "a"`},
+		// Pods are read as kubectl reads them, YAML 1.1: y is a boolean.
+		{"yaml 1.1", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: y}]\n", `line 3, column 33: spec.containers[0].image: expected a string, got bool "y" (quote it)`},
+		{"int32 overflow", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x, ports: [{containerPort: 4294967296}]}]\n", `spec.containers[0].ports[0].containerPort: integer 4294967296 out of range`},
+		{"int64 overflow", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: 9223372036854775808\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: integer 9223372036854775808 out of range`},
+		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: z}]\n", `spec.containers[1].name: Duplicate value: "a"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodePod([]byte(tc.in), DecodeOptions{ValidateOptions{Sidecars: true}})
