@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sigs.k8s.io/yaml"
-
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 	"github.com/kubexplorer/kubexplorer/examples"
 )
 
@@ -32,7 +31,7 @@ func GatesExample(name string) (GatesExampleReply, error) {
 		return GatesExampleReply{}, err
 	}
 	var f gatesExampleFile
-	if err := yaml.UnmarshalStrict(data, &f); err != nil {
+	if err := yamldoc.UnmarshalStrict(data, &f); err != nil {
 		return GatesExampleReply{}, fmt.Errorf("examples/gates/%s.yaml: %w", name, err)
 	}
 	return GatesExampleReply{Name: name, Title: f.Title, Description: f.Description, Request: f.GatesEvaluateRequest}, nil
