@@ -56,23 +56,6 @@ spec:
 	}
 }
 
-func TestQuantity(t *testing.T) {
-	for _, tc := range []struct {
-		in          string
-		milli, unit int64
-	}{{"500m", 500, 1}, {"2", 2000, 2}, {"0.5", 500, 1}, {"128Mi", 128 << 20 * 1000, 128 << 20}, {"1G", 1e12, 1e9}, {"1e3", 1e6, 1000}} {
-		q, err := ParseQuantity(tc.in)
-		if err != nil || q.MilliValue() != tc.milli || q.Value() != tc.unit {
-			t.Errorf("%s: %v milli=%d value=%d", tc.in, err, q.MilliValue(), q.Value())
-		}
-	}
-	for _, bad := range []string{"", "x", "1.2.3", "2x", "1e"} {
-		if _, err := ParseQuantity(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
 func TestQOS(t *testing.T) {
 	mk := func(req, lim map[string]string) *Pod {
 		return &Pod{Spec: PodSpec{Containers: []Container{{Name: "a", Resources: &ResourceRequirements{Requests: req, Limits: lim}}}}}
