@@ -29,8 +29,9 @@ import (
 // no `until`.
 const DefaultKubeletUntil = 2 * time.Minute
 
-// maxKubeletTime bounds any run or advance (virtual time).
-const maxKubeletTime = 48 * time.Hour
+// maxKubeletTime bounds any run or advance (virtual time): the core's
+// bound, the same for scenario files, the CLI and the page.
+const maxKubeletTime = scenario.MaxUntil
 
 type kubeletSession struct {
 	sc *scenario.Scenario
@@ -85,12 +86,9 @@ func parseUntil(s string, def time.Duration) (time.Duration, error) {
 	if s == "" {
 		return def, nil
 	}
-	d, err := scenario.ParseDuration(s)
+	d, err := scenario.ParseUntil(s)
 	if err != nil {
 		return 0, BadRequest("until: %v", err)
-	}
-	if d > maxKubeletTime {
-		return 0, BadRequest("until: at most %v", maxKubeletTime)
 	}
 	return d, nil
 }

@@ -396,7 +396,7 @@ func parseNode(root *yamldoc.Node) (*Scenario, error) {
 		sc.Timeline = append(sc.Timeline, st)
 	}
 	sort.SliceStable(sc.Timeline, func(i, j int) bool { return sc.Timeline[i].At < sc.Timeline[j].At })
-	if sc.Until, err = duration(ix, "until", sc.File.Until, false); err != nil {
+	if sc.Until, err = parseField(ix, "until", sc.File.Until, false, ParseUntil); err != nil {
 		return nil, err
 	}
 	return sc, nil
@@ -407,32 +407,107 @@ func child(n *yamldoc.Node, key string) *yamldoc.Node {
 	return n.Get(key).Deref()
 }
 
-// ParseDuration accepts Go durations ("90s", "2m30s") and plain seconds.
+// Bounds of the durations a scenario, the CLI and the page may give.
+const (
+	// MaxDuration bounds every duration of a scenario (about 115 days).
+	MaxDuration = 10_000_000 * time.Second
+	// MaxUntil bounds how much virtual time a run may play: a scenario's
+	// until, the CLI's --until and the page's advance.
+	MaxUntil = 48 * time.Hour
+	// MinSyncFrequency is the shortest resync interval a scenario may set.
+	MinSyncFrequency = time.Second
+	// maxDurationText bounds a duration's text, so that errors stay short.
+	maxDurationText = 32
+)
+
+// ParseDuration accepts Go durations ("90s", "2m30s") and plain seconds
+// ("30", "1.5"), from 0 to MaxDuration. Signs, exponents, NaN and
+// infinities are not durations.
 func ParseDuration(s string) (time.Duration, error) {
-	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		if n < 0 || n > 1e7 {
+	if len(s) > maxDurationText {
+		return 0, fmt.Errorf("invalid duration %s (use 10s, 2m, 1h30m)", quote(s))
+	}
+	var d time.Duration
+	if secs, ok := plainSeconds(s); ok {
+		if secs > MaxDuration.Seconds() {
 			return 0, fmt.Errorf("duration %q out of range", s)
 		}
-		return time.Duration(n * float64(time.Second)), nil
+		d = time.Duration(secs * float64(time.Second))
+	} else {
+		var err error
+		d, err = time.ParseDuration(s)
+		if err != nil {
+			return 0, fmt.Errorf("invalid duration %q (use 10s, 2m, 1h30m)", s)
+		}
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("invalid duration %q (use 10s, 2m, 1h30m)", s)
-	}
-	if d < 0 || d > 1e7*time.Second {
+	if d < 0 || d > MaxDuration {
 		return 0, fmt.Errorf("duration %q out of range", s)
 	}
 	return d, nil
 }
 
+// ParseUntil is ParseDuration for how long to play, capped at MaxUntil.
+func ParseUntil(s string) (time.Duration, error) {
+	d, err := ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	if d > MaxUntil {
+		return 0, fmt.Errorf("at most %v", MaxUntil)
+	}
+	return d, nil
+}
+
+// plainSeconds reads digits with an optional fraction: [0-9]+(\.[0-9]+)?.
+func plainSeconds(s string) (float64, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i != len(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+// quote quotes a text for a message, shortened when long.
+func quote(s string) string {
+	if len(s) <= maxDurationText {
+		return strconv.Quote(s)
+	}
+	cut := maxDurationText
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
 func duration(ix *yamldoc.Index, path, s string, required bool) (time.Duration, error) {
+	return parseField(ix, path, s, required, ParseDuration)
+}
+
+func parseField(ix *yamldoc.Index, path, s string, required bool, parse func(string) (time.Duration, error)) (time.Duration, error) {
 	if s == "" {
 		if required {
 			return 0, ix.Errorf(path, "missing duration")
 		}
 		return 0, nil
 	}
-	d, err := ParseDuration(s)
+	d, err := parse(s)
 	if err != nil {
 		return 0, ix.Errorf(path, "%v", err)
 	}
@@ -445,6 +520,11 @@ func (sc *Scenario) decodeOptions(ix *yamldoc.Index) error {
 		d, err := duration(ix, "options.syncFrequency", o.SyncFrequency, false)
 		if err != nil {
 			return err
+		}
+		if d != 0 && d < MinSyncFrequency {
+			// Each resync is work for every pod: a lower bound keeps a
+			// 48 h run of a thousand pods finite.
+			return ix.Errorf("options.syncFrequency", "must be at least %v", MinSyncFrequency)
 		}
 		sc.opts.SyncFrequency = d
 		switch o.RequeueToBackoffExpiry {
