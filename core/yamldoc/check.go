@@ -20,6 +20,9 @@ type Dialect interface {
 	Mismatch(n *Node, path string, t reflect.Type) error
 	// Range is an integer that does not fit t.
 	Range(n *Node, path string, t reflect.Type) error
+	// SelfDecoding checks a node bound for a type that decodes itself
+	// (UnmarshalJSON or UnmarshalText); nil accepts it.
+	SelfDecoding(n *Node, path string, t reflect.Type) error
 }
 
 // Check walks n against the Go type t (its json tags) and returns the first
@@ -42,11 +45,8 @@ func Check(n *Node, t reflect.Type, path string, d Dialect) error {
 	if n.Kind == ScalarNode && n.Value == nil {
 		return nil
 	}
-	if reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType) {
-		if n.Kind != ScalarNode {
-			return d.Mismatch(n, path, t)
-		}
-		return nil
+	if selfDecoding(t) {
+		return d.SelfDecoding(n, path, t)
 	}
 	switch t.Kind() {
 	case reflect.Struct:
@@ -143,6 +143,10 @@ func checkScalar(n *Node, t reflect.Type, path string, d Dialect) error {
 		}
 	}
 	return nil
+}
+
+func selfDecoding(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType)
 }
 
 var (

@@ -82,7 +82,6 @@ var compatCases = []string{
 	"a: 1\na: 2\n",
 	"a: {b: 1, b: 2}\nc: [{d: 1, d: 2}]\nc: 3\n",
 	"x: &x {a: 1, a: 2}\ny: *x\nz: *x\n",
-	"1: a\n\"1\": b\n",
 	"a: .nan\n",
 	"a: [1, .inf]\n",
 	"a: \"\\xff\"\n",

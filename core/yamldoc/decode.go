@@ -14,7 +14,7 @@ import (
 func DecodeOne(data []byte, out any) (*Index, error) {
 	n, err := ParseOne(data)
 	if err != nil {
-		return nil, err
+		return nil, Locate(err)
 	}
 	return DecodeNode(n, out)
 }
@@ -36,11 +36,18 @@ func ParseOne(data []byte) (*Node, error) {
 
 // DecodeNode decodes n into out (a pointer to a struct) strictly, the
 // explorer's own way: Check with the Strict dialect, then encoding/json,
-// and returns the index of n's paths. Errors are *Error with position and
-// path.
+// and returns the index of n's paths. Errors are Located, with position
+// and path.
 func DecodeNode(n *Node, out any) (*Index, error) {
+	ix, err := DecodeNodeWith(n, out, Strict)
+	return ix, Locate(err)
+}
+
+// DecodeNodeWith is DecodeNode with the dialect d and plain *Error
+// results.
+func DecodeNodeWith(n *Node, out any, d Dialect) (*Index, error) {
 	ix := IndexOf(n)
-	if err := Check(n, reflect.TypeOf(out), "", Strict); err != nil {
+	if err := Check(n, reflect.TypeOf(out), "", d); err != nil {
 		return ix, err
 	}
 	v, err := jsonValue(n, false)
@@ -56,7 +63,8 @@ func DecodeNode(n *Node, out any) (*Index, error) {
 	if err := jd.Decode(out); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return ix, ix.Errorf(te.Field, "cannot use %s as %s", te.Value, typeName(te.Type))
+			l, c := ix.Pos(te.Field)
+			return ix, &Error{Line: l, Column: c, Path: te.Field, Msg: fmt.Sprintf("cannot use %s as %s", te.Value, typeName(te.Type))}
 		}
 		return ix, &Error{Line: n.Line, Column: n.Column, Msg: err.Error()}
 	}
@@ -80,8 +88,6 @@ func (strictDialect) Duplicate(k *Node, path string) error {
 func (strictDialect) Mismatch(n *Node, path string, t reflect.Type) error {
 	e := &Error{Line: n.Line, Column: n.Column, Path: path}
 	switch {
-	case reflect.PointerTo(t).Implements(jsonUnmarshalerType) || reflect.PointerTo(t).Implements(textUnmarshalerType):
-		e.Msg = "expected a single value"
 	case n.Kind != ScalarNode:
 		e.Msg = "expected " + typeName(t)
 	case t.Kind() == reflect.String:
@@ -96,6 +102,13 @@ func (strictDialect) Mismatch(n *Node, path string, t reflect.Type) error {
 		e.Msg = "expected " + typeName(t)
 	}
 	return e
+}
+
+func (strictDialect) SelfDecoding(n *Node, path string, t reflect.Type) error {
+	if n.Kind != ScalarNode {
+		return &Error{Line: n.Line, Column: n.Column, Path: path, Msg: "expected a single value"}
+	}
+	return nil
 }
 
 func (strictDialect) Range(n *Node, path string, t reflect.Type) error {

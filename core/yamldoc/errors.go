@@ -1,7 +1,9 @@
 package yamldoc
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -14,14 +16,20 @@ type Error struct {
 	Line, Column int    // 1-based
 	Path         string // the field path, when the problem is a field's
 	Msg          string
+
+	printed int // the line number Msg prints, if any
 }
 
 func (e *Error) Error() string { return e.Msg }
 
 // Positioned renders the error with its position and path in front:
-// "line 3, column 5: spec.x: unknown field".
+// "line 3, column 5: spec.x: unknown field". A reader's error loses its
+// "yaml: " prefix; one that names its line already stays as it is.
 func (e *Error) Positioned() string {
-	s := e.Msg
+	s := strings.TrimPrefix(e.Msg, "yaml: ")
+	if strings.HasPrefix(s, "line ") && len(s) != len(e.Msg) {
+		return s
+	}
 	if e.Path != "" {
 		s = e.Path + ": " + s
 	}
@@ -32,6 +40,22 @@ func (e *Error) Positioned() string {
 		return fmt.Sprintf("line %d: %s", e.Line, s)
 	}
 	return s
+}
+
+// Located is an *Error shown the way the explorer's own formats show
+// problems (Positioned): position and field path first.
+type Located struct{ Err *Error }
+
+func (l *Located) Error() string { return l.Err.Positioned() }
+func (l *Located) Unwrap() error { return l.Err }
+
+// Locate returns err as a Located error if it is an *Error, else err.
+func Locate(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return &Located{e}
+	}
+	return err
 }
 
 func errorAt(n *Node, format string, args ...any) *Error {
@@ -73,5 +97,3 @@ func lineStarts(data []byte) []int {
 	}
 	return starts
 }
-
-func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }

@@ -1,6 +1,7 @@
 package yamldoc
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -71,8 +72,8 @@ func (ix *Index) Pos(path string) (line, col int) {
 	}
 }
 
-// Errorf returns an Error for path, positioned through the index.
-func (ix *Index) Errorf(path, format string, args ...any) *Error {
+// Errorf returns a Located error for path, positioned through the index.
+func (ix *Index) Errorf(path, format string, args ...any) error {
 	l, c := ix.Pos(path)
-	return &Error{Line: l, Column: c, Path: path, Msg: sprintf(format, args...)}
+	return &Located{&Error{Line: l, Column: c, Path: path, Msg: fmt.Sprintf(format, args...)}}
 }

@@ -35,6 +35,10 @@ type Node struct {
 	// Alias is the node an alias refers to.
 	Alias *Node
 
+	// written is a mapping's content as written, merge keys in place,
+	// when merges changed it.
+	written []*Node
+
 	stat stat
 }
 
@@ -59,6 +63,16 @@ func (n *Node) Deref() *Node {
 		return n.Alias
 	}
 	return n
+}
+
+// Written is a mapping's keys and values as the document writes them: a
+// merge key (<<) and its value stand as they are. Content is what they
+// amount to.
+func (n *Node) Written() []*Node {
+	if n.written != nil {
+		return n.written
+	}
+	return n.Content
 }
 
 // Get returns the value of key in a mapping (the last assignment), or nil.

@@ -58,12 +58,17 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 
 // shiftError moves an error's line, and the "line N" of its text, down by n.
 func shiftError(e *Error, n int) {
-	if n == 0 || e.Line == 0 {
+	if n == 0 {
 		return
 	}
-	old := fmt.Sprintf("line %d:", e.Line)
-	e.Line += n
-	e.Msg = strings.Replace(e.Msg, old, fmt.Sprintf("line %d:", e.Line), 1)
+	if e.Line > 0 {
+		e.Line += n
+	}
+	if e.printed > 0 {
+		old := fmt.Sprintf("line %d:", e.printed)
+		e.printed += n
+		e.Msg = strings.Replace(e.Msg, old, fmt.Sprintf("line %d:", e.printed), 1)
+	}
 }
 
 // converter turns yaml.v3 nodes into Nodes, applying what yaml.v2 does when
@@ -336,9 +341,15 @@ func (c *converter) mapping(y *yaml.Node, n *Node, depth int) error {
 	for i := 0; i+1 < len(y.Content); i += 2 {
 		ky, vy := y.Content[i], y.Content[i+1]
 		if isMerge(ky) {
-			if err := c.merge(vy, depth, set); err != nil {
+			if n.written == nil {
+				n.written = append([]*Node{}, n.Content...)
+			}
+			m, err := c.merge(vy, depth, set)
+			if err != nil {
 				return err
 			}
+			k := &Node{Kind: ScalarNode, Line: ky.Line + c.shift, Column: ky.Column, Tag: tagMerge, Text: "<<", Plain: true, Value: "<<"}
+			n.written = append(n.written, k, m)
 			continue
 		}
 		if emptyFlow(ky) && !c.explicitKey(ky) {
@@ -359,6 +370,9 @@ func (c *converter) mapping(y *yaml.Node, n *Node, depth int) error {
 		if err := set(k, v); err != nil {
 			return err
 		}
+		if n.written != nil {
+			n.written = append(n.written, k, v)
+		}
 	}
 	if depth+n.stat.height > c.lim.MaxDepth {
 		return errorAt(n, "the document nests deeper than %d levels", c.lim.MaxDepth)
@@ -370,10 +384,10 @@ func (c *converter) mapping(y *yaml.Node, n *Node, depth int) error {
 // sequence of those, whose last element is applied first so that earlier
 // ones win, as yaml.v2 does. Merged values keep the positions of their
 // definitions.
-func (c *converter) merge(y *yaml.Node, depth int, set func(k, v *Node) error) error {
+func (c *converter) merge(y *yaml.Node, depth int, set func(k, v *Node) error) (*Node, error) {
 	m, err := c.convert(y, depth)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var maps []*Node
 	switch m.Kind {
@@ -386,21 +400,21 @@ func (c *converter) merge(y *yaml.Node, depth int, set func(k, v *Node) error) e
 			maps = append(maps, m.Content[i].Deref())
 		}
 	default:
-		return errorAt(m, "yaml: map merge requires map or sequence of maps as the value")
+		return nil, errorAt(m, "yaml: map merge requires map or sequence of maps as the value")
 	}
 	for _, mm := range maps {
 		if mm.Kind != MappingNode {
-			return errorAt(m, "yaml: map merge requires map or sequence of maps as the value")
+			return nil, errorAt(m, "yaml: map merge requires map or sequence of maps as the value")
 		}
 	}
 	for _, mm := range maps {
 		for i := 0; i+1 < len(mm.Content); i += 2 {
 			if err := set(mm.Content[i], mm.Content[i+1]); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return nil
+	return m, nil
 }
 
 // toV2 is a node as yaml.v2 decodes it into interface{}, for the texts
