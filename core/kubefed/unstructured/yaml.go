@@ -18,6 +18,20 @@ type Document = yamldoc.Part
 // kubectl's YAML reader does. Empty documents are dropped.
 func SplitDocuments(data string) []Document { return yamldoc.SplitDocuments(data) }
 
+// SplitStream is SplitDocuments within the bounds of every input
+// (yamldoc.DefaultLimits): the stream's size and its number of documents.
+func SplitStream(data string) ([]Document, error) {
+	lim := yamldoc.DefaultLimits
+	if len(data) > lim.MaxBytes {
+		return nil, &Error{Msg: fmt.Sprintf("the input is %d bytes long; at most %d are accepted", len(data), lim.MaxBytes)}
+	}
+	docs := SplitDocuments(data)
+	if len(docs) > lim.MaxDocuments {
+		return nil, &Error{Line: docs[lim.MaxDocuments].StartLine, Msg: fmt.Sprintf("at most %d documents are accepted", lim.MaxDocuments)}
+	}
+	return docs, nil
+}
+
 // Positions maps a field path ("spec.clusters[0].name") to its 1-based line.
 type Positions struct {
 	ix *yamldoc.Index

@@ -80,3 +80,15 @@ func FuzzParseDuration(f *testing.F) {
 		}
 	})
 }
+
+func TestPodAndTimelineBounds(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("pods:\n")
+	for i := 0; i <= MaxPods; i++ {
+		b.WriteString("- {}\n")
+	}
+	_, err := Parse([]byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "at most 5000 pods") {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -281,6 +281,12 @@ func parseNode(root *yamldoc.Node) (*Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Pods) > MaxPods {
+		return nil, ix.Errorf(fmt.Sprintf("pods[%d]", MaxPods), "a scenario may hold at most %d pods", MaxPods)
+	}
+	if len(f.Timeline) > MaxTimeline {
+		return nil, ix.Errorf(fmt.Sprintf("timeline[%d]", MaxTimeline), "a timeline may hold at most %d actions", MaxTimeline)
+	}
 	sc := &Scenario{File: f}
 	if sc.Release == "" {
 		sc.Release = DefaultRelease
@@ -414,6 +420,9 @@ const (
 	// MaxUntil bounds how much virtual time a run may play: a scenario's
 	// until, the CLI's --until and the page's advance.
 	MaxUntil = 48 * time.Hour
+	// MaxPods and MaxTimeline bound a scenario's pods and actions.
+	MaxPods     = 5000
+	MaxTimeline = 10000
 	// MinSyncFrequency is the shortest resync interval a scenario may set.
 	MinSyncFrequency = time.Second
 	// maxDurationText bounds a duration's text, so that errors stay short.
