@@ -2,6 +2,7 @@ package yamldoc
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -201,7 +202,7 @@ var marshalCases = []any{
 	map[string]any{"s": "multi\nline\n", "t": "trailing\n\n", "u": "no trailing\nnewline", "v": "  leading", "w": "a: b", "x": "- item", "y": "#c", "z": ""},
 	map[string]any{"q": "1:20", "r": "190:20:30.15", "s": "it's", "t": "\"quoted\"", "u": "tab\there", "v": "ünïcode", "w": "<b>&", "x": "~", "y": "null", "z": "0x1F"},
 	map[string]any{"list": []any{map[string]any{"a": 1, "b": []any{"x", "y"}}, []any{1, []any{2}}}, "empty": map[string]any{"m": map[string]any{}, "l": []any{}}},
-	map[string]any{"f": 1e21, "g": 0.000001, "h": 123456789.125, "i": -0.0, "j": uint64(18446744073709551615), "k": int64(-9223372036854775808)},
+	map[string]any{"f": 1e21, "g": 0.000001, "h": 123456789.125, "i": math.Copysign(0, -1), "j": uint64(18446744073709551615), "k": int64(-9223372036854775808)},
 	[]any{"a", map[string]any{"k": "v"}},
 	"plain string",
 	42,
