@@ -47,9 +47,12 @@ func (p *Positions) Line(path string) int {
 }
 
 // Error is a decoding or validation error tied to a line of the input.
+// Column, when known, is where on the line (its text names only the line,
+// as kubefed scenarios print it).
 type Error struct {
-	Line int
-	Msg  string
+	Line   int
+	Column int
+	Msg    string
 }
 
 func (e *Error) Error() string {
@@ -64,7 +67,7 @@ func (e *Error) Error() string {
 func lineError(doc Document, err error) *Error {
 	var e *yamldoc.Error
 	if errors.As(err, &e) && e.Line > 0 {
-		return &Error{Line: e.Line, Msg: e.Msg}
+		return &Error{Line: e.Line, Column: e.Column, Msg: e.Msg}
 	}
 	return &Error{Line: doc.StartLine, Msg: err.Error()}
 }
@@ -75,7 +78,12 @@ func lineError(doc Document, err error) *Error {
 func ParseNode(doc Document) (*yamldoc.Node, error) {
 	d, err := yamldoc.ParseAt([]byte(doc.Text), doc.StartLine, yamldoc.DefaultLimits)
 	if err != nil {
-		return nil, &Error{Line: doc.StartLine, Msg: err.Error()}
+		e := &Error{Line: doc.StartLine, Msg: err.Error()}
+		var ye *yamldoc.Error
+		if errors.As(err, &ye) && ye.Line == doc.StartLine {
+			e.Column = ye.Column
+		}
+		return nil, e
 	}
 	if d.Root == nil {
 		return &yamldoc.Node{Kind: yamldoc.ScalarNode, Line: doc.StartLine, Column: 1, Tag: "!!null"}, nil
@@ -100,7 +108,7 @@ func duplicateKeys(n *yamldoc.Node) error {
 			k := w[i]
 			if k.Tag != "!!merge" {
 				if l, ok := seen[k.Text]; ok {
-					return &Error{Line: k.Line, Msg: fmt.Sprintf("mapping key %q already defined at line %d", k.Text, l)}
+					return &Error{Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("mapping key %q already defined at line %d", k.Text, l)}
 				}
 				seen[k.Text] = k.Line
 			}
@@ -129,7 +137,7 @@ func DecodeObject(doc Document) (map[string]any, *Positions, error) {
 		return nil, nil, err
 	}
 	if node.Deref().Kind != yamldoc.MappingNode {
-		return nil, nil, &Error{Line: node.Line, Msg: "expected a YAML mapping (an object)"}
+		return nil, nil, &Error{Line: node.Line, Column: node.Column, Msg: "expected a YAML mapping (an object)"}
 	}
 	v, err := (&yamldoc.Document{Root: node}).Unstructured()
 	if err != nil {
@@ -169,7 +177,7 @@ func field(path string) string {
 }
 
 func (dialect) Unknown(k *yamldoc.Node, path string) error {
-	return &yamldoc.Error{Line: k.Line, Msg: fmt.Sprintf("unknown field %q", path)}
+	return &yamldoc.Error{Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unknown field %q", path)}
 }
 
 func (dialect) Duplicate(k *yamldoc.Node, path string) error { return nil }
@@ -177,7 +185,7 @@ func (dialect) Duplicate(k *yamldoc.Node, path string) error { return nil }
 func (dialect) SelfDecoding(n *yamldoc.Node, path string, t reflect.Type) error { return nil }
 
 func (dialect) Range(n *yamldoc.Node, path string, t reflect.Type) error {
-	return &yamldoc.Error{Line: n.Line, Msg: fmt.Sprintf("%s: integer %s out of range", field(path), n.Text)}
+	return &yamldoc.Error{Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("%s: integer %s out of range", field(path), n.Text)}
 }
 
 func (dialect) Mismatch(n *yamldoc.Node, path string, t reflect.Type) error {
@@ -200,7 +208,7 @@ func (dialect) Mismatch(n *yamldoc.Node, path string, t reflect.Type) error {
 	default:
 		msg = "expected an integer, got " + describe(n)
 	}
-	return &yamldoc.Error{Line: n.Line, Msg: field(path) + ": " + msg}
+	return &yamldoc.Error{Line: n.Line, Column: n.Column, Msg: field(path) + ": " + msg}
 }
 
 func describe(n *yamldoc.Node) string {
