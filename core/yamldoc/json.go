@@ -49,12 +49,26 @@ func (d *Document) value(unstructured bool) (any, error) {
 }
 
 func jsonValue(n *Node, unstructured bool) (any, error) {
+	return value(n, nil, unstructured)
+}
+
+// value is the JSON value of n. t is the Go type the value is bound for,
+// or nil: sigs.k8s.io/yaml turns a number or a boolean bound for a string
+// field into that string (floats with 32-bit precision). unstructured
+// selects apimachinery's number and string forms (those encoding JSON and
+// decoding it would give).
+func value(n *Node, t reflect.Type, unstructured bool) (any, error) {
+	t = indirectTarget(t)
 	n = n.Deref()
 	switch n.Kind {
 	case SequenceNode:
+		var et reflect.Type
+		if t != nil && t.Kind() == reflect.Slice {
+			et = t.Elem()
+		}
 		out := make([]any, len(n.Content))
 		for i, c := range n.Content {
-			v, err := jsonValue(c, unstructured)
+			v, err := value(c, et, unstructured)
 			if err != nil {
 				return nil, err
 			}
@@ -70,7 +84,16 @@ func jsonValue(n *Node, unstructured bool) (any, error) {
 				return nil, &Error{Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unsupported map key of type: %s, key: %+#v, value: %+#v",
 					reflect.TypeOf(k.Value), k.Value, toV2(lastValue(n, i)))}
 			}
-			v, err := jsonValue(n.Content[i+1], unstructured)
+			var vt reflect.Type
+			if t != nil {
+				switch t.Kind() {
+				case reflect.Struct:
+					vt = fieldTarget(t, ks)
+				case reflect.Map:
+					vt = t.Elem()
+				}
+			}
+			v, err := value(n.Content[i+1], vt, unstructured)
 			if err != nil {
 				return nil, err
 			}
@@ -78,10 +101,22 @@ func jsonValue(n *Node, unstructured bool) (any, error) {
 		}
 		return out, nil
 	}
-	if !unstructured {
-		return n.Value, nil
+	if t != nil && t.Kind() == reflect.String {
+		switch v := n.Value.(type) {
+		case int:
+			return strconv.Itoa(v), nil
+		case uint64:
+			return strconv.FormatUint(v, 10), nil
+		case float64:
+			return strconv.FormatFloat(v, 'g', -1, 32), nil
+		case bool:
+			return strconv.FormatBool(v), nil
+		}
 	}
-	return unstructuredScalar(n)
+	if unstructured {
+		return unstructuredScalar(n)
+	}
+	return n.Value, nil
 }
 
 // lastValue is the value the key at Content[i] has once the mapping is

@@ -3,9 +3,7 @@ package yamldoc
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"reflect"
-	"strconv"
 	"strings"
 )
 
@@ -62,7 +60,7 @@ func targetJSON(data []byte, t reflect.Type, strict bool) ([]byte, error) {
 	if doc.Root == nil {
 		return []byte("null"), nil
 	}
-	v, err := targetValue(doc.Root, t)
+	v, err := value(doc.Root, t, false)
 	if err != nil {
 		return nil, err
 	}
@@ -71,68 +69,6 @@ func targetJSON(data []byte, t reflect.Type, strict bool) ([]byte, error) {
 		return nil, doc.nonFinite(err)
 	}
 	return js, nil
-}
-
-// targetValue is jsonValue with sigs.k8s.io/yaml's coercion: a number or a
-// boolean whose target is a string field becomes that string (floats with
-// 32-bit precision). t is nil where the target is unknown.
-func targetValue(n *Node, t reflect.Type) (any, error) {
-	t = indirectTarget(t)
-	n = n.Deref()
-	switch n.Kind {
-	case SequenceNode:
-		var et reflect.Type
-		if t != nil && t.Kind() == reflect.Slice {
-			et = t.Elem()
-		}
-		out := make([]any, len(n.Content))
-		for i, c := range n.Content {
-			v, err := targetValue(c, et)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = v
-		}
-		return out, nil
-	case MappingNode:
-		out := make(map[string]any, len(n.Content)/2)
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i].Deref()
-			ks, ok := jsonKey(k.Value)
-			if !ok {
-				return nil, &Error{Line: k.Line, Column: k.Column, Msg: fmt.Sprintf("unsupported map key of type: %s, key: %+#v, value: %+#v",
-					reflect.TypeOf(k.Value), k.Value, toV2(lastValue(n, i)))}
-			}
-			var vt reflect.Type
-			if t != nil {
-				switch t.Kind() {
-				case reflect.Struct:
-					vt = fieldTarget(t, ks)
-				case reflect.Map:
-					vt = t.Elem()
-				}
-			}
-			v, err := targetValue(n.Content[i+1], vt)
-			if err != nil {
-				return nil, err
-			}
-			out[ks] = v
-		}
-		return out, nil
-	}
-	if t != nil && t.Kind() == reflect.String {
-		switch v := n.Value.(type) {
-		case int:
-			return strconv.Itoa(v), nil
-		case uint64:
-			return strconv.FormatUint(v, 10), nil
-		case float64:
-			return strconv.FormatFloat(v, 'g', -1, 32), nil
-		case bool:
-			return strconv.FormatBool(v), nil
-		}
-	}
-	return n.Value, nil
 }
 
 // indirectTarget follows pointers; a type that decodes itself (UnmarshalJSON

@@ -10,6 +10,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -868,12 +870,7 @@ func ParseAction(data []byte, sc *Scenario) (Step, error) {
 	}}
 	if len(sc.FeatureGates) > 0 {
 		gates := &yamldoc.Node{Kind: yamldoc.MappingNode}
-		names := make([]string, 0, len(sc.FeatureGates))
-		for name := range sc.FeatureGates {
-			names = append(names, name)
-		}
-		sort.Strings(names)
-		for _, name := range names {
+		for _, name := range slices.Sorted(maps.Keys(sc.FeatureGates)) {
 			on := sc.FeatureGates[name]
 			gates.Content = append(gates.Content, stringNode(name), &yamldoc.Node{Kind: yamldoc.ScalarNode, Tag: "!!bool", Text: strconv.FormatBool(on), Value: on})
 		}
