@@ -9,39 +9,17 @@ import (
 // Pos is a 1-based line and column.
 type Pos struct{ Line, Column int }
 
-// Index maps field paths ("spec.containers[0].image") to positions: a
-// mapping entry's is its key's, a sequence item's and the root's their
-// own. With repeated keys, the last one counts, as for the value.
+// Index finds the positions of field paths ("spec.containers[0].image")
+// in a tree: a mapping entry's is its key's, a sequence item's and the
+// root's their own. With repeated keys, the last one counts, as for the
+// value. It walks the tree on each lookup (errors are rare), so building
+// one costs nothing.
 type Index struct {
-	pos map[string]Pos
+	root *Node
 }
 
 // IndexOf indexes the tree under n, with paths relative to it.
-func IndexOf(n *Node) *Index {
-	ix := &Index{pos: map[string]Pos{}}
-	if n != nil {
-		ix.add(n, "")
-	}
-	return ix
-}
-
-func (ix *Index) add(n *Node, path string) {
-	ix.pos[path] = Pos{n.Line, n.Column}
-	n = n.Deref()
-	switch n.Kind {
-	case MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			k := n.Content[i]
-			p := joinPath(path, KeyString(k.Deref()))
-			ix.add(n.Content[i+1], p)
-			ix.pos[p] = Pos{k.Line, k.Column}
-		}
-	case SequenceNode:
-		for i, c := range n.Content {
-			ix.add(c, path+"["+strconv.Itoa(i)+"]")
-		}
-	}
-}
+func IndexOf(n *Node) *Index { return &Index{root: n} }
 
 func joinPath(path, key string) string {
 	if path == "" {
@@ -50,26 +28,48 @@ func joinPath(path, key string) string {
 	return path + "." + key
 }
 
-// Pos returns the position of path, or of its nearest indexed ancestor;
-// zeros when there is none.
+// Pos returns the position of path, or of its nearest ancestor in the
+// tree; zeros without a tree.
 func (ix *Index) Pos(path string) (line, col int) {
-	if ix == nil {
+	if ix == nil || ix.root == nil {
 		return 0, 0
 	}
-	for p := path; ; {
-		if v, ok := ix.pos[p]; ok {
-			return v.Line, v.Column
+	at := ix.root
+	n := ix.root
+	for path != "" {
+		var next, key *Node
+		rest := ""
+		switch d := n.Deref(); {
+		case strings.HasPrefix(path, "["):
+			end := strings.IndexByte(path, ']')
+			i, err := strconv.Atoi(path[1:max(end, 1)])
+			if end < 0 || err != nil || d.Kind != SequenceNode || i < 0 || i >= len(d.Content) {
+				return at.Line, at.Column
+			}
+			next, rest = d.Content[i], path[end+1:]
+		case d.Kind == MappingNode:
+			// The longest key the path starts with: keys may hold dots.
+			best := -1
+			for i := 0; i+1 < len(d.Content); i += 2 {
+				k := KeyString(d.Content[i].Deref())
+				if len(k) >= best && (path == k || strings.HasPrefix(path, k) && (path[len(k)] == '.' || path[len(k)] == '[')) {
+					best, key, next = len(k), d.Content[i], d.Content[i+1]
+				}
+			}
+			if next == nil {
+				return at.Line, at.Column
+			}
+			rest = path[best:]
+		default:
+			return at.Line, at.Column
 		}
-		if p == "" {
-			return 0, 0
-		}
-		i := strings.LastIndexAny(p, ".[")
-		if i < 0 {
-			p = ""
-		} else {
-			p = p[:i]
+		rest = strings.TrimPrefix(rest, ".")
+		n, path, at = next, rest, next
+		if key != nil {
+			at = key // a mapping entry's position is its key's
 		}
 	}
+	return at.Line, at.Column
 }
 
 // Errorf returns a Located error for path, positioned through the index.

@@ -83,6 +83,7 @@ type converter struct {
 	// yaml.v2's counters: decode operations, and those made while
 	// expanding an alias.
 	decodes, aliased int
+	slab             []Node
 }
 
 // The alias guard of yaml.v2 (and so of the kubelet and kubectl): past 100
@@ -112,8 +113,19 @@ func (c *converter) count(decodes, aliased int) error {
 	return nil
 }
 
+// newNode hands out nodes from chunks: one allocation for many nodes.
+func (c *converter) newNode() *Node {
+	if len(c.slab) == 0 {
+		c.slab = make([]Node, 256)
+	}
+	n := &c.slab[0]
+	c.slab = c.slab[1:]
+	return n
+}
+
 func (c *converter) convert(y *yaml.Node, depth int) (*Node, error) {
-	n := &Node{Line: y.Line + c.shift, Column: y.Column}
+	n := c.newNode()
+	n.Line, n.Column = y.Line+c.shift, y.Column
 	if y.Kind == yaml.AliasNode {
 		return c.alias(y, n, depth)
 	}
