@@ -267,9 +267,9 @@ func (c *converter) nonSpecific(y *yaml.Node) bool {
 		return false
 	}
 	rest := c.data[off:]
-	if rest[0] == '&' { // an anchor comes first: skip it
-		i := 0
-		for i < len(rest) && rest[i] != ' ' && rest[i] != '\t' && rest[i] != '\n' && rest[i] != '\r' {
+	if rest[0] == '&' { // an anchor comes first: skip it (letters, digits, - and _)
+		i := 1
+		for i < len(rest) && (rest[i] >= '0' && rest[i] <= '9' || rest[i] >= 'a' && rest[i] <= 'z' || rest[i] >= 'A' && rest[i] <= 'Z' || rest[i] == '-' || rest[i] == '_') {
 			i++
 		}
 		for i < len(rest) && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r') {
