@@ -34,7 +34,7 @@ var (
 )
 
 // ErrTooLong is the explorer's own bound (see MaxQuantityLength).
-var ErrTooLong = fmt.Errorf("quantities may be at most %d characters long", MaxQuantityLength)
+var ErrTooLong = errors.New("quantities may be at most 100 characters long")
 
 // ParseQuantity parses a quantity with apimachinery's grammar and results:
 // a sign, digits with at most one point, then a suffix: n u m k M G T P E

@@ -2,6 +2,7 @@ package v1
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -138,7 +139,7 @@ func TestQuantityBounds(t *testing.T) {
 			t.Errorf("%q: %v %d, want %d", tc.in, err, q.Value(), tc.value)
 		}
 	}
-	if _, err := ParseQuantity(strings.Repeat("1", MaxQuantityLength+1)); err != ErrTooLong {
+	if _, err := ParseQuantity(strings.Repeat("1", MaxQuantityLength+1)); err != ErrTooLong || !strings.Contains(err.Error(), strconv.Itoa(MaxQuantityLength)) {
 		t.Errorf("a quantity over the length bound: %v", err)
 	}
 	a, _ := ParseQuantity("1Gi")
