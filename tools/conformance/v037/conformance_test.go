@@ -3,11 +3,28 @@ package v037
 import (
 	"testing"
 
-	"github.com/kubexplorer/kubexplorer/tools/conformance/versioned"
+	"k8s.io/apimachinery/pkg/util/version"
+	"k8s.io/component-base/featuregate"
+
+	"github.com/kubexplorer/kubexplorer/tools/conformance/upstream"
 )
 
+// gen is k8s.io/component-base v0.37.2; its catalogs are those of the
+// releases built with v0.36–v0.37.
+var gen = upstream.Generation{
+	Library: 37,
+	Module:  "k8s.io/component-base v0.37.2",
+	Log:     upstream.KlogV2,
+	NewVersioned: func(emu *version.Version) featuregate.MutableFeatureGate {
+		return featuregate.NewVersionedFeatureGate(emu)
+	},
+	NewVersionedWithMinCompat: func(emu, mc *version.Version) featuregate.MutableFeatureGate {
+		return featuregate.NewVersionedFeatureGateWithMinCompatibility(emu, mc)
+	},
+	Catalogs: func(minor int) bool { return minor >= 36 },
+}
+
 var (
-	gen        = versioned.Generation{Library: 37, Module: "k8s.io/component-base v0.37.2"}
 	conf       = gen.Suite()
 	ownCatalog = gen.Catalog()
 )

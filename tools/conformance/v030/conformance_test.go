@@ -1,0 +1,29 @@
+package v030
+
+import (
+	"testing"
+
+	"github.com/kubexplorer/kubexplorer/tools/conformance/upstream"
+)
+
+// gen is k8s.io/component-base v0.30.14; its catalogs are those of the
+// releases built with v0.22–v0.30.
+var gen = upstream.Generation{
+	Library:  30,
+	Module:   "k8s.io/component-base v0.30.14",
+	Log:      upstream.KlogV2,
+	Catalogs: func(minor int) bool { return minor >= 22 && minor <= 30 },
+}
+
+var (
+	conf       = gen.Suite()
+	ownCatalog = gen.Catalog()
+)
+
+func TestTable(t *testing.T)                    { conf.Table(t) }
+func TestRandom(t *testing.T)                   { conf.Random(t) }
+func TestSeed(t *testing.T)                     { conf.Seed(t) }
+func TestKubeletCatalogs(t *testing.T)          { conf.KubeletCatalogs(t) }
+func TestKubeletSeed(t *testing.T)              { conf.KubeletSeed(t) }
+func TestCatalogLoadsIntoUpstream(t *testing.T) { ownCatalog.Check(t) }
+func BenchmarkEnabled(b *testing.B)             { ownCatalog.Benchmark(b) }
