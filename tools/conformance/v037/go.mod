@@ -8,14 +8,16 @@ require (
 	k8s.io/component-base v0.37.2
 )
 
-require k8s.io/apimachinery v0.37.2
+require (
+	github.com/kubexplorer/kubexplorer v0.0.0
+	k8s.io/apimachinery v0.37.2
+)
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/blang/semver/v4 v4.0.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
-	github.com/kubexplorer/kubexplorer v0.0.0 // indirect
 	github.com/kubexplorer/kubexplorer/tools/conformance/scenario v0.0.0 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/prometheus/client_golang v1.24.0 // indirect
