@@ -23,20 +23,33 @@ func TestSplitAggregate(t *testing.T) {
 func TestDiffAcceptsOnlyOrderVariants(t *testing.T) {
 	m := Outcome{Stage: "mergedGates", Error: "unrecognized feature gate: A",
 		Alternatives: []string{"unrecognized feature gate: A", "unrecognized feature gate: B"}}
-	if d := Diff(m, Outcome{Stage: "mergedGates", Error: "unrecognized feature gate: B"}); len(d) != 0 {
+	if d := Diff(24, m, Outcome{Stage: "mergedGates", Error: "unrecognized feature gate: B"}); len(d) != 0 {
 		t.Errorf("another bad key of the same map must be accepted: %q", d)
 	}
-	if d := Diff(m, Outcome{Stage: "mergedGates", Error: "unrecognized feature gate: C"}); len(d) != 1 {
+	if d := Diff(24, m, Outcome{Stage: "mergedGates", Error: "unrecognized feature gate: C"}); len(d) != 1 {
 		t.Errorf("a key outside the alternatives must differ: %q", d)
 	}
 	agg := Outcome{Stage: "validate", Error: "[invalid configuration: a, invalid configuration: b]"}
-	if d := Diff(agg, Outcome{Stage: "validate", Error: "[invalid configuration: b, invalid configuration: a]"}); len(d) != 0 {
+	if d := Diff(37, agg, Outcome{Stage: "validate", Error: "[invalid configuration: b, invalid configuration: a]"}); len(d) != 0 {
 		t.Errorf("an aggregate in another order must be accepted: %q", d)
 	}
-	if d := Diff(agg, Outcome{Stage: "validate", Error: "[invalid configuration: b, invalid configuration: c]"}); len(d) != 1 {
+	if d := Diff(37, agg, Outcome{Stage: "validate", Error: "[invalid configuration: b, invalid configuration: c]"}); len(d) != 1 {
 		t.Errorf("another aggregate must differ: %q", d)
 	}
-	if d := Diff(Outcome{Gates: map[string]bool{"G": true}}, Outcome{Gates: map[string]bool{"G": false}}); len(d) != 1 {
+	// From 1.31 an unknown gate stops the walk: any per-key errors before it.
+	m31 := Outcome{Stage: "defaulting", Error: "[cannot set feature gate A to false, feature is locked to true, unrecognized feature gate: b]",
+		Alternatives: []string{"cannot set feature gate A to false, feature is locked to true", "unrecognized feature gate: b", "unrecognized feature gate: c"}}
+	for up, ok := range map[string]bool{
+		"unrecognized feature gate: c": true,
+		"[unrecognized feature gate: b, cannot set feature gate A to false, feature is locked to true]": true,
+		"[unrecognized feature gate: b, unrecognized feature gate: c]":                                  false,
+		"cannot set feature gate A to false, feature is locked to true":                                 false,
+	} {
+		if d := Diff(37, m31, Outcome{Stage: "defaulting", Error: up}); (len(d) == 0) != ok {
+			t.Errorf("1.37 upstream %q: accepted %t, want %t", up, len(d) == 0, ok)
+		}
+	}
+	if d := Diff(37, Outcome{Gates: map[string]bool{"G": true}}, Outcome{Gates: map[string]bool{"G": false}}); len(d) != 1 {
 		t.Errorf("a gate value must be compared: %q", d)
 	}
 }

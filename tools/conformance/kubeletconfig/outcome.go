@@ -63,13 +63,14 @@ func KlogEntries(text string) []string {
 	return out
 }
 
-// Diff lists what differs between the model's and upstream's outcome.
-func Diff(model, up Outcome) []string {
+// Diff lists what differs between the model's and upstream's outcome for
+// release 1.minor.
+func Diff(minor int, model, up Outcome) []string {
 	var out []string
 	if model.Stage != up.Stage {
 		out = append(out, fmt.Sprintf("stage: kubexplorer %q, upstream %q", model.Stage, up.Stage))
 	}
-	if model.Error != up.Error && !orderVariant(model, up.Error) {
+	if model.Error != up.Error && !orderVariant(minor, model, up.Error) {
 		out = append(out, fmt.Sprintf("error:\n      kubexplorer %q\n      upstream    %q", model.Error, up.Error))
 	}
 	if model.Lenient != up.Lenient {
@@ -121,32 +122,39 @@ func dedupe(s []string) []string {
 }
 
 // orderVariant reports whether upstream's error is one the model's input
-// can give in another map order: one of the model's alternatives, or the
-// model's aggregate with its items in another order.
-func orderVariant(model Outcome, upErr string) bool {
-	in := func(s string) bool {
-		for _, a := range model.Alternatives {
-			if a == s {
-				return true
-			}
-		}
-		return false
+// can give in another map order. The model lists every per-key problem of
+// the failing gate map (unknown and locked gates) as alternatives. Upstream
+// reports, in some order, items from those problems and the model's own
+// items, each once: before 1.31 exactly one; from 1.31 one "unrecognized"
+// error (the walk stops there) plus any per-key errors met before it, or,
+// without unknown gates, every per-key error.
+func orderVariant(minor int, model Outcome, upErr string) bool {
+	possible := map[string]bool{}
+	unknownPossible := false
+	for _, it := range append(splitAggregate(model.Error), model.Alternatives...) {
+		possible[it] = true
+		unknownPossible = unknownPossible || strings.HasPrefix(it, "unrecognized feature gate: ")
 	}
-	if in(model.Error) && in(upErr) {
-		return true
-	}
-	a, b := splitAggregate(model.Error), splitAggregate(upErr)
-	if len(a) < 2 || len(a) != len(b) {
-		return false
-	}
-	sort.Strings(a)
-	sort.Strings(b)
-	for i := range a {
-		if a[i] != b[i] {
+	seen := map[string]bool{}
+	unknowns := 0
+	up := splitAggregate(upErr)
+	for _, it := range up {
+		if !possible[it] || seen[it] {
 			return false
 		}
+		seen[it] = true
+		if strings.HasPrefix(it, "unrecognized feature gate: ") {
+			unknowns++
+		}
 	}
-	return true
+	switch {
+	case minor < 31:
+		return len(up) == 1
+	case unknownPossible:
+		return unknowns == 1
+	}
+	// No unknown gate: every per-key error is reported, in any order.
+	return len(up) == len(possible)
 }
 
 // itemStarts begin the messages an aggregate of gate and validation errors

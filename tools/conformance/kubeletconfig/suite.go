@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	docs     = flag.Int("docs", 600, "number of generated KubeletConfiguration documents (seeds 1…N)")
+	docs     = flag.Int("docs", 1000, "number of generated KubeletConfiguration documents (seeds 1…N)")
 	onlyDoc  = flag.Int("doc", 0, "run only this document seed and print it")
 	examples = flag.Int("examples", 8, "kinds of mismatch to shrink to a minimal document")
 	strict   = flag.Bool("strict-decoding", false, "fail on decoding differences too")
@@ -154,7 +154,9 @@ func compare(t *testing.T, m *model, rel Release, data []byte, gates []string) (
 	if err != nil {
 		t.Fatalf("the model cannot evaluate the document: %v\n%s", err, data)
 	}
-	return up, model, Diff(model, up)
+	var minor int
+	fmt.Sscanf(rel.Version(), "1.%d", &minor)
+	return up, model, Diff(minor, model, up)
 }
 
 // Shrink deletes lines (one at a time, last first) while fails holds.
