@@ -67,7 +67,7 @@ func Run(t *testing.T, rel Release) {
 		up, model, diffs := compare(t, m, rel, data, asked)
 		stages[up.Stage]++
 		if *onlyDoc != 0 {
-			t.Logf("document %d:\n%s\nupstream: %+v\nkubexplorer: %+v", seed, data, up, model)
+			fmt.Printf("document %d:\n%s\nupstream:    %+v\nkubexplorer: %+v\n", seed, data, up, model)
 		}
 		if len(diffs) == 0 {
 			continue
