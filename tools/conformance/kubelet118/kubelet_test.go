@@ -3,8 +3,6 @@
 package kubelet118
 
 import (
-	"bytes"
-	"flag"
 	"testing"
 
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
@@ -20,15 +18,10 @@ import (
 func TestConfigFile(t *testing.T) {
 	// pkg/features, imported by the validation, registers the gates.
 	pristine := utilfeature.DefaultMutableFeatureGate.DeepCopy()
-	var log bytes.Buffer
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	for k, v := range map[string]string{"logtostderr": "false", "alsologtostderr": "false", "stderrthreshold": "FATAL"} {
-		if err := fs.Set(k, v); err != nil {
-			t.Fatal(err)
-		}
+	takeLog, err := kubeletconfig.CaptureLog(klog.InitFlags, klog.SetOutput, klog.Flush)
+	if err != nil {
+		t.Fatal(err)
 	}
-	klog.SetOutput(&log)
 	steps := &kubeletconfig.Steps{
 		Version: "1.18",
 		Dir:     t.TempDir(),
@@ -52,12 +45,7 @@ func TestConfigFile(t *testing.T) {
 			}}, nil
 		},
 		SetGates: func(m map[string]bool) error { return utilfeature.DefaultMutableFeatureGate.SetFromMap(m) },
-		TakeLog: func() string {
-			klog.Flush()
-			s := log.String()
-			log.Reset()
-			return s
-		},
+		TakeLog:  takeLog,
 	}
 	kubeletconfig.Run(t, steps.Release())
 }

@@ -3,8 +3,6 @@
 package kubelet124
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
 	"testing"
 
@@ -22,15 +20,10 @@ import (
 func TestConfigFile(t *testing.T) {
 	// pkg/features, imported by the validation, registers the gates.
 	pristine := utilfeature.DefaultMutableFeatureGate.DeepCopy()
-	var log bytes.Buffer
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	for k, v := range map[string]string{"logtostderr": "false", "alsologtostderr": "false", "stderrthreshold": "FATAL"} {
-		if err := fs.Set(k, v); err != nil {
-			t.Fatal(err)
-		}
+	takeLog, err := kubeletconfig.CaptureLog(klog.InitFlags, klog.SetOutput, klog.Flush)
+	if err != nil {
+		t.Fatal(err)
 	}
-	klog.SetOutput(&log)
 	steps := &kubeletconfig.Steps{
 		Version: "1.24",
 		Dir:     t.TempDir(),
@@ -61,12 +54,7 @@ func TestConfigFile(t *testing.T) {
 			}
 			return nil
 		},
-		TakeLog: func() string {
-			klog.Flush()
-			s := log.String()
-			log.Reset()
-			return s
-		},
+		TakeLog: takeLog,
 	}
 	kubeletconfig.Run(t, steps.Release())
 }

@@ -3,9 +3,7 @@
 package kubelet137
 
 import (
-	"bytes"
 	"context"
-	"flag"
 	"testing"
 
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
@@ -26,15 +24,10 @@ func TestConfigFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	pristine := utilfeature.DefaultMutableFeatureGate.DeepCopy()
-	var log bytes.Buffer
-	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
-	klog.InitFlags(fs)
-	for k, v := range map[string]string{"logtostderr": "false", "alsologtostderr": "false", "one_output": "true", "stderrthreshold": "FATAL"} {
-		if err := fs.Set(k, v); err != nil {
-			t.Fatal(err)
-		}
+	takeLog, err := kubeletconfig.CaptureLog(klog.InitFlags, klog.SetOutput, klog.Flush)
+	if err != nil {
+		t.Fatal(err)
 	}
-	klog.SetOutput(&log)
 	steps := &kubeletconfig.Steps{
 		Version: "1.37",
 		Dir:     t.TempDir(),
@@ -61,12 +54,7 @@ func TestConfigFile(t *testing.T) {
 			}}, nil
 		},
 		SetGates: func(m map[string]bool) error { return utilfeature.DefaultMutableFeatureGate.SetFromMap(m) },
-		TakeLog: func() string {
-			klog.Flush()
-			s := log.String()
-			log.Reset()
-			return s
-		},
+		TakeLog:  takeLog,
 	}
 	kubeletconfig.Run(t, steps.Release())
 }

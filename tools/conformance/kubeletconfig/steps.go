@@ -1,7 +1,10 @@
 package kubeletconfig
 
 import (
+	"bytes"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,4 +127,25 @@ func load(s *Steps, file string) (kc *Loaded, panicked string, err error) {
 	}()
 	kc, err = s.Load(file)
 	return kc, "", err
+}
+
+// CaptureLog sends klog's output to a buffer and returns the TakeLog of
+// Steps. klog is passed as its functions, so that each release module
+// hands in the klog major version its code logs with (v1 for 1.18).
+func CaptureLog(initFlags func(*flag.FlagSet), setOutput func(io.Writer), flush func()) (func() string, error) {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	initFlags(fs)
+	for k, v := range map[string]string{"logtostderr": "false", "alsologtostderr": "false", "stderrthreshold": "FATAL"} {
+		if err := fs.Set(k, v); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	setOutput(&buf)
+	return func() string {
+		flush()
+		s := buf.String()
+		buf.Reset()
+		return s
+	}, nil
 }

@@ -61,6 +61,12 @@ func (gen Generation) Suite() suite.Suite {
 	}
 }
 
+// Test runs the generation's whole conformance test (suite.Suite.Run).
+func (gen Generation) Test(t *testing.T) { gen.Suite().Run(t, gen.Catalog()) }
+
+// Bench compares Enabled() on the real catalog of the generation's release.
+func (gen Generation) Bench(b *testing.B) { gen.Catalog().Benchmark(b) }
+
 // Catalog is the catalog check and Enabled benchmark of the generation, on
 // its own release's catalog.
 func (gen Generation) Catalog() suite.Catalog {

@@ -15,15 +15,5 @@ var gen = upstream.Generation{
 	Catalogs: func(minor int) bool { return minor >= 22 && minor <= 30 },
 }
 
-var (
-	conf       = gen.Suite()
-	ownCatalog = gen.Catalog()
-)
-
-func TestTable(t *testing.T)                    { conf.Table(t) }
-func TestRandom(t *testing.T)                   { conf.Random(t) }
-func TestSeed(t *testing.T)                     { conf.Seed(t) }
-func TestKubeletCatalogs(t *testing.T)          { conf.KubeletCatalogs(t) }
-func TestKubeletSeed(t *testing.T)              { conf.KubeletSeed(t) }
-func TestCatalogLoadsIntoUpstream(t *testing.T) { ownCatalog.Check(t) }
-func BenchmarkEnabled(b *testing.B)             { ownCatalog.Benchmark(b) }
+func TestConformance(t *testing.T)  { gen.Test(t) }
+func BenchmarkEnabled(b *testing.B) { gen.Bench(b) }

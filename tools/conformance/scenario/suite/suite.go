@@ -23,9 +23,9 @@ import (
 var (
 	seeds        = flag.Int("seeds", 1000, "number of random call sequences (seeds 1…N)")
 	reproducers  = flag.Int("reproducers", 5, "kinds of mismatch to shrink to a minimal reproducer")
-	seed         = flag.Int("seed", 0, "TestSeed: run only this random scenario and print every mismatch")
+	seed         = flag.Int("seed", 0, "run only this random sequence (with -release: this kubelet scenario) and print every mismatch")
 	kubeletSeeds = flag.Int("kubelet-seeds", 20, "random scenarios per release on the real kubelet catalogs")
-	kubeletRel   = flag.String("release", "", "TestKubeletSeed: the catalog release (with -seed)")
+	kubeletRel   = flag.String("release", "", "with -seed: the catalog release of the kubelet scenario")
 )
 
 // Suite is one library generation's conformance run.
@@ -52,7 +52,25 @@ func (s Suite) impls() (ours, up scenario.Impl) {
 	return scenario.Ours(s.Library, s.GateName), s.Upstream()
 }
 
-// Table runs every table case that applies to the generation (TestTable).
+// Run is a generation's whole conformance test: the table, the random
+// sequences, the real catalogs and the catalog check, as subtests; with
+// -seed N only random sequence N (with -release too, kubelet scenario N on
+// that release's catalog).
+func (s Suite) Run(t *testing.T, c Catalog) {
+	switch {
+	case *seed != 0 && *kubeletRel != "":
+		s.KubeletSeed(t)
+	case *seed != 0:
+		s.Seed(t)
+	default:
+		t.Run("Table", s.Table)
+		t.Run("Random", s.Random)
+		t.Run("KubeletCatalogs", s.KubeletCatalogs)
+		t.Run("CatalogLoadsIntoUpstream", c.Check)
+	}
+}
+
+// Table runs every table case that applies to the generation .
 func (s Suite) Table(t *testing.T) {
 	ran := 0
 	for _, c := range scenario.Cases {
@@ -72,7 +90,7 @@ func (s Suite) Table(t *testing.T) {
 	}
 }
 
-// Random runs the seeded random call sequences (TestRandom) and reports
+// Random runs the seeded random call sequences and reports
 // the agreement figures; every disagreeing sequence is counted, mismatches
 // are grouped so that one defect shows once with its count, and the first
 // sequence of each kind is shrunk to a minimal reproducer.
@@ -130,7 +148,7 @@ func (s Suite) reproduce(seed uint64, sig string) string {
 	small := scenario.Shrink(c, fails, 400)
 	ours, up := s.impls()
 	var b strings.Builder
-	fmt.Fprintf(&b, "  seed %d (go test -run TestSeed -seed %d .): %d of %d calls\n%s", seed, seed, len(small.Ops), len(c.Ops), scenario.Reproducer(small))
+	fmt.Fprintf(&b, "  seed %d (go test -seed %d): %d of %d calls\n%s", seed, seed, len(small.Ops), len(c.Ops), scenario.Reproducer(small))
 	for _, m := range scenario.Run(small, ours, up) {
 		fmt.Fprintf(&b, "    => %s\n", strings.ReplaceAll(m.String(), "\n", "\n       "))
 	}
@@ -138,7 +156,7 @@ func (s Suite) reproduce(seed uint64, sig string) string {
 }
 
 // Seed runs the one random scenario named by -seed and prints its steps
-// (TestSeed).
+// (-seed N).
 func (s Suite) Seed(t *testing.T) {
 	if *seed == 0 {
 		t.Skip("set -seed")
@@ -155,7 +173,7 @@ func (s Suite) Seed(t *testing.T) {
 
 // KubeletCatalogs registers the real catalog of every release that used
 // this library generation and runs seeded scenarios over its gates
-// (TestKubeletCatalogs).
+// .
 func (s Suite) KubeletCatalogs(t *testing.T) {
 	var prev *catalog.Release
 	for _, v := range catalog.Releases() {
@@ -208,7 +226,7 @@ func (s Suite) KubeletCatalogs(t *testing.T) {
 }
 
 // KubeletSeed runs the one kubelet scenario named by -release and -seed
-// (TestKubeletSeed).
+// (-seed N -release 1.x).
 func (s Suite) KubeletSeed(t *testing.T) {
 	if *kubeletRel == "" || *seed == 0 {
 		t.Skip("set -release and -seed")
