@@ -13,16 +13,28 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser
+	test-native test-wasm test-e2e browser test-js lint-js engines apidoc fuzz-smoke load-test
 
 build: cli site ## build the CLI and the site
 
 cli:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/kubexplorer ./cmd/kubexplorer
 
-engine:
+engine: ## the all-in-one engine the site loads
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engine.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engine.wasm ./wasm/cmd/all
+
+ENGINES := all gates kubelet kubefed
+
+engines: ## the all-in-one engine and one per mechanism in build/engines, and their sizes
+	@mkdir -p build/engines
+	for e in $(ENGINES); do \
+		GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engines/$$e.wasm ./wasm/cmd/$$e || exit 1; \
+	done
+	$(GO) run ./wasm/cmd/sizes $(foreach e,$(ENGINES),build/engines/$(e).wasm)
+
+apidoc: ## regenerate docs/api.md from the explorer's types and methods; fails when the checked-in file differed
+	$(GO) run ./cmd/kxapidoc -o docs/api.md -check
 
 $(NODE_MODULES): site/package.json site/package-lock.json
 	npm ci --prefix site --no-audit --no-fund --loglevel=error
@@ -34,7 +46,7 @@ site: engine $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck build test-native test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc build test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...
@@ -47,6 +59,23 @@ staticcheck:
 
 test-native:
 	$(GO) test ./...
+
+# The page's pure modules under Node's own test runner: every site/test/*.test.js.
+test-js: $(NODE_MODULES)
+	cd site && node --test test/*.test.js
+
+lint-js: $(NODE_MODULES)
+	cd site && npx --no-install eslint .
+
+# Every fuzz target briefly (FUZZTIME each) with its seed corpus; prints
+# executions per second.
+fuzz-smoke:
+	GO='$(GO)' scripts/fuzz-smoke
+
+# serve under 200 slow clients and a burst of asset requests: no request
+# fails, memory stays bounded; prints the figures.
+load-test:
+	$(GO) test -tags loadtest -run '^TestLoad$$' -count=1 -v ./internal/siteserver
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)

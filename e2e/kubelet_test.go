@@ -56,6 +56,26 @@ func TestKubeletTabStep(t *testing.T) {
 	assert.Contains(t, eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-events").textContent`), "Pulled")
 }
 
+// A scenario that does not parse is marked where the engine's diagnostic
+// says: the unknown field's line and column, not a line read out of the
+// message; a bad live action is marked in its own editor.
+func TestKubeletTabMarksErrors(t *testing.T) {
+	p := openPage(t, "/#kubelet")
+	waitFor(t, p, `kx.app.mounted.get("kubelet") && document.querySelector(".kubelet-pod-card[data-pod=web]") !== null`, 30*time.Second)
+	eval[bool](t, p, `(kx.app.mounted.get("kubelet").setState({scenario: "release: \"1.37\"\npods:\n- metadata: {name: a}\n  spec:\n    containers: [{name: c, image: x, bogus: 1}]\n"}), true)`)
+	waitFor(t, p, kubeletPanel+`.querySelector(".kubelet-status").classList.contains("error")`, 10*time.Second)
+	waitFor(t, p, kubeletPanel+`.querySelector(".kubelet-editor .cm-lintRange-error") !== null`, 10*time.Second)
+	assert.True(t, strings.HasPrefix(eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-editor .cm-lintRange-error").textContent`), "bogus"),
+		"the mark starts at the field's column")
+	assert.Contains(t, eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-status").textContent`), `line 5, column 38: spec.containers[0].bogus: unknown field "bogus"`)
+
+	eval[bool](t, p, `(kx.app.mounted.get("kubelet").setState({example: "crashloop"}), true)`)
+	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web]") !== null && `+kubeletPanel+`.querySelector(".kubelet-editor .cm-lintRange-error") === null`, 30*time.Second)
+	eval[bool](t, p, `(() => { const v = `+kubeletPanel+`.querySelector(".kubelet-action-editor .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: "create:\n  bogus: 1\n"}}); return true })()`)
+	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-apply").click(), true)`)
+	waitFor(t, p, kubeletPanel+`.querySelector(".kubelet-action-editor .cm-lint-marker-error, .kubelet-action-editor .cm-lintRange-error") !== null`, 10*time.Second)
+}
+
 // The <kx-kubelet> widget of the embedding example loads its example
 // attribute and plays it.
 func TestKubeletEmbed(t *testing.T) {

@@ -69,7 +69,8 @@ func TestShareLinkRoundTrip(t *testing.T) {
 	waitFor(t, q, `kx.app.release === "`+release+`"`, 10*time.Second)
 	assert.Equal(t, "true", eval[string](t, q, `document.getElementById("tab-kubefed").getAttribute("aria-selected")`))
 	assert.Equal(t, release, eval[string](t, q, `document.getElementById("release").value`))
-	assert.Contains(t, eval[string](t, q, `document.getElementById("engine-status").textContent`), "Restored the state from the link")
+	assert.Contains(t, eval[string](t, q, `document.getElementById("engine-status").textContent`), "Showing the state from the link")
+	assert.Equal(t, "link", eval[string](t, q, `kx.mode`))
 	// Exactly: every tab's inputs, not just the tab and release.
 	waitFor(t, q, `JSON.stringify(kx.currentState()) === `+strconv.Quote(want), 10*time.Second)
 }
@@ -98,9 +99,21 @@ func TestOversizedStateFallsBackToAFile(t *testing.T) {
 }
 
 func TestDamagedShareLinkIsReportedAndIgnored(t *testing.T) {
-	p := openFresh(t, "/#s=AAAA-not-deflate")
-	waitFor(t, p, `document.getElementById("engine-status").textContent.includes("could not be opened")`, 10*time.Second)
-	assert.Equal(t, eval[string](t, p, `kx.app.releases[kx.app.releases.length - 1]`), eval[string](t, p, `kx.app.release`))
+	for name, link := range map[string]string{
+		"not deflate":  "/#s=AAAA-not-deflate",
+		"newer format": "/#s=99.AAAA",
+		"too long":     "/#s=2." + strings.Repeat("A", 70000),
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := openFresh(t, link)
+			waitFor(t, p, `document.getElementById("engine-status").textContent.includes("could not be opened")`, 10*time.Second)
+			assert.Contains(t, eval[string](t, p, `kx.notices.text("link")`), "The link could not be opened")
+			assert.Equal(t, eval[string](t, p, `kx.app.releases[kx.app.releases.length - 1]`), eval[string](t, p, `kx.app.release`))
+			assert.Equal(t, "work", eval[string](t, p, `kx.mode`))
+			// The tab is not blank: it shows its example.
+			waitFor(t, p, `document.querySelector("#panel-gates .cm-editor")?.kxView.state.doc.length > 0`, 20*time.Second)
+		})
+	}
 }
 
 func TestReloadRestoresSavedWork(t *testing.T) {
@@ -121,15 +134,31 @@ func TestCorruptOrOutdatedSavedStateIsSurvived(t *testing.T) {
 		"tabs not objects": `{"v":1,"tabs":"gates"}`,
 	} {
 		t.Run(name, func(t *testing.T) {
-			p := openFresh(t, "/")
-			eval[bool](t, p, `(localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`), true)`)
-			require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))
-			waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
-			waitFor(t, p, `document.getElementById("engine-status").textContent.includes("discarded")`, 10*time.Second)
-			assert.Equal(t, "Engine ready.", strings.TrimSpace(eval[string](t, p, `document.getElementById("engine-status").dataset.state === "error" ? "Engine ready." : "?"`)))
+			// Stored before the page starts (a page that is open saves its
+			// own work when it is left, over anything written behind its back).
+			p := openPageAfter(t, "/", `if (!sessionStorage.getItem("seeded")) { sessionStorage.setItem("seeded", "1"); localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`); }`)
+			waitFor(t, p, `kx.notices.has("unreadable-work")`, 10*time.Second)
+			notice := eval[string](t, p, `kx.notices.text("unreadable-work")`)
+			assert.Contains(t, notice, "could not be read")
+			assert.Contains(t, notice, "kept, not deleted")
+			// Kept aside as it was, never deleted.
+			assert.Equal(t, []string{saved}, eval[[]string](t, p, `Object.keys(localStorage).filter(k => k.startsWith("kubexplorer.unreadable.kubexplorer.state.v1.")).map(k => localStorage.getItem(k))`))
 			assert.Equal(t, map[string]any{"value": 1.0}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: 1})`), "the page still works")
+			// No blank tab: the example is there.
+			waitFor(t, p, `document.querySelector("#panel-gates .cm-editor")?.kxView.state.doc.length > 0`, 20*time.Second)
 		})
 	}
+}
+
+// A saved tab state the tab refuses: the tab shows its example and a notice says why.
+func TestBadTabStateShowsTheExampleAndSaysWhy(t *testing.T) {
+	release := "1.18"
+	p := openPageAfter(t, "/", `localStorage.setItem("kubexplorer.state.v1", JSON.stringify({v: 1, tab: "kubelet", release: "`+release+`", tabs: {kubelet: {example: "no-such-example"}, nope: {}}}))`)
+	waitFor(t, p, `kx.notices.has("state-kubelet")`, 20*time.Second)
+	assert.Contains(t, eval[string](t, p, `kx.notices.text("state-kubelet")`), "shows its example instead")
+	assert.Contains(t, eval[string](t, p, `kx.notices.text("ignored-your saved work")`), "unknown tab “nope”")
+	waitFor(t, p, `document.querySelector("#panel-kubelet .cm-editor")?.kxView.state.doc.length > 0`, 20*time.Second)
+	assert.Equal(t, release, eval[string](t, p, `kx.app.release`), "the usable parts are used")
 }
 
 func TestEmbedPageSharesOneEngine(t *testing.T) {

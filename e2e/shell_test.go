@@ -62,8 +62,12 @@ func TestExitedEngineIsRestartedAndInputsRefed(t *testing.T) {
 
 func TestRunawayCallIsEndedByRestartingTheWorker(t *testing.T) {
 	p := openPage(t, "/")
+	// The page's own start-up call (the releases) must not be the one the
+	// restart cuts off: on a loaded machine the runaway call can take the
+	// engine first, and the page would rightly report the lost call.
+	waitFor(t, p, `kx.app.releases.length > 0`, 30*time.Second)
 	start := time.Now()
-	msg := eval[string](t, p, `kx.engine.call("debug.spin", {milliseconds: 20000}, {timeout: 500}).then(() => "no error", e => e.code + ": " + e.message)`)
+	msg := eval[string](t, p, `kx.engine.call("debug.spin", {duration: "20s"}, {timeout: 500}).then(() => "no error", e => e.code + ": " + e.message)`)
 	assert.Less(t, time.Since(start), 10*time.Second, "the page must not wait for the runaway call")
 	assert.True(t, strings.HasPrefix(msg, "timeout: "), msg)
 	assert.Contains(t, msg, "debug.spin")
@@ -111,4 +115,46 @@ func TestKeyboardOnlyTabsAndTheme(t *testing.T) {
 	waitFor(t, p, `document.documentElement.dataset.theme !== "`+before+`"`, 5*time.Second)
 	assert.Equal(t, map[bool]string{true: "true", false: "false"}[before == "light"],
 		eval[string](t, p, `document.getElementById("theme-toggle").getAttribute("aria-pressed")`))
+}
+
+// A call that hangs the engine is not fed to the restarted engine; its tab
+// offers a retry; repeated failures stop the engine with a Restart button,
+// and calls on a stopped engine fail with a clear error (never a TypeError).
+func TestPoisonInputIsNotRefedAndTheEngineStops(t *testing.T) {
+	p := openPage(t, "/")
+	waitFor(t, p, `kx.app.release !== null && kx.app.mounted.has("gates")`, 10*time.Second)
+	eval[bool](t, p, `(() => {
+		const g = kx.app.mounted.get("gates"), orig = g.onEngineRestart;
+		g.onEngineRestart = () => { window.__gatesRefed = (window.__gatesRefed || 0) + 1; orig(); };
+		kx.app.mounted.set("probe", {onEngineRestart() { window.__probeRefed = (window.__probeRefed || 0) + 1; }});
+		return true })()`)
+	spin := `kx.engine.call("debug.spin", {duration: "20s"}, {timeout: 300, owner: "gates"}).then(() => "no error", e => e.code + ": " + e.message)`
+	msg := eval[string](t, p, spin)
+	assert.True(t, strings.HasPrefix(msg, "timeout: "), msg)
+	assert.Contains(t, msg, "not run again", "the error says what to do")
+	waitFor(t, p, `window.__probeRefed === 1`, 15*time.Second)
+	assert.Equal(t, 0, eval[int](t, p, `window.__gatesRefed || 0`), "the input that hung the engine is not fed again")
+	waitFor(t, p, `kx.notices.has("suspended-gates")`, 5*time.Second)
+	assert.True(t, eval[bool](t, p, `kx.app.suspended.has("gates")`))
+
+	// Retry runs it once more (the user's choice).
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.CSS(`[data-notice="suspended-gates"] .notice-actions .button`))))
+	waitFor(t, p, `window.__gatesRefed === 1`, 5*time.Second)
+
+	// Failure after failure (with back-off) until the engine stops.
+	eval[bool](t, p, `(kx.engine.policy.opts.firstDelayMs = 20, true)`)
+	for i := 0; i < 10 && eval[string](t, p, `kx.engine.state`) != "stopped"; i++ {
+		eval[string](t, p, spin)
+	}
+	require.Equal(t, "stopped", eval[string](t, p, `kx.engine.state`))
+	assert.Contains(t, eval[string](t, p, `document.getElementById("engine-status").textContent`), "Restart the engine")
+	assert.True(t, eval[bool](t, p, `!document.getElementById("engine-restart").hidden`))
+	assert.Contains(t, eval[string](t, p, `kx.notices.text("engine")`), "The engine stopped")
+	assert.Equal(t, "stopped", eval[string](t, p, `kx.engine.call("echo", {value: 1}).then(() => "answered", e => e instanceof TypeError ? "TypeError" : e.code)`))
+
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("engine-restart"))))
+	waitFor(t, p, `kx.engine.state === "ready"`, 15*time.Second)
+	assert.Equal(t, map[string]any{"value": 2.0}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: 2})`))
+	assert.True(t, eval[bool](t, p, `document.getElementById("engine-restart").hidden`))
+	assert.False(t, eval[bool](t, p, `kx.notices.has("engine")`))
 }

@@ -6,8 +6,8 @@ import (
 	"time"
 )
 
-// VersionRequest asks for the engine's version; it has no fields.
-type VersionRequest struct{}
+// The engine's own methods: what it is, what it can do, and the probes the
+// page's tests use to prove that it survives bugs.
 
 // VersionReply describes the engine.
 type VersionReply struct {
@@ -15,6 +15,20 @@ type VersionReply struct {
 	GoVersion string `json:"goVersion"`
 	// Platform is GOOS/GOARCH: "js/wasm" in the browser.
 	Platform string `json:"platform"`
+	// Mechanisms are the mechanisms linked into this engine (an engine per
+	// mechanism has one; the all-in-one engine has every one).
+	Mechanisms []Mechanism `json:"mechanisms"`
+}
+
+// MethodInfo describes a registered method.
+type MethodInfo struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+}
+
+// MethodsReply lists the methods of this engine, sorted by name.
+type MethodsReply struct {
+	Methods []MethodInfo `json:"methods"`
 }
 
 // EchoRequest is answered with itself: the cheapest round trip.
@@ -24,36 +38,34 @@ type EchoRequest struct {
 
 // PanicRequest makes the engine panic on purpose, to prove that it survives.
 type PanicRequest struct {
-	Message string `json:"message"`
+	Message string `json:"message,omitempty"`
 }
 
-// SpinRequest keeps the engine busy for a while, to prove that the page
-// survives a call that runs too long.
+// SpinRequest keeps the engine busy for a while (wall-clock time), to prove
+// that the page survives a call that runs too long.
 type SpinRequest struct {
-	Milliseconds int `json:"milliseconds"`
+	Duration Duration `json:"duration"`
 }
 
-// SessionCloseRequest closes a session.
-type SessionCloseRequest struct {
-	Session string `json:"session"`
+// VersionInfo is the reply of the version method.
+func VersionInfo() VersionReply {
+	return VersionReply{Version: Version, GoVersion: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH,
+		Mechanisms: Mechanisms()}
 }
-
-// Empty is the reply of methods that return nothing.
-type Empty struct{}
 
 func init() {
-	Register("version", "the engine's version", func(*Engine, VersionRequest) (VersionReply, error) {
-		return VersionReply{Version: Version, GoVersion: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH}, nil
+	Register("version", "the engine's version and the mechanisms it links", func(*Engine, Empty) (VersionReply, error) {
+		return VersionInfo(), nil
 	})
-	Register("methods", "the list of methods", func(*Engine, struct{}) ([]MethodInfo, error) {
-		return Methods(), nil
+	Register("methods", "the methods of this engine", func(*Engine, Empty) (MethodsReply, error) {
+		out := MethodsReply{Methods: []MethodInfo{}}
+		for _, m := range Methods() {
+			out.Methods = append(out.Methods, MethodInfo{Name: m.Name, Doc: m.Doc})
+		}
+		return out, nil
 	})
 	Register("echo", "returns its request", func(_ *Engine, r EchoRequest) (EchoRequest, error) {
 		return r, nil
-	})
-	Register("session.close", "forgets a session", func(e *Engine, r SessionCloseRequest) (Empty, error) {
-		e.CloseSession(r.Session)
-		return Empty{}, nil
 	})
 	Register("debug.panic", "panics on purpose (tests the recovery)", func(_ *Engine, r PanicRequest) (Empty, error) {
 		msg := r.Message
@@ -62,10 +74,14 @@ func init() {
 		}
 		panic(msg)
 	})
-	Register("debug.spin", "busy-waits for the given time (tests the page's time limit)", func(_ *Engine, r SpinRequest) (Empty, error) {
+	Register("debug.spin", "busy-waits for the given wall-clock duration (tests the page's time limit)", func(_ *Engine, r SpinRequest) (Empty, error) {
+		d, err := time.ParseDuration(string(r.Duration))
+		if err != nil || d < 0 || d > time.Minute {
+			return Empty{}, InvalidField("duration", "duration: %q is not a duration between 0s and 1m", r.Duration)
+		}
 		// Deliberately a busy loop, not a sleep: it must hold the engine's
 		// thread the way a runaway computation would.
-		end := time.Now().Add(time.Duration(r.Milliseconds) * time.Millisecond)
+		end := time.Now().Add(d)
 		for time.Now().Before(end) {
 		}
 		return Empty{}, nil

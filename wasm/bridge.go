@@ -1,12 +1,20 @@
 //go:build js && wasm
 
-package main
+// Package wasm is the bridge between JavaScript and the explorer: it
+// publishes globalThis.kubexplorer = {call, version} in a Web Worker and
+// translates each call — a method name and a JSON request in, a JSON reply
+// envelope out. It never exits on its own; every call recovers from panics
+// into an error reply.
+//
+// The engines are the mains under wasm/cmd: all links every mechanism (the
+// engine the page loads today), gates, kubelet and kubefed one each. A main
+// imports the mechanisms it links and calls Main.
+package wasm
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"sync"
 
 	"github.com/hack-pad/safejs"
@@ -146,9 +154,5 @@ func errorReply(e *explorer.Error) []byte {
 }
 
 func internalError(where string, r any) []byte {
-	return errorReply(&explorer.Error{
-		Code:    explorer.CodeInternal,
-		Message: fmt.Sprintf("the engine hit a bug in %s and recovered: %v", where, r),
-		Stack:   string(debug.Stack()),
-	})
+	return errorReply(explorer.Recovered(where, r))
 }

@@ -1,11 +1,6 @@
 //go:build js && wasm
 
-// Command wasm is kubexplorer's engine compiled to WebAssembly. It runs in a
-// Web Worker: it publishes globalThis.kubexplorer = {call, version}, tells
-// the worker it is ready by calling globalThis.__kubexplorerReady(version),
-// and then waits for calls forever. It never exits on its own; every call
-// recovers from panics into an error reply.
-package main
+package wasm
 
 import (
 	"fmt"
@@ -14,7 +9,11 @@ import (
 	"github.com/hack-pad/safejs"
 )
 
-func main() {
+// Main runs an engine in a Web Worker: it publishes globalThis.kubexplorer
+// = {call, version}, tells the worker it is ready by calling
+// globalThis.__kubexplorerReady(version), and then waits for calls forever.
+// The engine has the mechanisms the calling main imported.
+func Main() {
 	api, err := newBridge().exports()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kubexplorer: cannot build the JavaScript API:", err)

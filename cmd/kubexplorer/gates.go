@@ -11,8 +11,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/explorer/gates"
 )
 
 func init() {
@@ -45,10 +45,10 @@ func runGates(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kubexplorer gates: --output must be text or json, not %q\n", *output)
 		return 2
 	}
-	req := explorer.GatesEvaluateRequest{Release: *release, CommandLine: *flags, TargetRelease: *target}
+	req := gates.EvaluateRequest{Release: *release, CommandLine: *flags, TargetRelease: *target}
 	if *example != "" {
-		var ex explorer.GatesExampleReply
-		if err := callJSON("gates.example", explorer.GatesExampleRequest{Name: *example}, &ex); err != nil {
+		ex, err := call[gates.ExampleReply]("gates.example", gates.ExampleRequest{Name: *example})
+		if err != nil {
 			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
 			return 2
 		}
@@ -65,8 +65,8 @@ func runGates(env *cliEnv, args []string) int {
 		req = base
 	}
 	if req.Release == "" {
-		var rels explorer.GatesReleasesReply
-		if err := callJSON("gates.releases", struct{}{}, &rels); err != nil {
+		rels, err := call[explorer.ReleasesReply]("releases", explorer.Empty{})
+		if err != nil {
 			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
 			return 1
 		}
@@ -78,7 +78,7 @@ func runGates(env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
 			return 2
 		}
-		req.Config = &explorer.GatesFile{Path: *config, Content: string(data)}
+		req.Config = &gates.File{Path: *config, Content: string(data)}
 	}
 	if *configDir != "" {
 		files, err := readTree(*configDir)
@@ -97,7 +97,7 @@ func runGates(env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
 			return 2
 		}
-		req.DynamicCheckpoint = &explorer.GatesFile{Path: *checkpoint, Content: string(data)}
+		req.DynamicCheckpoint = &gates.File{Path: *checkpoint, Content: string(data)}
 	}
 	for _, kv := range *envVars {
 		k, v, _ := strings.Cut(kv, "=")
@@ -106,8 +106,8 @@ func runGates(env *cliEnv, args []string) int {
 		}
 		req.Env[k] = v
 	}
-	var reply explorer.GatesEvaluateReply
-	if err := callJSON("gates.evaluate", req, &reply); err != nil {
+	reply, err := call[gates.EvaluateReply]("gates.evaluate", req)
+	if err != nil {
 		fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
 		return 2
 	}
@@ -124,26 +124,16 @@ func runGates(env *cliEnv, args []string) int {
 	return 0
 }
 
-// callJSON goes through the explorer API like the page does.
-func callJSON(method string, req, out any) error {
-	b, err := json.Marshal(req)
-	if err != nil {
-		return err
-	}
-	var reply explorer.Reply
-	if err := json.Unmarshal(explorer.New().Call(method, b), &reply); err != nil {
-		return err
-	}
-	if !reply.OK {
-		return reply.Error
-	}
-	return json.Unmarshal(reply.Result, out)
+// call goes through the explorer API like the page does: the request and
+// the reply make the same JSON round trip.
+func call[Resp any](method string, req any) (Resp, error) {
+	return explorer.Do[Resp](explorer.New(), method, req)
 }
 
 // readTree reads every regular file below dir (the model decides which
 // ones the kubelet reads: only .conf).
-func readTree(dir string) ([]explorer.GatesFile, error) {
-	var out []explorer.GatesFile
+func readTree(dir string) ([]gates.File, error) {
+	var out []gates.File
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -156,13 +146,13 @@ func readTree(dir string) ([]explorer.GatesFile, error) {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		out = append(out, explorer.GatesFile{Path: filepath.ToSlash(rel), Content: string(data)})
+		out = append(out, gates.File{Path: filepath.ToSlash(rel), Content: string(data)})
 		return nil
 	})
 	return out, err
 }
 
-func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply, allChanges bool) {
+func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
 	r := reply.Result
 	if r.WouldStart {
 		fmt.Fprintf(w, "kubelet %s would start.\n", r.Release)
@@ -199,7 +189,7 @@ func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply, allChanges b
 		fmt.Fprintln(w, "  (none: every gate has its default value)")
 	}
 	for _, d := range r.Diagnostics {
-		loc := d.Input
+		loc := diagnosticInputs[d.Input]
 		if d.Path != "" {
 			loc = d.Path
 		}
@@ -224,7 +214,7 @@ func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply, allChanges b
 		fmt.Fprintf(w, "\nUpgrade to %s: %s.\n", u.Target.Release, u.Summary)
 		// What breaks and what happens to the gates this kubelet sets come
 		// first; the release's other changes only with --all-changes.
-		var mine, rest []kubeletstart.Change
+		var mine, rest []gates.Change
 		for _, c := range u.Changes {
 			if changeConcernsInputs(c) {
 				mine = append(mine, c)
@@ -257,9 +247,16 @@ func printGatesText(w io.Writer, reply explorer.GatesEvaluateReply, allChanges b
 	}
 }
 
+// diagnosticInputs names a diagnostic's input in the text output, as this
+// command always did: after the kubelet's inputs, not the request's fields.
+var diagnosticInputs = map[string]string{
+	gates.InputCommandLine: "flags", gates.InputArgs: "flags", gates.InputConfig: "config",
+	gates.InputDropIns: "dropin", gates.InputDynamicCheckpoint: "dynamic",
+}
+
 // changeConcernsInputs: the change breaks start-up, violates a dependency,
 // or touches a gate the inputs set.
-func changeConcernsInputs(c kubeletstart.Change) bool {
+func changeConcernsInputs(c gates.Change) bool {
 	if slices.Contains(c.Kinds, "breaks") || slices.Contains(c.Kinds, "dependency") {
 		return true
 	}

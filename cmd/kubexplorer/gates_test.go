@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/explorer/gates"
 )
 
 func TestGatesCLI(t *testing.T) {
@@ -40,7 +40,7 @@ func TestGatesCLIFilesAndJSON(t *testing.T) {
 
 	status, out, errOut := runCLI(t, "gates", "--release", "1.37", "--config", cfg, "--config-dir", dropins, "-o", "json")
 	assert.Equal(t, 1, status, errOut)
-	var reply explorer.GatesEvaluateReply
+	var reply gates.EvaluateReply
 	require.NoError(t, json.Unmarshal([]byte(out), &reply))
 	assert.False(t, reply.Result.WouldStart)
 	assert.Equal(t, 2, reply.Result.ExitCode, "a bad gate in a 1.37 config file panics")

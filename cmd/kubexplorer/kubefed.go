@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/kubexplorer/kubexplorer/core/kubefed/kubefedctl"
 	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/explorer/kubefed"
 )
 
 func init() {
@@ -31,14 +31,14 @@ func runKubefed(env *cliEnv, args []string) int {
 		"enable": runKubefedEnable,
 	}
 	addGallerySubcommands(subs, "kubefed", func() ([]galleryEntry, error) {
-		list, err := explorer.KubefedExamples()
+		list, err := call[kubefed.ExamplesReply]("kubefed.examples", explorer.Empty{})
 		entries := make([]galleryEntry, 0, len(list.Examples))
 		for _, ex := range list.Examples {
 			entries = append(entries, galleryEntry{ex.Name, ex.Title})
 		}
 		return entries, err
 	}, func(name string) (string, error) {
-		ex, err := explorer.KubefedExampleByName(name)
+		ex, err := call[kubefed.ExampleReply]("kubefed.example", kubefed.ExampleRequest{Name: name})
 		return ex.Scenario, err
 	})
 	return dispatch(env, "kubefed", kubefedUsage, subs, args)
@@ -70,11 +70,11 @@ func runKubefedScenario(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kubexplorer kubefed run: %v\n", err)
 		return 2
 	}
-	req := explorer.KubefedRunRequest{Scenario: string(data)}
+	req := kubefed.RunRequest{Scenario: string(data)}
 	if fs.Changed("v") {
 		req.Verbosity = verbosity
 	}
-	reply, err := explorer.RunKubefed(req)
+	reply, err := call[kubefed.RunReply]("kubefed.run", req)
 	if err != nil {
 		msg := err.Error()
 		if xe, ok := err.(*explorer.Error); ok {
@@ -103,9 +103,9 @@ func runKubefedScenario(env *cliEnv, args []string) int {
 
 func runKubefedEnable(env *cliEnv, args []string) int {
 	fs := newFlagSet(env, "kubefed enable")
-	var o kubefedctl.EnableOptions
-	fs.StringVar(&o.FederatedGroup, "federated-group", kubefedctl.DefaultFederatedGroup, "the API group of the federated type")
-	fs.StringVar(&o.FederatedVersion, "federated-version", kubefedctl.DefaultFederatedVersion, "the API version of the federated type")
+	var o kubefed.EnableOptions
+	fs.StringVar(&o.FederatedGroup, "federated-group", kubefed.DefaultFederatedGroup, "the API group of the federated type")
+	fs.StringVar(&o.FederatedVersion, "federated-version", kubefed.DefaultFederatedVersion, "the API version of the federated type")
 	fs.StringVar(&o.TargetVersion, "version", "", "the API version of the target type (default: the preferred version)")
 	output := fs.StringP("output", "o", "yaml", "output format: yaml (as kubefedctl prints it)")
 	kind := fs.String("kind", "", "a custom target type: its kind (with --plural, --group, --api-version, --scope)")
@@ -137,7 +137,7 @@ func runKubefedEnable(env *cliEnv, args []string) int {
 		}
 		o.FileContent = string(data)
 	case *kind != "" && fs.NArg() == 0:
-		o.Target = &kubefedctl.TargetResource{Kind: *kind, PluralName: *plural, Group: *group, Version: *apiVersion, Scope: *scope,
+		o.Target = &kubefed.TargetResource{Kind: *kind, PluralName: *plural, Group: *group, Version: *apiVersion, Scope: *scope,
 			ShortNames: *shortNames, ReplicasInt32: *replicas}
 		if o.Target.PluralName == "" {
 			o.Target.PluralName = strings.ToLower(*kind) + "s"
@@ -148,7 +148,7 @@ func runKubefedEnable(env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, "kubexplorer kubefed enable: want one NAME (kind, plural, short name or plural.group), or --kind for a custom type")
 		return 2
 	}
-	reply, err := explorer.KubefedEnable(o)
+	reply, err := call[kubefed.EnableReply]("kubefed.enable", kubefed.EnableRequest{Options: o})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kubexplorer kubefed enable: %v\n", err)
 		return 1

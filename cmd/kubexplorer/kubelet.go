@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/explorer/kubelet"
 )
 
 func init() {
@@ -27,14 +28,14 @@ func runKubelet(env *cliEnv, args []string) int {
 		"run": runKubeletScenario,
 	}
 	addGallerySubcommands(subs, "kubelet", func() ([]galleryEntry, error) {
-		list, err := explorer.KubeletExamples()
+		list, err := call[kubelet.ExamplesReply]("kubelet.examples", explorer.Empty{})
 		entries := make([]galleryEntry, 0, len(list.Examples))
 		for _, ex := range list.Examples {
 			entries = append(entries, galleryEntry{ex.Name, ex.Title})
 		}
 		return entries, err
 	}, func(name string) (string, error) {
-		ex, err := explorer.KubeletExampleByName(name)
+		ex, err := call[kubelet.Example]("kubelet.example", kubelet.ExampleRequest{Name: name})
 		return ex.Scenario, err
 	})
 	return dispatch(env, "kubelet", kubeletUsage, subs, args)
@@ -66,7 +67,7 @@ func runKubeletScenario(env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kubexplorer kubelet run: %v\n", err)
 		return 2
 	}
-	reply, err := explorer.RunKubelet(explorer.KubeletRunRequest{Scenario: string(data), Until: *until})
+	reply, err := call[kubelet.RunReply]("kubelet.run", kubelet.RunRequest{Scenario: string(data), Until: explorer.Duration(*until)})
 	if err != nil {
 		msg := err.Error()
 		if xe, ok := err.(*explorer.Error); ok {

@@ -33,7 +33,7 @@ func kubefedProbe(env *browsertest.Env, c *config) ([]row, error) {
 			const r = await kx.engine.call("kubefed.load", {example: "o22-override-unready-cluster"});
 			out.load.push(performance.now() - t0);
 			t0 = performance.now();
-			await kx.engine.call("kubefed.advance", {session: r.session, duration: "1m"});
+			await kx.engine.call("kubefed.advance", {session: r.session, by: "1m"});
 			out.advance.push(performance.now() - t0);
 			await kx.engine.call("kubefed.close", {session: r.session});
 			t0 = performance.now();

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/version"
+	"github.com/kubexplorer/kubexplorer/core/releases"
 )
 
 // Library names the k8s.io/component-base minor whose featuregate semantics
@@ -14,14 +15,14 @@ type Library int
 
 // The range of library generations this package reproduces.
 const (
-	OldestLibrary Library = 18
-	NewestLibrary Library = 37
+	OldestLibrary Library = releases.OldestMinor
+	NewestLibrary Library = releases.NewestMinor
 )
 
 // LibraryFor returns the library a Kubernetes minor release ("1.31", "v1.31.4")
 // was built with.
 func LibraryFor(release string) (Library, error) {
-	v, err := version.Parse(release)
+	v, err := version.ParseRelease(release)
 	if err != nil {
 		return 0, err
 	}

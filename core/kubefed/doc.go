@@ -4,11 +4,15 @@
 // sync controllers it starts, the member clusters they propagate to, and
 // kubefedctl enable/disable.
 //
-// The model follows release v0.10.0; where the 2020 code (v0.3.0) differs the
-// older behaviour is selectable. Everything runs on a core/sim.Clock: API
-// writes produce watch events that are delivered by timers, controllers are
-// work queues drained by timers, and retries are timers. Nothing here reads
-// the wall clock or starts a goroutine.
+// Every release from v0.3.0 to v0.10.0 is modelled (package release; the
+// default is v0.10.0): code whose behaviour changed between releases asks
+// release.Release.Has for the named change and models both sides in place
+// (docs/release-differences.md lists them).
+//
+// Everything runs on a core/sim.Clock: API writes produce watch events that
+// are delivered by timers, controllers are work queues drained by timers,
+// and retries are timers. Nothing here reads the wall clock or starts a
+// goroutine.
 //
 // Sub-packages follow upstream's layout:
 //
@@ -22,6 +26,7 @@
 //	controller/schedulingpreference ReplicaSchedulingPreference scheduling
 //	controllermanager             wiring, feature gates, restarts
 //	kubefedctl                    enable / disable
+//	release                       the releases and the changes between them
 //	simulation                    a steppable session (the explorer's API)
 //	scenario                      the YAML scenario format and transcripts
 package kubefed

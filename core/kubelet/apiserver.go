@@ -336,3 +336,21 @@ func (k *Kubelet) ExitContainer(namespace, name, container string, code int32, o
 	}
 	return false
 }
+
+// LoseContainer makes the runtime forget the newest instance of a
+// container (a runtime fault).
+func (k *Kubelet) LoseContainer(namespace, name, container string) bool {
+	uid := k.findRuntime(namespace, name)
+	if uid == "" {
+		return false
+	}
+	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
+	if err != nil {
+		return false
+	}
+	if c := st.FindContainerStatusByName(container); c != nil && k.rt.LoseContainer(c.ID) {
+		k.trace("fault", fmt.Sprintf("the runtime lost container %s of %s/%s", container, namespace, name))
+		return true
+	}
+	return false
+}

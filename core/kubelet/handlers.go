@@ -8,6 +8,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
@@ -78,18 +79,18 @@ func (k *Kubelet) currentStatus(p *v1.Pod) *v1.PodStatus {
 	return &p.Status
 }
 
+// notRunning is the 1.18 check that no regular container runs.
 func notRunning(s *v1.PodStatus) bool {
-	for _, l := range [][]v1.ContainerStatus{s.InitContainerStatuses, s.ContainerStatuses} {
-		for _, c := range l {
-			if c.State.Terminated == nil && c.State.Waiting == nil {
-				return false
-			}
+	for _, c := range s.ContainerStatuses {
+		if c.State.Terminated == nil && c.State.Waiting == nil {
+			return false
 		}
 	}
 	return true
 }
 
-// podIsTerminated is the 1.18 check used by dispatchWork and admission.
+// podIsTerminated is the 1.18 check used by dispatchWork, admission and
+// housekeeping: a terminal phase, or deleted with no container running.
 func (k *Kubelet) podIsTerminated(p *v1.Pod) bool {
 	s := k.currentStatus(p)
 	return v1.IsPodPhaseTerminal(s.Phase) || (p.Metadata.DeletionTimestamp != nil && notRunning(s))
@@ -102,7 +103,7 @@ func (k *Kubelet) holdsResources(p *v1.Pod) bool {
 	if k.rejected[uid] {
 		return false
 	}
-	if k.minor < 22 {
+	if k.workers.legacy {
 		return !k.podIsTerminated(p)
 	}
 	if k.workers.isKnownTerminated(uid) {
@@ -154,7 +155,7 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 		k.setPod(p)
 		uid := p.Metadata.UID
 		terminal := v1.IsPodPhaseTerminal(p.Status.Phase)
-		if k.minor < 22 {
+		if k.workers.legacy {
 			terminal = k.podIsTerminated(p)
 		}
 		if !k.workers.isTerminationRequested(uid) && !terminal {
@@ -169,7 +170,7 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 			if in {
 				used.Remove(active[self])
 			}
-			res := lifecycle.Admit(k.minor, k.node, p, used)
+			res := lifecycle.Admit(k.rel, k.node, p, used)
 			if in {
 				used.Add(active[self])
 			}
@@ -180,7 +181,7 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 			}
 		}
 		k.dispatch(p, syncPodCreate, nil)
-		if k.minor < 22 {
+		if k.workers.legacy {
 			k.probes.AddPod(p)
 		}
 		if at != nil {
@@ -189,21 +190,35 @@ func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
 	}
 }
 
+// rejectPod fails a pod admission refused: a Warning event with the reason
+// and message, and a Failed status whose message quotes the admission's.
 func (k *Kubelet) rejectPod(p *v1.Pod, reason, message string) {
 	k.rejected[p.Metadata.UID] = true
 	k.recorder.Eventf(kuberuntime.PodRef(p), events.Warning, reason, "%s", message)
-	k.status.SetFreshPodStatus(p, &v1.PodStatus{QOSClass: v1.QOSClass(p), Phase: v1.PodFailed, Reason: reason, Message: "Pod was rejected: " + message})
+	s := &v1.PodStatus{Phase: v1.PodFailed, Reason: reason, Message: "Pod " + message}
+	if k.rel.Has(release.RejectedPrefix) {
+		s.Message = "Pod was rejected: " + message
+	}
+	if k.rel.Has(release.RejectedQOSClass) {
+		s.QOSClass = v1.QOSClass(p)
+	}
+	k.status.SetFreshPodStatus(p, s)
 	k.trace("admission", "rejected "+p.FullName()+": "+reason)
 }
 
-// dispatch hands a pod to its worker; 1.18's dispatchWork skips
-// terminated pods (and asks for the final deletion of deleted ones).
+// dispatch hands a pod to its worker; 1.18's dispatchWork finalises the
+// status of a deleted pod whose containers stopped and skips terminated
+// pods.
 func (k *Kubelet) dispatch(p *v1.Pod, typ string, kill *killOptions) {
-	if k.minor < 22 && typ != syncPodKill && k.podIsTerminated(p) {
-		if p.Metadata.DeletionTimestamp != nil {
-			k.status.TerminatePod(p, false)
+	if k.workers.legacy && typ != syncPodKill {
+		s := k.currentStatus(p)
+		if p.Metadata.DeletionTimestamp != nil && notRunning(s) {
+			k.status.TerminatePod(p)
+			return
 		}
-		return
+		if v1.IsPodPhaseTerminal(s.Phase) {
+			return
+		}
 	}
 	k.workers.UpdatePod(updateOptions{pod: p, typ: typ, kill: kill})
 }
@@ -232,18 +247,18 @@ func (k *Kubelet) HandlePodRemoves(pods []*v1.Pod) {
 func (k *Kubelet) HandlePodReconcile(pods []*v1.Pod) {
 	for _, p := range pods {
 		k.setPod(p)
-		if needToReconcilePodReadiness(p) {
+		if k.needToReconcilePodReadiness(p) {
 			k.dispatch(p, syncPodSync, nil)
 		}
 	}
 }
 
-func needToReconcilePodReadiness(p *v1.Pod) bool {
+func (k *Kubelet) needToReconcilePodReadiness(p *v1.Pod) bool {
 	if len(p.Spec.ReadinessGates) == 0 {
 		return false
 	}
 	all := append(append([]v1.ContainerStatus(nil), p.Status.InitContainerStatuses...), p.Status.ContainerStatuses...)
-	want := status.GeneratePodReadyCondition(&p.Spec, p.Status.Conditions, all, p.Status.Phase)
+	want := status.GeneratePodReadyCondition(k.rel, &p.Spec, p.Status.Conditions, all, p.Status.Phase)
 	i, cur := v1.GetPodCondition(p.Status.Conditions, v1.PodReady)
 	return i >= 0 && (cur.Status != want.Status || cur.Message != want.Message)
 }
@@ -280,10 +295,25 @@ func (k *Kubelet) cleanUpContainersInPod(uid, containerID string) {
 		return
 	}
 	keep, id := 1, containerID
-	if k.workers.shouldPodContentBeRemoved(uid) {
+	removeAll := k.workers.shouldPodContentBeRemoved(uid)
+	if p := k.podManager[uid]; k.workers.legacy && p != nil {
+		// 1.18: a deleted pod whose containers stopped loses them all.
+		removeAll = p.Metadata.DeletionTimestamp != nil && !anyRegularRunning(p, st)
+	}
+	if removeAll {
 		keep, id = 0, ""
 	}
 	k.runtime.DeleteContainersInPod(k.ctx("containerDeletor"), id, st, keep)
+}
+
+// anyRegularRunning: the newest instance of a regular container runs.
+func anyRegularRunning(p *v1.Pod, st *kubecontainer.PodStatus) bool {
+	for _, c := range p.Spec.Containers {
+		if s := st.FindContainerStatusByName(c.Name); s != nil && s.State == kubecontainer.StateRunning {
+			return true
+		}
+	}
+	return false
 }
 
 // pastActiveDeadline is the active deadline handler's ShouldSync.
@@ -293,5 +323,3 @@ func (k *Kubelet) pastActiveDeadline(p *v1.Pod) bool {
 	}
 	return k.clock.Now().Sub(p.Status.StartTime.Time) >= time.Duration(*p.Spec.ActiveDeadlineSeconds)*time.Second
 }
-
-var _ = kubecontainer.StateRunning

@@ -26,6 +26,7 @@ package kubelet
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -41,6 +42,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet/pleg"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/printers"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
@@ -52,6 +54,7 @@ const (
 	housekeepingPeriod    = 2 * time.Second
 	runtimeStatusPeriod   = 5 * time.Second
 	containerGCPeriod     = time.Minute
+	statusSyncPeriod      = 10 * time.Second
 	defaultSyncFrequency  = time.Minute
 	backOffPeriod         = 10 * time.Second
 	transientErrorBackOff = time.Second
@@ -134,7 +137,7 @@ type Config struct {
 // Kubelet is the model.
 type Kubelet struct {
 	cfg   Config
-	minor int
+	rel   release.Release
 	gates features.Gates
 	clock *sim.Clock
 	ag    *agenda
@@ -158,6 +161,13 @@ type Kubelet struct {
 	podOrder    []string
 	podList     []*v1.Pod // cache of pods(); nil when stale
 	podRemovals int       // pods removed from the pod manager so far
+	// cgroups holds the pods whose cgroup exists, for the reclaim rule of
+	// kubelets up to 1.21 (syncPod makes it, housekeeping removes it).
+	cgroups map[string]bool
+	// killing holds the pods 1.18's pod killer is stopping.
+	killing map[string]bool
+	// lastStamp is the last time stamp handed out (see stamp).
+	lastStamp time.Time
 	// lastQuietScan is housekeeping's last scan for orphaned runtime pods,
 	// when it found none.
 	lastQuietScan orphanScan
@@ -173,7 +183,7 @@ type Kubelet struct {
 
 // New builds a kubelet; Start schedules its loops.
 func New(cfg Config) (*Kubelet, error) {
-	minor, err := features.Minor(cfg.Release)
+	rel, err := release.Parse(cfg.Release)
 	if err != nil {
 		return nil, err
 	}
@@ -206,9 +216,9 @@ func New(cfg Config) (*Kubelet, error) {
 	}
 	cfg.Node = n
 	k := &Kubelet{
-		cfg: cfg, minor: minor, gates: gates, clock: cfg.Clock, ag: newAgenda(cfg.Clock), rand: sim.NewRand(cfg.Options.Seed),
+		cfg: cfg, rel: rel, gates: gates, clock: cfg.Clock, ag: newAgenda(cfg.Clock), rand: sim.NewRand(cfg.Options.Seed),
 		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: newWorkQueue(),
-		reasonCache: reasonCache{}, rejected: map[string]bool{},
+		reasonCache: reasonCache{}, rejected: map[string]bool{}, cgroups: map[string]bool{}, killing: map[string]bool{},
 	}
 	alloc := map[string]int64{}
 	for name, q := range n.Allocatable {
@@ -228,7 +238,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.node = &lifecycle.Node{Name: n.Name, OS: n.OS, Labels: labels, Allocatable: alloc, Taints: n.Taints}
 
 	k.recorder = events.NewRecorder(k.clock.Now)
-	k.msgs = events.Messages{Minor: minor, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages)}
+	k.msgs = events.Messages{Rel: rel, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages)}
 	k.images = images.New(k.rt, k.recorder, k.msgs, k.clock)
 
 	boMax, boInitial := maxCrashLoopBackOff, initialCrashLoop
@@ -242,33 +252,37 @@ func New(cfg Config) (*Kubelet, error) {
 		}
 	}
 	k.crash = flowcontrol.New(k.clock, boInitial, boMax)
-	if minor >= 32 {
-		k.crash.SetExpiry(flatCrashLoopExpiry)
-	}
+	// A container that ran 600s since its last restart starts its back-off
+	// afresh: twice the cap up to 1.31, when the cap could only be 300s,
+	// and a flat 600s from 1.32 (HasExpiredFunc), whatever the cap.
+	k.crash.SetExpiry(flatCrashLoopExpiry)
 	k.cache = kubecontainer.NewCache()
 	k.api = newAPIServer(k)
-	k.status = status.NewManager(k.clock.Now, k.api)
-	k.status.FinalDeleteNeedsTerminalPhase = minor >= 27
+	k.status = status.NewManager(k.clock.Now, k.api, rel)
+	k.status.CouldHaveRunningContainers = func(uid string) bool { return k.workers.couldHaveRunningContainers(uid) }
+	k.status.ResourcesReclaimed = k.resourcesReclaimed
+	k.status.TrackGeneration = gates.Enabled(features.PodObservedGenerationTracking)
 	k.status.OnDelete = func(pod *v1.Pod, last *v1.PodStatus) {
 		// What kubectl showed last, from the status written just before.
 		shown := *pod
 		shown.Status = *last
-		cols := printers.PrintPod(k.minor, &shown, k.clock.Now())
-		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+")")
+		cols := printers.PrintPod(k.rel, &shown, k.clock.Now())
+		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+", "+containerStates(last)+")")
 	}
 	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
-	k.probes.ManualTrigger = minor >= 21
+	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
 	if cfg.Options.Jitter {
 		k.probes.Jitter = k.rand
 	}
 	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
-	rtOpts := kuberuntime.Options{Minor: minor, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP}
+	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP,
+		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod)}
 	if rtOpts.ConfigError == nil {
 		rtOpts.ConfigError = k.containerConfigError
 	}
-	if t := k.readyToStartCondition(); t != "" && minor >= 36 {
+	if t := k.readyToStartCondition(); t != "" && rel.Has(release.ReadyToStartOnSandboxReady) {
 		// The condition turns True as soon as the sandbox is ready, not at
 		// the next sync's status.
 		rtOpts.OnPodSandboxReady = func(pod *v1.Pod) { k.status.SetSandboxReady(pod, t) }
@@ -278,7 +292,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.storage = kubeconfig.NewStorage(k.clock.Now)
 	k.loop = newSyncLoop(k)
 	k.pleg.Emit = k.loop.pushPLEG
-	if minor >= 22 {
+	if rel.Has(release.PodWorkerStateMachine) {
 		k.workers = newPodWorkers(k)
 	} else {
 		k.workers = newLegacyPodWorkers(k)
@@ -286,6 +300,27 @@ func New(cfg Config) (*Kubelet, error) {
 	k.cache.OnChange = k.workers.cacheChanged
 	k.ag.afterInstant = k.afterInstant
 	return k, nil
+}
+
+// containerStates summarises the container states of a status for the
+// log: "setup=Terminated(Completed,0) app=Waiting(PodInitializing)".
+func containerStates(s *v1.PodStatus) string {
+	var parts []string
+	for _, l := range [][]v1.ContainerStatus{s.InitContainerStatuses, s.ContainerStatuses} {
+		for _, c := range l {
+			st := "?"
+			switch {
+			case c.State.Running != nil:
+				st = "Running"
+			case c.State.Terminated != nil:
+				st = fmt.Sprintf("Terminated(%s,%d)", c.State.Terminated.Reason, c.State.Terminated.ExitCode)
+			case c.State.Waiting != nil:
+				st = "Waiting(" + c.State.Waiting.Reason + ")"
+			}
+			parts = append(parts, c.Name+"="+st)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // Start begins the kubelet's periodic work at the current time.
@@ -296,6 +331,11 @@ func (k *Kubelet) Start() {
 	k.every(syncPeriod, phaseTick, "syncTicker", false, func() { k.loop.tick(caseSync) })
 	k.every(housekeepingPeriod, phaseTick, "housekeepingTicker", false, func() { k.loop.tick(caseHousekeeping) })
 	k.every(containerGCPeriod, phaseTick, "containerGC", true, k.containerGC)
+	if !k.rel.Has(release.DeleteAfterWorkerFinished) {
+		// Only the older rule can let a pod go without a status change; the
+		// status manager's batch finds it.
+		k.every(statusSyncPeriod, phaseTick, "statusManager.syncBatch", false, k.status.SyncBatch)
+	}
 	// The api source lists once at start: an empty snapshot marks it ready.
 	k.api.deliverSoon()
 }
@@ -317,7 +357,7 @@ func (k *Kubelet) every(d time.Duration, phase int, name string, now bool, fn fu
 func (k *Kubelet) Release() string { return k.cfg.Release }
 
 // Minor returns the modelled minor version.
-func (k *Kubelet) Minor() int { return k.minor }
+func (k *Kubelet) Minor() int { return k.rel.Minor() }
 
 // Gates returns the effective gates.
 func (k *Kubelet) Gates() features.Gates { return k.gates }
@@ -332,7 +372,8 @@ func (k *Kubelet) Runtime() *fake.Runtime { return k.rt }
 func (k *Kubelet) NodeName() string { return k.cfg.Node.Name }
 
 func (k *Kubelet) sidecars() bool {
-	return k.minor >= 28 && k.gates.Enabled(features.SidecarContainers)
+	// The gate exists from 1.28 (default on from 1.29).
+	return k.gates.Enabled(features.SidecarContainers)
 }
 
 // Sidecars reports whether restartable init containers are allowed.

@@ -2,12 +2,14 @@ package kubelet
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
@@ -21,26 +23,28 @@ const (
 // getPhase computes the pod phase from the container statuses
 // (kubelet_pods.go: getPhase). podIsTerminal is the 1.27+ rule for pods
 // being finalised (deleted or evicted).
-func getPhase(pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bool) string {
+//
+// A pending init container keeps the pod Pending: always up to 1.27; from
+// 1.28 not once a regular container has started; from 1.32 that exception
+// is left to sidecars. A sidecar that runs counts as running (not yet
+// started, it is also pending).
+func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bool) string {
 	spec := &pod.Spec
 	pendingInit, failedInit := 0, 0
 	pendingRestartableInit := 0
 	running, waiting, stopped, succeeded, unknown := 0, 0, 0, 0, 0
 	for i := range spec.InitContainers {
 		c := &spec.InitContainers[i]
-		s, ok := v1.GetContainerStatus(info, c.Name)
-		if !ok {
-			pendingInit++
-			continue
-		}
 		if sidecars && v1.IsRestartableInitContainer(c) {
+			s, ok := v1.GetContainerStatus(info, c.Name)
 			switch {
+			case !ok:
+				unknown++
 			case s.State.Running != nil:
 				if s.Started == nil || !*s.Started {
 					pendingRestartableInit++
-				} else {
-					running++
 				}
+				running++
 			case s.State.Terminated != nil:
 			case s.State.Waiting != nil:
 				if s.LastTerminationState.Terminated == nil {
@@ -49,7 +53,13 @@ func getPhase(pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bo
 				}
 			default:
 				pendingRestartableInit++
+				unknown++
 			}
+			continue
+		}
+		s, ok := v1.GetContainerStatus(info, c.Name)
+		if !ok {
+			pendingInit++
 			continue
 		}
 		switch {
@@ -95,9 +105,17 @@ func getPhase(pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bo
 	if failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
 		return v1.PodFailed
 	}
-	initializing := pendingInit > 0 || pendingRestartableInit > 0
+	var initializing bool
 	switch {
-	case initializing && !status.HasAnyRegularContainerStarted(spec, info):
+	case rel.Has(release.PhaseRegularInitPending):
+		initializing = pendingInit > 0 || (pendingRestartableInit > 0 && !status.HasAnyRegularContainerStarted(spec, info))
+	case rel.Has(release.PhasePendingInitRule):
+		initializing = (pendingInit > 0 || pendingRestartableInit > 0) && !status.HasAnyRegularContainerStarted(spec, info)
+	default:
+		initializing = pendingInit > 0
+	}
+	switch {
+	case initializing:
 		return v1.PodPending
 	case waiting > 0:
 		return v1.PodPending
@@ -128,40 +146,19 @@ func getPhase(pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bo
 // status (kubelet_pods.go: generateAPIPodStatus).
 func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool) *v1.PodStatus {
 	old := k.currentStatus(pod)
-	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod), HostIP: k.cfg.Node.IP, HostIPs: []v1.PodIP{{IP: k.cfg.Node.IP}}}
-	if pod.Spec.HostNetwork {
-		s.PodIP = k.cfg.Node.IP
-		s.PodIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
-	} else if len(ps.IPs) > 0 {
+	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod)}
+	if len(ps.IPs) > 0 {
 		s.PodIP = ps.IPs[0]
 		for _, ip := range ps.IPs {
 			s.PodIPs = append(s.PodIPs, v1.PodIP{IP: ip})
 		}
-	} else if old.PodIP != "" {
+	} else if old.PodIP != "" && !pod.Spec.HostNetwork {
 		// Keep the last known IP once the sandbox is gone.
 		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
 	}
 	hasInit := len(pod.Spec.InitContainers) > 0
 	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true)
 	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false)
-	k.probes.UpdatePodStatus(pod, s)
-	all := s.ContainerStatuses
-	if len(s.InitContainerStatuses) > 0 {
-		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
-	}
-	s.Phase = getPhase(pod, all, podIsTerminal && k.minor >= 27, k.sidecars())
-	// No transition out of a terminal phase.
-	if v1.IsPodPhaseTerminal(old.Phase) {
-		s.Phase = old.Phase
-		s.Reason, s.Message = old.Reason, old.Message
-	} else if v1.IsPodPhaseTerminal(pod.Status.Phase) {
-		s.Phase = pod.Status.Phase
-	}
-	// The active deadline handler can evict the pod.
-	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
-		s.Phase, s.Reason, s.Message = v1.PodFailed, reasonDeadlineExceeded, messageDeadlineExceeded
-		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
-	}
 	// Conditions the kubelet does not own are kept.
 	readyToStart := k.readyToStartCondition()
 	n := 4 // Initialized, Ready, ContainersReady, PodScheduled
@@ -179,24 +176,66 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 			s.Conditions = append(s.Conditions, c)
 		}
 	}
+	// Up to 1.21 the active deadline handler's verdict is the whole status:
+	// no kubelet conditions, no host IP, no readiness.
+	if !k.rel.Has(release.DeadlineStatusComplete) && k.pastActiveDeadline(pod) {
+		k.deadlineExceeded(pod, s)
+		return s
+	}
+	k.probes.UpdatePodStatus(pod, s)
+	all := s.ContainerStatuses
+	if len(s.InitContainerStatuses) > 0 {
+		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
+	}
+	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars())
+	// No transition out of a terminal phase.
+	if v1.IsPodPhaseTerminal(old.Phase) {
+		s.Phase = old.Phase
+		s.Reason, s.Message = old.Reason, old.Message
+	} else if v1.IsPodPhaseTerminal(pod.Status.Phase) {
+		s.Phase = pod.Status.Phase
+	}
+	// The active deadline handler can evict the pod.
+	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
+		k.deadlineExceeded(pod, s)
+	}
+	track := k.gates.Enabled(features.PodObservedGenerationTracking)
+	add := func(c v1.PodCondition) {
+		c.ObservedGeneration = status.ConditionGeneration(track, old, pod.Metadata.Generation, c.Type)
+		s.Conditions = append(s.Conditions, c)
+	}
 	if t := readyToStart; t != "" {
 		needed, _, _ := kuberuntime.PodSandboxChanged(pod, ps)
-		s.Conditions = append(s.Conditions, status.GeneratePodReadyToStartContainersCondition(t, needed))
+		add(status.GeneratePodReadyToStartContainersCondition(t, needed))
 	}
-	s.Conditions = append(s.Conditions, status.GeneratePodInitializedCondition(&pod.Spec, all, s.Phase, k.minor >= 29))
-	s.Conditions = append(s.Conditions, status.GeneratePodReadyCondition(&pod.Spec, s.Conditions, all, s.Phase))
-	s.Conditions = append(s.Conditions, status.GenerateContainersReadyCondition(&pod.Spec, all, s.Phase))
-	s.Conditions = append(s.Conditions, v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
+	add(status.GeneratePodReadyCondition(k.rel, &pod.Spec, s.Conditions, all, s.Phase))
+	add(status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase))
+	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+	s.HostIP = k.cfg.Node.IP
+	if k.gates.Enabled(features.PodHostIPs) {
+		s.HostIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+	}
+	if pod.Spec.HostNetwork {
+		s.PodIP = k.cfg.Node.IP
+		s.PodIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+	}
 	return s
+}
+
+// deadlineExceeded is the active deadline handler's eviction.
+func (k *Kubelet) deadlineExceeded(pod *v1.Pod, s *v1.PodStatus) {
+	s.Phase, s.Reason, s.Message = v1.PodFailed, reasonDeadlineExceeded, messageDeadlineExceeded
+	k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
 }
 
 // readyToStartCondition names the sandbox condition the release writes, if
 // any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
 func (k *Kubelet) readyToStartCondition() string {
 	switch {
-	case k.minor >= 28 && k.gates.Enabled(features.PodReadyToStartContainersCondition):
+	case k.gates.Enabled(features.PodReadyToStartContainersCondition):
 		return v1.PodReadyToStartContainers
-	case k.minor >= 25 && k.minor < 28 && k.gates.Enabled(features.PodHasNetworkCondition):
+	case k.gates.Enabled(features.PodHasNetworkCondition):
 		return "PodHasNetwork"
 	}
 	return ""
@@ -209,6 +248,9 @@ func toTime(t time.Time) *v1.Time {
 	return v1.NewTime(t)
 }
 
+// convertState is the container state of one runtime instance. (A created
+// container reads as waiting, as from 1.24; the fake runtime, like
+// containerd, never leaves a container created.)
 func convertState(cs *kubecontainer.Status) v1.ContainerState {
 	switch cs.State {
 	case kubecontainer.StateRunning:
@@ -252,13 +294,7 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 			}
 		}
 		if len(instances) == 0 {
-			if old, ok := v1.GetContainerStatus(previous, c.Name); ok && old.State.Running != nil {
-				// It ran and the runtime no longer knows it.
-				st.LastTerminationState = v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
-					Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was deleted.  The container used to be Running", ExitCode: 137}}
-				st.State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}
-				st.RestartCount = old.RestartCount + 1
-			}
+			k.lostContainer(pod, previous, &st)
 			out[i] = st
 			continue
 		}
@@ -299,5 +335,34 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 		}
 		out[i].State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: r.err.Error(), Message: r.message}}
 	}
+	if !isInit {
+		// Regular containers are listed by name (SortedContainerStatuses),
+		// init containers in the order of the spec.
+		slices.SortStableFunc(out, func(a, b v1.ContainerStatus) int { return strings.Compare(a.Name, b.Name) })
+	}
 	return out
+}
+
+// lostContainer reports a container that ran and that the runtime no
+// longer lists: from 1.20 its last state is ContainerStatusUnknown (137)
+// when the pod is being deleted, from 1.22 for every pod, counting as a
+// restart unless the pod is being deleted. Up to 1.19 it just waits again.
+// st is the default status built from the previous one.
+func (k *Kubelet) lostContainer(pod *v1.Pod, previous []v1.ContainerStatus, st *v1.ContainerStatus) {
+	old, ok := v1.GetContainerStatus(previous, st.Name)
+	if !ok || old.State.Running == nil || !k.rel.Has(release.LostContainerStatusUnknown) {
+		return
+	}
+	deleted := pod.Metadata.DeletionTimestamp != nil
+	if !deleted && !k.rel.Has(release.LostContainerAnyPod) {
+		return
+	}
+	if st.State.Waiting == nil || st.LastTerminationState.Terminated != nil {
+		return
+	}
+	st.LastTerminationState = v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
+		Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was deleted.  The container used to be Running", ExitCode: 137}}
+	if !deleted {
+		st.RestartCount++
+	}
 }

@@ -4,10 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -25,25 +30,32 @@ import (
 func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
-	if !k.workers.legacy && v1.IsPodPhaseTerminal(s.Phase) {
+	// From 1.24 SyncPod reports a terminal phase and the worker terminates
+	// the pod; 1.22 and 1.23 wait until the API object shows that phase.
+	if !k.workers.legacy && k.rel.Has(release.SyncPodReportsTerminal) && v1.IsPodPhaseTerminal(s.Phase) {
 		k.status.SetFreshPodStatus(pod, s)
 		done(true, nil)
 		return
 	}
 	k.status.SetFreshPodStatus(pod, s)
 	if k.workers.legacy && (pod.Metadata.DeletionTimestamp != nil || s.Phase == v1.PodFailed) {
-		// 1.18: a pod that should not be running is killed by syncPod.
+		// 1.18: a pod that should not be running is killed by syncPod; the
+		// status of its stopped containers comes with the next sync.
 		k.runtime.KillPod(k.ctx("syncPod"), waiter{k: k}, pod, ps, nil, func(r *kubecontainer.PodSyncResult) {
 			err := r.Error()
 			if err != nil {
 				k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.FailedToKillPod, "error killing pod: %v", err)
 			}
-			if pod.Metadata.DeletionTimestamp != nil {
-				k.status.TerminatePod(pod, false)
+			if ws := k.workers.get(pod.Metadata.UID); ws != nil {
+				ws.killReturned = true
 			}
 			done(false, err)
 		})
 		return
+	}
+	if k.workers.legacy && !k.podIsTerminated(pod) {
+		// The pod's cgroup (pcm.EnsureExists).
+		k.cgroups[pod.Metadata.UID] = true
 	}
 	if err := k.networkErrors(); err != nil && !pod.Spec.HostNetwork {
 		k.recorder.Eventf(kuberuntime.PodRef(pod), events.Warning, events.NetworkNotReady, "%s: %v", networkNotReadyErrMsg, err)
@@ -57,7 +69,14 @@ func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *ku
 		k.reasonCache.update(pod.Metadata.UID, r)
 		// Upstream means to hide errors that are only back-offs, but the
 		// filter never matched (issue #123602): the error is returned.
-		done(false, r.Error())
+		err := r.Error()
+		if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+			// postSync: relist the pod once the worker is done.
+			if ws := k.workers.get(pod.Metadata.UID); ws != nil {
+				ws.relistAfterSync = true
+			}
+		}
+		done(false, err)
 	})
 }
 
@@ -103,7 +122,10 @@ func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, g
 				return
 			}
 		}
-		k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, stopped, true))
+		if k.rel.Has(release.PhaseTerminalOnDeletion) {
+			// The status of the stopped containers, with a terminal phase.
+			k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, stopped, true))
+		}
 		done(nil)
 	})
 }
@@ -112,7 +134,7 @@ func (k *Kubelet) syncTerminatingPod(pod *v1.Pod, ps *kubecontainer.PodStatus, g
 // status manager the pod is terminated, which lets the final deletion go.
 func (k *Kubelet) syncTerminatedPod(pod *v1.Pod, ps *kubecontainer.PodStatus, done func(error)) {
 	k.status.SetFreshPodStatus(pod, k.generateAPIPodStatus(pod, ps, true))
-	k.status.TerminatePod(pod, k.minor >= 27)
+	k.status.TerminatePod(pod)
 	done(nil)
 }
 
@@ -124,6 +146,30 @@ func (k *Kubelet) forgetPod(uid string) {
 	if k.podManager[uid] == nil {
 		k.status.RemovePod(uid)
 	}
+}
+
+// requestRelist is RequestPodRelist: the PLEG relists the pod as soon as
+// it can, after the work of this instant that is already queued.
+func (k *Kubelet) requestRelist(uid string) {
+	k.ag.after(0, phaseWorker, "relistPod", func() {
+		res := k.pleg.RelistPod(k.ctx("pleg"), uid, k.stamp())
+		if res.Err == nil {
+			k.trace("pleg", "relisted "+k.podName(uid)+" on demand")
+		}
+	})
+}
+
+// stamp orders what happens within one instant: the end of a sync and an
+// on-demand relist get times a nanosecond apart, in the order they happen,
+// so the pod cache can tell which is newer (upstream's clock does).
+func (k *Kubelet) stamp() time.Time {
+	now := k.clock.Now()
+	if k.lastStamp.Before(now) {
+		k.lastStamp = now
+	} else {
+		k.lastStamp = k.lastStamp.Add(time.Nanosecond)
+	}
+	return k.lastStamp
 }
 
 // relist is the PLEG's periodic relist.
@@ -155,14 +201,7 @@ func (k *Kubelet) HandlePodCleanups() {
 				if k.workers.get(rp.ID) != nil || desired(rp.ID) {
 					continue
 				}
-				running := false
-				for _, c := range rp.Containers {
-					running = running || c.State == kubecontainer.StateRunning
-				}
-				for _, s := range rp.Sandboxes {
-					running = running || s.State == kubecontainer.StateRunning
-				}
-				if !running {
+				if !runtimePodRunning(rp) {
 					continue
 				}
 				k.lastQuietScan = orphanScan{} // an orphan: look again next time
@@ -177,8 +216,76 @@ func (k *Kubelet) HandlePodCleanups() {
 			}
 		}
 	}
+	if k.workers.legacy {
+		k.legacyCleanups(desired)
+	}
 	k.crash.GC()
-	k.images.BackOff().GC()
+	k.images.GC()
+}
+
+// legacyCleanups is what 1.18's HandlePodCleanups does besides the above:
+// the runtime pods of pods that are not active (terminated, or gone) are
+// killed (podKiller), and their cgroups removed.
+func (k *Kubelet) legacyCleanups(desired func(uid string) bool) {
+	active := func(uid string) bool {
+		p := k.podManager[uid]
+		return p != nil && !k.podIsTerminated(p)
+	}
+	for _, uid := range slices.Sorted(maps.Keys(k.cgroups)) {
+		if !active(uid) {
+			delete(k.cgroups, uid)
+		}
+	}
+	pods, err := k.runtime.GetPods(k.ctx("housekeeping"))
+	if err != nil {
+		return
+	}
+	for _, rp := range pods {
+		if active(rp.ID) || k.killing[rp.ID] {
+			continue
+		}
+		if s := k.workers.get(rp.ID); s != nil && (s.working || s.pending != nil) {
+			continue
+		}
+		if !runtimePodRunning(rp) {
+			continue
+		}
+		ps, err := k.runtime.GetPodStatus(k.ctx("housekeeping"), rp.ID, rp.Name, rp.Namespace)
+		if err != nil {
+			continue
+		}
+		pod := k.podManager[rp.ID]
+		if pod == nil {
+			pod = &v1.Pod{Metadata: v1.ObjectMeta{Name: rp.Name, Namespace: rp.Namespace, UID: rp.ID}}
+		}
+		k.killing[rp.ID] = true
+		k.trace("housekeeping", "killing unwanted pod "+rp.Namespace+"/"+rp.Name)
+		k.runtime.KillPod(k.ctx("podKiller"), waiter{k: k}, pod, ps, nil, func(*kubecontainer.PodSyncResult) {
+			delete(k.killing, rp.ID)
+		})
+	}
+}
+
+func runtimePodRunning(rp *kubecontainer.Pod) bool {
+	for _, l := range [][]*kubecontainer.Container{rp.Containers, rp.Sandboxes} {
+		for _, c := range l {
+			if c.State == kubecontainer.StateRunning {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resourcesReclaimed is 1.18's PodResourcesAreReclaimed, less what the
+// model has no notion of (volumes): the runtime lists none of the pod's
+// containers and its cgroup is gone.
+func (k *Kubelet) resourcesReclaimed(uid string) bool {
+	if k.cgroups[uid] {
+		return false
+	}
+	st, err := k.cache.Get(uid)
+	return err == nil && len(st.ContainerStatuses) == 0
 }
 
 // orphanScan is what housekeeping's scan for orphaned runtime pods looked

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -33,9 +34,16 @@ type podSyncStatus struct {
 
 	syncedAt, startedAt, terminatingAt, terminatedAt time.Time
 	gracePeriod                                      int64
-	deleted, evicted, finished, restartRequested     bool
-	lastWork, lastErr                                string
-	cancel                                           context.CancelFunc // of the SyncPod in flight (newest workers)
+	// heldMark is the status manager's count of held-back writes when the
+	// current TerminatingPod began.
+	heldMark int
+	// killReturned: 1.18's syncPod ended by waiting for containers to stop.
+	killReturned bool
+	// relistAfterSync: the SyncPod that ends asks for an on-demand relist.
+	relistAfterSync                              bool
+	deleted, evicted, finished, restartRequested bool
+	lastWork, lastErr                            string
+	cancel                                       context.CancelFunc // of the SyncPod in flight (newest workers)
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -97,6 +105,13 @@ func (w *podWorkers) get(uid string) *podSyncStatus { return w.statuses[uid] }
 func (w *podWorkers) isKnownTerminated(uid string) bool {
 	s := w.statuses[uid]
 	return s != nil && !s.terminatedAt.IsZero()
+}
+
+// couldHaveRunningContainers: the pod's worker has not yet stopped its
+// containers (a pod without a worker has none).
+func (w *podWorkers) couldHaveRunningContainers(uid string) bool {
+	s := w.statuses[uid]
+	return s != nil && s.terminatedAt.IsZero()
 }
 
 func (w *podWorkers) isTerminationRequested(uid string) bool {
@@ -237,7 +252,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 	ps, err, ok := k.cache.GetNewerThan(s.uid, s.lastSyncTime)
 	if !ok {
 		if !s.waiting {
-			k.workerTrace(WorkerEntry{Pod: s.pod.FullName(), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.rel(s.lastSyncTime)})
+			k.workerTrace(WorkerEntry{Pod: s.pod.FullName(), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.relTime(s.lastSyncTime)})
 		}
 		s.waiting = true
 		return
@@ -297,6 +312,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:
+		s.heldMark = k.status.Held(s.uid)
 		k.syncTerminatingPod(o.pod, ps, s.gracePeriod, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminated:
 		k.syncTerminatedPod(o.pod, ps, func(err error) { w.complete(s, work, o, false, err) })
@@ -309,7 +325,17 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 	k := w.k
 	s.cancel = nil
 	now := k.clock.Now()
-	s.lastSyncTime = now
+	s.lastSyncTime = k.stamp()
+	if s.killReturned {
+		// The stop returned when the container exited, before the relist
+		// of this instant saw it: that relist's cache entry is newer.
+		s.lastSyncTime = now.Add(-time.Nanosecond)
+		s.killReturned = false
+	}
+	if s.relistAfterSync {
+		s.relistAfterSync = false
+		k.requestRelist(s.uid)
+	}
 	e := WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "done", Update: o.typ}
 	var requeue time.Duration
 	phaseTransition := false
@@ -326,6 +352,11 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 		s.terminatedAt = now
 		phaseTransition = true
 		e.Detail = "pod terminated"
+		if k.status.Held(s.uid) > s.heldMark {
+			// A status set while terminating is written after the worker
+			// recorded the termination, so its terminal phase goes through.
+			k.status.Resync(s.uid)
+		}
 	case err == nil && work == workTerminated:
 		s.finished = true
 		w.changes++
@@ -394,7 +425,7 @@ func (k *Kubelet) requeueToBackoffExpiry() bool {
 	case -1:
 		return false
 	}
-	return k.minor >= 35
+	return k.rel.Has(release.RequeueAtBackOffExpiry)
 }
 
 // deletePod is the REMOVE path: the pod left its source.
@@ -414,10 +445,10 @@ func (w *podWorkers) deletePod(p *v1.Pod) {
 // vanished without a kill, and restart pods re-added while terminating.
 func (w *podWorkers) SyncKnownPods() {
 	k := w.k
-	if w.quietAt == [2]int{w.changes, k.podRemovals} {
+	if w.quietAt == [2]int{w.changes, k.podRemovals} && !w.legacy {
 		return
 	}
-	if len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(s *podSyncStatus) bool {
+	if !w.legacy && len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(s *podSyncStatus) bool {
 		return k.podManager[s.uid] == nil || s.finished
 	}) {
 		// The common case: every worker is for a desired pod and still
@@ -432,6 +463,10 @@ func (w *podWorkers) SyncKnownPods() {
 		}
 		uid := s.uid
 		desired := k.podManager[uid] != nil
+		if w.legacy && desired {
+			// 1.18 forgets the workers of pods that are not active.
+			desired = !k.podIsTerminated(k.podManager[uid])
+		}
 		switch {
 		case !desired && (s.finished || (w.legacy && !s.working)):
 			w.forget(s)
@@ -489,7 +524,7 @@ func (w *podWorkers) States() []WorkerState {
 		}
 		ws := WorkerState{Pod: k.podName(uid), UID: uid, State: st, Working: s.working, Waiting: s.waiting, Pending: s.pending != nil, Grace: s.gracePeriod, LastErr: s.lastErr}
 		if t, ok := k.workQueue.When(uid); ok {
-			ws.Due = k.rel(t)
+			ws.Due = k.relTime(t)
 		}
 		out = append(out, ws)
 	}
@@ -497,11 +532,13 @@ func (w *podWorkers) States() []WorkerState {
 }
 
 // rel formats a time relative to the start of the run.
-func (k *Kubelet) rel(t time.Time) string {
+func (k *Kubelet) relTime(t time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
-	return "t=" + formatOffset(t.Sub(k.clock.Start()))
+	// Stamps within an instant differ by nanoseconds; the trace shows the
+	// instant.
+	return "t=" + formatOffset(t.Sub(k.clock.Start()).Truncate(time.Millisecond))
 }
 
 func formatOffset(d time.Duration) string {

@@ -8,6 +8,7 @@ import (
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/pleg"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -248,7 +249,7 @@ func short(id string) string {
 // probeResult routes readiness and startup results: through the loop in
 // newer kubelets, straight into the status manager in older ones.
 func (k *Kubelet) probeResult(c string, u prober.Update) {
-	if k.minor >= 21 {
+	if k.rel.Has(release.ProbeResultsThroughLoop) {
 		k.loop.push(c, u)
 		return
 	}

@@ -85,7 +85,7 @@ func (k *Kubelet) trace(source, text string) {
 // a status, once written, is never changed in place (the API server
 // replaces a pod's status whole).
 func (k *Kubelet) view(p *v1.Pod) PodView {
-	return PodView{Metadata: p.Metadata, Status: p.Status, Kubectl: printers.PrintPod(k.minor, p, k.clock.Now())}
+	return PodView{Metadata: p.Metadata, Status: p.Status, Kubectl: printers.PrintPod(k.rel, p, k.clock.Now())}
 }
 
 // afterInstant records a snapshot of the pods whose object changed.

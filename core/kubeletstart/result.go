@@ -32,6 +32,8 @@ type Result struct {
 	Alternatives []string `json:"alternatives,omitempty"`
 	// Args is the argv the model parsed.
 	Args []string `json:"args"`
+	// explain is the trace Explain reads (explain.go).
+	explain *explainTrace
 }
 
 // GateState is one gate as the started kubelet holds it.

@@ -111,7 +111,7 @@ func Evaluate(in Input) (*Result, error) { return Default.Evaluate(in) }
 
 // NormalizeRelease turns "v1.30.2" or "1.30" into "1.30".
 func NormalizeRelease(s string) (string, int, error) {
-	v, err := version.Parse(s)
+	v, err := version.ParseRelease(s)
 	if err != nil {
 		return "", 0, fmt.Errorf("release %q: %v", s, err)
 	}
@@ -141,6 +141,7 @@ func (m *Model) Evaluate(in Input) (*Result, error) {
 		comps: map[string]string{}, deps: map[string][]string{}}
 	r.res = &Result{Release: release, Library: e.lib.String(), Lines: []Line{}, Gates: []GateState{},
 		Diagnostics: []Diagnostic{}, Notes: []string{}, Args: []string{}}
+	r.startTrace(minor)
 	for _, cg := range rel.Gates {
 		r.comps[cg.Name] = cg.Component
 		if len(cg.Dependencies) > 0 {
@@ -254,6 +255,7 @@ func (r *run) start() {
 		r.initLogging()
 	}
 	r.flagGates = fv.gates
+	r.traceGates("flag", "", fv.gates, nil)
 	for k := range fv.gates {
 		r.origins[k] = origin{source: "flag"}
 	}
@@ -279,6 +281,7 @@ func (r *run) start() {
 			return
 		}
 		kcGates, kcOrigins = gates, origins
+		r.traceGates("config", fv.config, gates, linesOf(origins))
 	}
 	if fv.configDir != "" {
 		if e.configDirEnv {
@@ -302,6 +305,7 @@ func (r *run) start() {
 		if e.reparseNotices {
 			r.notices(notices)
 		}
+		r.traceGates("flagPrecedence", "", fv.gates, nil)
 		r.merged = merged
 		for k, o := range kcOrigins {
 			if _, isFlag := fv.gates[k]; !isFlag {
@@ -515,6 +519,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 				r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
 			}
 			r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
+			r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gate)
 			if gates == nil && len(cfg.gates) > 0 {
 				gates = map[string]bool{}
 			}
@@ -566,6 +571,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
 			}
 		}
+		r.traceDropin(f.Path, obj, pos.gate)
 		if fg, present := obj["featureGates"]; present {
 			switch t := fg.(type) {
 			case map[string]any:
@@ -716,6 +722,8 @@ func (r *run) dynamicConfig() bool {
 		return true
 	}
 	r.note("the dynamic config checkpoint replaces the local config file; command-line flags still win")
+	r.traceGates("dynamic", cp.Path, cfg.gates, cfg.pos.gate)
+	r.traceGates("flagPrecedence", "", r.flagGates, nil)
 	for k := range r.origins {
 		if r.origins[k].source != "flag" {
 			delete(r.origins, k)

@@ -24,6 +24,7 @@ import (
 //	run [all] [notes]     evaluate: verdict, lines, gates (all or only
 //	                      non-default/requested), diagnostics
 //	diff target=1.38      evaluate on both releases and print the upgrade diff
+//	explain Gate...       evaluate and print each gate's chain of sources (explain_test.go)
 func TestTranscripts(t *testing.T) {
 	m := fixtureModel(t)
 	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
@@ -92,6 +93,8 @@ func TestTranscripts(t *testing.T) {
 					return "evaluation error: " + err.Error() + "\n"
 				}
 				return formatDiff(d2)
+			case "explain":
+				return explainTranscript(m, in, d.CmdArgs)
 			}
 			d.Fatalf(t, "unknown directive %q", d.Cmd)
 			return ""

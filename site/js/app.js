@@ -17,7 +17,11 @@
 //                    fields; throws an Error for a state it cannot use
 //   reset()          back to the tab's default example
 //   apply()          run now (Ctrl/Cmd+Enter)
-//   onEngineRestart()  re-send the inputs to a restarted engine
+//   onEngineRestart()  re-send the inputs to a restarted engine; not called
+//                    for a tab whose own call was running when the engine
+//                    died (a time-out or crash): that input is not fed to the
+//                    new engine by itself; the page offers "Retry", which
+//                    calls onEngineRestart (app.retry)
 //   onRelease(release) the release selector changed
 //   onShow()         the tab became visible
 //   loadExample(name)  shows the named example of the tab's gallery (the
@@ -30,6 +34,9 @@
 // only with textContent (h() does it), and call app.changed() after every
 // change of the user's inputs.
 //
+// setState may return a Promise; a rejection (like a throw) makes the page
+// show the tab's example and say what was ignored.
+//
 // app gives tabs: engine (call), release, releases, announce(text, state),
 // onRelease(fn), changed(), embedded (true inside widgets and /embed/ pages),
 // exampleShown(tabId, name) (call it when the user picks an example from the
@@ -37,6 +44,7 @@
 // is linkable).
 
 import { h } from "./ui.js";
+import { blamedTabs } from "./restartpolicy.js";
 import * as gates from "./tabs/gates.js";
 import * as kubelet from "./tabs/kubelet.js";
 import * as kubefed from "./tabs/kubefed.js";
@@ -47,11 +55,22 @@ export function tabModule(id) {
   return TABS.find((t) => t.id === id) || null;
 }
 
+/** The tabs to blame for an engine restart (see restartpolicy.js blamedTabs). */
+export function culpritTabs(culprits = []) {
+  return blamedTabs(culprits, TABS.map((t) => t.id));
+}
+
+function tabTitle(id) {
+  return tabModule(id)?.title || id;
+}
+
 /**
- * createApp({engine, announce, embedded}) returns the object tabs receive.
- * announce(text, state) shows a message in the host's status line.
+ * createApp({engine, announce, embedded, onExample, onSuspend}) returns the
+ * object tabs receive. announce(text, state) shows a message in the host's
+ * status line. onSuspend(tabId, detail) is told when a tab's input was not
+ * re-fed after a restart (default: a status line message).
  */
-export function createApp({ engine, announce, embedded = false, onExample = () => {} }) {
+export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null }) {
   const app = {
     engine,
     embedded,
@@ -95,9 +114,25 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
       this.mounted.set(id, hooks);
       return hooks;
     },
-    /** Tells every mounted tab that the engine restarted. */
-    refeed() {
-      for (const hooks of this.mounted.values()) {
+    /**
+     * Tabs whose input was running when the engine died: id → the restart's
+     * detail. They are not re-fed until the user retries or edits them.
+     */
+    suspended: new Map(),
+    /**
+     * Tells every mounted tab that the engine restarted, except the tabs
+     * whose call was running when it died (detail.culprits).
+     */
+    refeed(detail = {}) {
+      const blamed = culpritTabs(detail.culprits);
+      for (const [id, hooks] of this.mounted) {
+        if (this.suspended.has(id) && !blamed.has(id)) continue; // still waiting for the user
+        if (blamed.has(id)) {
+          this.suspended.set(id, detail);
+          const notify = onSuspend || (() => announce(`${detail.message || "The engine restarted."} The ${tabTitle(id)} input that was running was not run again; change it or run it (Ctrl/Cmd+Enter) to try again.`, "restarted"));
+          notify(id, detail);
+          continue;
+        }
         try {
           hooks.onEngineRestart?.();
         } catch (err) {
@@ -105,7 +140,16 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
         }
       }
     },
+    /** Runs a suspended tab's input again (the user's Retry). */
+    retry(id) {
+      this.suspended.delete(id);
+      this.mounted.get(id)?.onEngineRestart?.();
+    },
+    /** The user changed a suspended tab's input: it runs again as usual. */
+    resume(id) {
+      this.suspended.delete(id);
+    },
   };
-  engine.addEventListener("restart", () => app.refeed());
+  engine.addEventListener("restart", (e) => app.refeed(e.detail));
   return app;
 }

@@ -7,23 +7,32 @@
 //
 // Two things end a worker: the Go program exiting (a bug the bridge could not
 // recover from), and a call running past its time limit (terminated here).
-// Either way the engine restarts from the cached module, pending calls fail
-// with a clear error, and "restart" listeners re-feed the user's inputs.
+// Either way pending calls fail with an EngineError that says what happened
+// and what to do, and restartpolicy.js decides whether and when a new worker
+// starts (back-off; past its limit the engine is "stopped" until the user
+// presses Restart, restartNow()). The "restart" event names the calls that
+// were running when the worker died (detail.culprits: [{method, owner}]), so
+// the page does not feed the same input to the new worker by itself.
+//
+// States ("state" events, detail {state, message, ...}):
+//   idle → loading → ready ⇄ restarting;  loading → failed (could not start);
+//   restarting → stopped (too many failures). Calls in "stopped" or
+//   "failed" reject with an EngineError; they never touch a missing worker.
 
 /* global KX_ASSET_ENGINE_WASM, KX_ASSET_WORKER_JS */
 
+import { RestartPolicy } from "./restartpolicy.js";
+
 export const DEFAULT_TIMEOUT_MS = 10000;
-// More restarts than this within RESTART_WINDOW_MS means something is badly
-// wrong: stop instead of looping.
-const MAX_RESTARTS = 5;
-const RESTART_WINDOW_MS = 30000;
 
 export class EngineError extends Error {
-  constructor(code, message, stack) {
+  constructor(code, message, stack, diagnostics = []) {
     super(message);
     this.name = "EngineError";
     this.code = code;
     this.engineStack = stack;
+    // Where the user's input is wrong, when the error is about it (docs/api.md).
+    this.diagnostics = diagnostics;
   }
 }
 
@@ -47,18 +56,27 @@ export function compileEngine(url = KX_ASSET_ENGINE_WASM) {
   return compiled;
 }
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
 export class Engine extends EventTarget {
-  constructor({ workerURL = KX_ASSET_WORKER_JS, wasmURL = KX_ASSET_ENGINE_WASM } = {}) {
+  constructor({ workerURL = KX_ASSET_WORKER_JS, wasmURL = KX_ASSET_ENGINE_WASM, timeoutMs = DEFAULT_TIMEOUT_MS, policy = new RestartPolicy() } = {}) {
     super();
     this.workerURL = workerURL;
     this.wasmURL = wasmURL;
+    this.timeoutMs = timeoutMs;
+    this.policy = policy;
     this.worker = null;
     this.nextId = 1;
     this.pending = new Map();
     this.state = "idle";
+    this.message = "";
     this.version = null;
-    this.restarts = [];
     this.ready = null;
+    this.lastCulprits = [];
   }
 
   /** Starts the engine; resolves with the version reply when it is ready. */
@@ -69,7 +87,20 @@ export class Engine extends EventTarget {
 
   #setState(state, detail = {}) {
     this.state = state;
+    this.message = detail.message || "";
     this.dispatchEvent(new CustomEvent("state", { detail: { state, ...detail } }));
+  }
+
+  /** A worker could not start: the first time, the engine failed; on a restart, it is one more failure. */
+  #startFailed(state, message) {
+    if (state === "restarting") {
+      this.#afterFailure("start", `The engine could not start again: ${message}`, this.lastCulprits);
+      return new EngineError("engine_restart", message);
+    }
+    this.ready = Promise.reject(new EngineError("unavailable", message));
+    this.ready.catch(() => {});
+    this.#setState("failed", { message });
+    return new EngineError("unavailable", message);
   }
 
   async #spawn(state) {
@@ -78,19 +109,37 @@ export class Engine extends EventTarget {
     try {
       module = await compileEngine(this.wasmURL);
     } catch (err) {
-      this.#setState("failed", { message: `The engine could not be loaded: ${err.message}` });
-      throw err;
+      throw this.#startFailed(state, `The engine could not be loaded: ${err.message}`);
     }
-    const worker = new Worker(this.workerURL, { name: "kubexplorer-engine" });
+    let worker;
+    try {
+      worker = new Worker(this.workerURL, { name: "kubexplorer-engine" });
+    } catch (err) {
+      throw this.#startFailed(state, `The engine could not start: ${err.message}`);
+    }
     this.worker = worker;
     return new Promise((resolve, reject) => {
+      let started = false;
+      const startFailed = (message) => {
+        if (worker !== this.worker) return;
+        this.worker = null;
+        worker.terminate();
+        reject(this.#startFailed(state, message));
+      };
       worker.onmessage = (e) => {
         const msg = e.data;
         if (worker !== this.worker) return; // a terminated worker's late message
         switch (msg.type) {
           case "ready": {
-            const reply = JSON.parse(msg.version);
-            this.version = reply.ok ? reply.result : null;
+            started = true;
+            let reply = null;
+            try {
+              reply = JSON.parse(msg.version);
+            } catch {
+              /* no version line, still usable */
+            }
+            this.version = reply && reply.ok ? reply.result : null;
+            this.policy.started();
             this.#setState("ready", { version: this.version, restarted: state === "restarting" });
             resolve(this.version);
             break;
@@ -99,22 +148,19 @@ export class Engine extends EventTarget {
             this.#settle(msg.id, msg.reply);
             break;
           case "exit":
-            this.#restart("exit", `The engine stopped unexpectedly (exit code ${msg.code}).`);
+            if (started) this.#restart("exit", `The engine stopped unexpectedly (exit code ${msg.code}).`);
+            else startFailed(`the engine exited while starting (exit code ${msg.code})`);
             break;
           case "error":
-            this.#setState("failed", { message: `The engine could not start: ${msg.message}` });
-            reject(new Error(msg.message));
+            startFailed(`The engine could not start: ${msg.message}`);
             break;
         }
       };
       worker.onerror = (e) => {
         e.preventDefault();
         if (worker !== this.worker) return;
-        if (this.state === "ready") this.#restart("exit", `The engine crashed: ${e.message}`);
-        else {
-          this.#setState("failed", { message: `The engine could not start: ${e.message}` });
-          reject(new Error(e.message));
-        }
+        if (started) this.#restart("exit", `The engine crashed: ${e.message}`);
+        else startFailed(`The engine could not start: ${e.message}`);
       };
       worker.postMessage({ type: "init", module });
     });
@@ -133,48 +179,106 @@ export class Engine extends EventTarget {
       return;
     }
     if (reply.ok) p.resolve(reply.result);
-    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack));
+    else p.reject(new EngineError(reply.error.code, reply.error.message, reply.error.stack, reply.error.diagnostics || []));
+  }
+
+  /** Waits until a worker is up; throws an EngineError when there will be none. */
+  async #whenReady() {
+    for (;;) {
+      if (this.state === "ready" && this.worker) return;
+      if (this.state === "stopped") throw new EngineError("stopped", this.message);
+      if (!this.ready) this.start();
+      const waiting = this.ready;
+      try {
+        await waiting;
+      } catch (err) {
+        // A failed restart is followed by another (or by "stopped"): look again.
+        if (this.ready !== waiting && this.state !== "failed") continue;
+        throw err instanceof EngineError ? err : new EngineError("unavailable", err.message);
+      }
+      if (this.ready === waiting && this.state !== "ready") {
+        throw new EngineError("unavailable", this.message || "The engine is not running.");
+      }
+    }
   }
 
   /**
    * Calls a method. Resolves with the result; rejects with an EngineError.
-   * opts.timeout: milliseconds before the engine is restarted (default 10 s).
+   * opts.timeout: milliseconds before the engine is restarted (default 10 s);
+   * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
-    await this.start();
-    if (this.state !== "ready") await this.ready;
+    await this.#whenReady();
     const id = this.nextId++;
-    const timeout = opts.timeout ?? DEFAULT_TIMEOUT_MS;
+    const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.#restart("timeout", `The engine took longer than ${(timeout / 1000).toFixed(1)} s on “${method}” and was restarted.`);
+        this.#restart("timeout", `The engine took longer than ${seconds(timeout)} on “${method}”, so it was ended.`, [id]);
       }, timeout);
-      this.pending.set(id, { resolve, reject, timer, method });
+      this.pending.set(id, { resolve, reject, timer, method, owner: opts.owner });
       this.worker.postMessage({ type: "call", id, method, request: JSON.stringify(request) });
     });
   }
 
-  /** Ends the current worker and starts a new one from the cached module. */
-  #restart(reason, message) {
-    if (this.state === "restarting" || this.state === "failed") return;
+  /**
+   * Ends the current worker after it died or hung. culpritIds: the calls to
+   * blame (default: every pending call; a crash does not say which).
+   */
+  #restart(reason, message, culpritIds = null) {
+    if (this.state !== "ready") return;
     this.worker?.terminate();
     this.worker = null;
-    for (const [, p] of this.pending) {
+    const culprits = [];
+    for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.reject(new EngineError(reason === "timeout" ? "timeout" : "engine_exit", message));
+      if (!culpritIds || culpritIds.includes(id)) {
+        culprits.push({ method: p.method, owner: p.owner });
+        const advice = " This input was not run again; change it, or retry it once the engine is back.";
+        p.reject(new EngineError(reason === "timeout" ? "timeout" : "engine_exit", message + advice));
+      } else {
+        p.reject(new EngineError("engine_restart", "The engine was restarted before it answered (another call had to be stopped); this will be run again."));
+      }
     }
     this.pending.clear();
-    const now = performance.now();
-    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
-    this.restarts.push(now);
-    if (this.restarts.length > MAX_RESTARTS) {
-      this.#setState("failed", { message: `${message} It keeps failing, so it was not restarted again; reload the page to try again.` });
+    this.#afterFailure(reason, message, culprits);
+  }
+
+  #afterFailure(reason, message, culprits) {
+    this.lastCulprits = culprits;
+    const decision = this.policy.failed();
+    if (!decision.restart) {
+      const minutes = Math.round(this.policy.opts.windowMs / 60000);
+      this.ready = null;
+      this.#setState("stopped", {
+        message: `${message} It failed ${decision.failures === 1 ? "once" : `${decision.failures} times`} within ${minutes} minutes, so it was not started again; press “Restart the engine” to start it.`,
+        culprits,
+      });
       return;
     }
-    this.ready = this.#spawn("restarting");
-    this.ready.then(
-      () => this.dispatchEvent(new CustomEvent("restart", { detail: { reason, message } })),
+    this.#setState("restarting", { message, delayMs: decision.delayMs, attempt: decision.attempt });
+    const ready = sleep(decision.delayMs).then(() => this.#spawn("restarting"));
+    this.ready = ready;
+    ready.then(
+      () => this.dispatchEvent(new CustomEvent("restart", { detail: { reason, message, culprits } })),
       () => {},
     );
+  }
+
+  /**
+   * The user's Restart: starts a worker now, whatever the failures so far.
+   * Resolves when it is ready.
+   */
+  restartNow() {
+    if (this.state === "ready" || this.state === "loading" || this.state === "restarting") return this.ready;
+    const initial = this.state === "idle" || this.state === "failed";
+    this.policy.reset();
+    const culprits = this.lastCulprits;
+    const ready = this.#spawn(initial ? "loading" : "restarting");
+    this.ready = ready;
+    ready.then(
+      () => this.dispatchEvent(new CustomEvent("restart", { detail: { reason: "user", message: "The engine was restarted.", culprits } })),
+      () => {},
+    );
+    return ready;
   }
 }

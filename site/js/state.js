@@ -1,104 +1,110 @@
-// Saving and sharing the page's state, with no server.
+// The page's state: what share links, files and autosave keep.
 //
-// A state is {v, tab, release, tabs: {<tab id>: <that tab's getState()>}}.
-// Share links carry it in the URL fragment (never sent to a server),
-// compressed with the browser's CompressionStream and base64url-encoded:
-// #s=<data>. Autosave keeps it in localStorage. Anything that cannot be read
-// back — corrupt, from another version, too big — is ignored with a notice
-// and never breaks the page.
+// A state is {v, tab, release, tabs: {<tab id>: <that tab's getState()>}};
+// v is the state's format version (STATE_VERSION). Links carry it in the URL
+// fragment (linkformat.js: versioned, compressed, bounded), files as JSON,
+// autosave in localStorage (savedwork.js). Anything that cannot be read back
+// — damaged, from a newer version, the wrong shape — throws a StateError
+// whose message says why; the page shows its examples and that message,
+// never a blank tab.
+//
+// planState() is the one place that decides which parts of a state the page
+// can use (known tabs, offered releases) and says what it ignored.
 
+import { decodeLink, encodeLink, LinkError } from "./linkformat.js";
+import { describeRange } from "./releases.js";
+
+export { LinkError, MAX_LINK_DATA_CHARS, MAX_INFLATED_BYTES, parseFragment as parseLinkFragment } from "./linkformat.js";
+
+/** The format of states this page writes. */
 export const STATE_VERSION = 1;
-export const STORAGE_KEY = "kubexplorer.state.v1";
+/** The oldest format this page still reads (older ones would be migrated here). */
+export const OLDEST_STATE_VERSION = 1;
 // Longer links are truncated or refused by chat tools and mail clients.
 export const MAX_LINK_CHARS = 16000;
-const PREFIX = "s=";
 
-async function pipe(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
+export class StateError extends Error {
+  /** reason: "shape" or "newer". */
+  constructor(reason, message) {
+    super(message);
+    this.name = "StateError";
+    this.reason = reason;
+  }
 }
 
-function toBase64url(bytes) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function isObject(x) {
+  return x != null && typeof x === "object" && !Array.isArray(x);
 }
 
-function fromBase64url(text) {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+/**
+ * Validates the outer shape of a state and brings an older format up to
+ * STATE_VERSION. Returns the state; throws StateError.
+ */
+export function checkState(state) {
+  if (!isObject(state)) throw new StateError("shape", "The data is not a kubexplorer state.");
+  if (!Number.isInteger(state.v) || state.v < OLDEST_STATE_VERSION) {
+    throw new StateError("shape", `The data is not a kubexplorer state (its format is ${JSON.stringify(state.v) ?? "missing"}).`);
+  }
+  if (state.v > STATE_VERSION) {
+    throw new StateError("newer", `The data is from a newer version of kubexplorer (format ${state.v}; this page reads up to ${STATE_VERSION}).`);
+  }
+  if (state.tabs != null && !isObject(state.tabs)) throw new StateError("shape", "The data has no valid tab states.");
+  // Migrations from older formats go here, one step per version.
+  return state;
+}
+
+/**
+ * Decides what of a (checked) state the page can use.
+ * known: {tabs: [ids], releases: [names]}. Returns
+ * {tab, release, tabs: {id: state}, ignored: [text]}; tab and release are
+ * null when the state names none or one the page does not know.
+ */
+export function planState(state, { tabs: tabIds, releases }) {
+  const ignored = [];
+  const plan = { tab: null, release: null, tabs: {}, ignored };
+  if (state.tab != null) {
+    if (tabIds.includes(state.tab)) plan.tab = state.tab;
+    else ignored.push(`the tab “${String(state.tab)}” (this page has ${tabIds.join(", ")})`);
+  }
+  if (state.release != null) {
+    if (releases.includes(state.release)) plan.release = state.release;
+    else ignored.push(`Kubernetes release “${String(state.release)}” (this page offers ${describeRange(releases)})`);
+  }
+  for (const [id, tabState] of Object.entries(state.tabs || {})) {
+    if (!tabIds.includes(id)) ignored.push(`a state for an unknown tab “${id}”`);
+    else if (!isObject(tabState)) ignored.push(`the ${id} tab's state (it is not an object)`);
+    else plan.tabs[id] = tabState;
+  }
+  return plan;
 }
 
 /** Encodes a state into the fragment text (without the leading #). */
 export async function encodeState(state) {
-  const json = new TextEncoder().encode(JSON.stringify({ ...state, v: STATE_VERSION }));
-  return PREFIX + toBase64url(await pipe(json, new CompressionStream("deflate-raw")));
+  return encodeLink({ ...state, v: STATE_VERSION });
 }
 
-/** Decodes a fragment (with or without #); null when it holds no state. Throws on corrupt data. */
+/**
+ * Decodes a fragment (with or without #); null when it holds no state.
+ * Throws LinkError or StateError, whose messages say why.
+ */
 export async function decodeState(fragment) {
-  const text = fragment.replace(/^#/, "");
-  if (!text.startsWith(PREFIX)) return null;
-  let json;
-  try {
-    json = new TextDecoder().decode(await pipe(fromBase64url(text.slice(PREFIX.length)), new DecompressionStream("deflate-raw")));
-  } catch {
-    throw new Error("The link's data is damaged (it may have been cut short when it was copied).");
+  const link = await decodeLink(fragment);
+  if (!link) return null;
+  if (link.format === 1 && isObject(link.value) && link.value.v !== 1) {
+    // Format-1 links were only ever made with states of format 1.
+    throw new LinkError("damaged", "The link's data is damaged (it is not a kubexplorer state).");
   }
-  return checkState(JSON.parse(json));
-}
-
-/** Validates the outer shape of a state. */
-export function checkState(state) {
-  if (!state || typeof state !== "object" || Array.isArray(state)) throw new Error("The saved data is not a kubexplorer state.");
-  if (state.v !== STATE_VERSION) throw new Error(`The saved data is from another version of kubexplorer (format ${state.v}, this page reads ${STATE_VERSION}).`);
-  if (state.tabs != null && (typeof state.tabs !== "object" || Array.isArray(state.tabs))) throw new Error("The saved data has no valid tab states.");
-  return state;
-}
-
-/** Reads the autosaved state: {state} or {error} or {} when there is none. */
-export function loadSaved(storage = localStorage) {
-  let raw;
-  try {
-    raw = storage.getItem(STORAGE_KEY);
-  } catch {
-    return {};
-  }
-  if (raw == null) return {};
-  try {
-    return { state: checkState(JSON.parse(raw)) };
-  } catch (err) {
-    try {
-      storage.removeItem(STORAGE_KEY);
-    } catch {
-      /* storage unavailable */
-    }
-    return { error: err instanceof SyntaxError ? "The saved work could not be read and was discarded." : `${err.message} It was discarded.` };
-  }
-}
-
-/** Saves a state; returns false when storage is full or unavailable. */
-export function save(state, storage = localStorage) {
-  try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ ...state, v: STATE_VERSION }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function clearSaved(storage = localStorage) {
-  try {
-    storage.removeItem(STORAGE_KEY);
-  } catch {
-    /* storage unavailable */
-  }
+  return checkState(link.value);
 }
 
 /** Offers the state as a downloadable file. */
 export function downloadState(state, filename = "kubexplorer.json") {
-  const blob = new Blob([JSON.stringify({ ...state, v: STATE_VERSION }, null, 2)], { type: "application/json" });
+  downloadText(JSON.stringify({ ...state, v: STATE_VERSION }, null, 2), filename);
+}
+
+/** Offers text as a downloadable file. */
+export function downloadText(text, filename, type = "application/json") {
+  const blob = new Blob([text], { type });
   const a = document.createElement("a");
   a.href = URL.createObjectURL(blob);
   a.download = filename;
@@ -112,7 +118,7 @@ export async function readStateFile(file) {
   try {
     parsed = JSON.parse(await file.text());
   } catch {
-    throw new Error(`${file.name} is not a kubexplorer file (it is not JSON).`);
+    throw new StateError("shape", `${file.name} is not a kubexplorer file (it is not JSON).`);
   }
   return checkState(parsed);
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
+	"github.com/kubexplorer/kubexplorer/internal/datagen"
 )
 
 func TestThrowAwayGoMod(t *testing.T) {
@@ -315,10 +316,10 @@ func TestDataRoundTripAndReport(t *testing.T) {
 		t.Errorf("round trip: %+v", got)
 	}
 	report := filepath.Join(dir, "report.txt")
-	if err := mergeReport(report, []string{"## 1.18 (x)\nold\n", "## 1.19 (y)\nkept\n"}); err != nil {
+	if err := datagen.MergeReport(report, "# report", []string{"## 1.18 (x)\nold\n", "## 1.19 (y)\nkept\n"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := mergeReport(report, []string{"## 1.18 (x)\nnew\n"}); err != nil {
+	if err := datagen.MergeReport(report, "# report", []string{"## 1.18 (x)\nnew\n"}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(report)

@@ -20,7 +20,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -34,6 +33,7 @@ import (
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
+	"github.com/kubexplorer/kubexplorer/internal/datagen"
 )
 
 func main() {
@@ -47,15 +47,12 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 
-	if *work == "" {
-		dir, err := os.MkdirTemp("", "kubexplorer-catalog-")
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer os.RemoveAll(dir)
-		*work = dir
+	workDir, cleanup, err := datagen.WorkDir(*work, "kubexplorer-catalog-")
+	if err != nil {
+		log.Fatal(err)
 	}
-	g := &generator{work: *work}
+	defer cleanup()
+	g := &generator{work: workDir}
 
 	if *check != "" {
 		res, err := g.release(*check)
@@ -105,7 +102,7 @@ func main() {
 		log.Fatal(err)
 	}
 	if len(reports) > 0 && *reportFile != "" {
-		if err := mergeReport(*reportFile, reports); err != nil {
+		if err := datagen.MergeReport(*reportFile, "# Feature-gate catalog generation report (written by tools/catalog)", reports); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -168,43 +165,15 @@ func (g *generator) goCmd(dir string, args ...string) ([]byte, error) {
 	return stdout.Bytes(), nil
 }
 
-type downloaded struct {
-	Path, Version, Error, Dir, GoMod string
-}
+type downloaded = datagen.Module
 
-// download fetches a module into the module cache. The proxy's refusal of
-// a version comes back as the Error field (and a failing exit status).
-func (g *generator) download(mod string) (downloaded, error) {
-	cmd := exec.Command("go", "mod", "download", "-json", mod)
-	cmd.Dir = g.work
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off")
-	out, runErr := cmd.Output()
-	var d downloaded
-	if err := json.Unmarshal(out, &d); err != nil {
-		return d, fmt.Errorf("go mod download %s: %v", mod, runErr)
-	}
-	if d.Error != "" {
-		return d, fmt.Errorf("%s", firstLine(d.Error))
-	}
-	return d, nil
-}
+func (g *generator) fetcher() datagen.Fetcher { return datagen.Fetcher{Work: g.work} }
 
-// exists asks the proxy whether a version of a module exists at all (its
-// .info), without downloading it.
-func (g *generator) exists(mod string) bool {
-	cmd := exec.Command("go", "list", "-m", "-json", mod)
-	cmd.Dir = g.work
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", "GOWORK=off")
-	return cmd.Run() == nil
-}
+// download fetches a module into the module cache.
+func (g *generator) download(mod string) (downloaded, error) { return g.fetcher().Download(mod) }
 
-func firstLine(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
+// exists asks the proxy whether a version of a module exists at all.
+func (g *generator) exists(mod string) bool { return g.fetcher().Exists(mod) }
 
 // essentialStaging are the staging modules the dumper always compiles.
 var essentialStaging = map[string]bool{
@@ -473,15 +442,7 @@ var stubNeeded = regexp.MustCompile(`module (\S+)@latest found \([^)]*replaced b
 // nearestServed finds the newest served version of a staging module below
 // the patch release's own (same minor).
 func (g *generator) nearestServed(mod, patch string) (string, error) {
-	p, _ := strconv.Atoi(patch[strings.LastIndex(patch, ".")+1:])
-	minor := strings.TrimPrefix(patch[:strings.LastIndex(patch, ".")], "1.")
-	for q := p - 1; q >= 0; q-- {
-		v := fmt.Sprintf("v0.%s.%d", minor, q)
-		if _, err := g.download(mod + "@" + v); err == nil {
-			return v, nil
-		}
-	}
-	return "", fmt.Errorf("no served version of %s in v0.%s", mod, minor)
+	return g.fetcher().NearestServed(mod, patch)
 }
 
 func (g *generator) listDeps(dir, pkg string) ([]pkgInfo, error) {
@@ -579,35 +540,4 @@ func writeData(dir string, rels map[string]*catalog.Release) error {
 		}
 	}
 	return nil
-}
-
-// mergeReport replaces the sections of the regenerated releases in the
-// report file and keeps the others.
-func mergeReport(path string, sections []string) error {
-	old, _ := os.ReadFile(path)
-	byRelease := map[string]string{}
-	for _, s := range strings.SplitAfter(string(old), "\n## ") {
-		s = strings.TrimPrefix(s, "## ")
-		s = strings.TrimSuffix(s, "## ")
-		if f := strings.Fields(s); len(f) > 0 && strings.HasPrefix(s, f[0]) {
-			if _, _, ok := parseMinorNum(f[0]); ok {
-				byRelease[f[0]] = "## " + strings.TrimRight(s, "\n") + "\n"
-			}
-		}
-	}
-	for _, s := range sections {
-		f := strings.Fields(strings.TrimPrefix(s, "## "))
-		byRelease[f[0]] = s
-	}
-	var keys []string
-	for k := range byRelease {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return minorLess(keys[i], keys[j]) })
-	var b strings.Builder
-	b.WriteString("# Feature-gate catalog generation report (written by tools/catalog)\n")
-	for _, k := range keys {
-		b.WriteString("\n" + byRelease[k])
-	}
-	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

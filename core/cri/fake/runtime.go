@@ -260,6 +260,17 @@ func (r *Runtime) ExitContainer(id string, code int32, oom bool) bool {
 	return true
 }
 
+// LoseContainer makes the runtime forget a container, running or not, as
+// if it had been removed behind the kubelet's back (crictl rm -f, a runtime
+// that lost its state).
+func (r *Runtime) LoseContainer(id string) bool {
+	if r.containers[id] == nil {
+		return false
+	}
+	r.removeContainer(id)
+	return true
+}
+
 // Calls returns the call log.
 func (r *Runtime) Calls() []Call { return r.calls.All() }
 

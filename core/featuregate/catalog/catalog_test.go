@@ -2,11 +2,12 @@ package catalog
 
 import (
 	"bytes"
-	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kubexplorer/kubexplorer/core/releases"
 )
 
 // wantCounts is the number of gates the real kubelet binary of each release
@@ -34,18 +35,16 @@ func load(t *testing.T, release string) *Release {
 	return r
 }
 
-func TestReleasesAreEveryMinorFrom118(t *testing.T) {
+// The catalog has a file for every release of the project's one range,
+// and none more: core/releases is what the explorer, the CLI and the page
+// offer, so a release without a catalog would fail there.
+func TestReleasesAreTheModelledRange(t *testing.T) {
 	rs := Releases()
-	if len(rs) == 0 || rs[0] != "1.18" {
-		t.Fatalf("releases = %v", rs)
+	if !slices.Equal(rs, releases.All()) {
+		t.Fatalf("catalog releases = %v, want core/releases' %v", rs, releases.All())
 	}
-	for i, r := range rs {
-		if want := fmt.Sprintf("1.%d", 18+i); r != want {
-			t.Fatalf("release %d is %s, want %s (no gaps)", i, r, want)
-		}
-	}
-	if Latest() != rs[len(rs)-1] || compareMinor(Latest(), "1.37") < 0 {
-		t.Errorf("latest = %s", Latest())
+	if Latest() != releases.Newest {
+		t.Errorf("latest = %s, want %s", Latest(), releases.Newest)
 	}
 	if len(rs) != len(wantCounts) {
 		t.Errorf("%d releases, but the count table has %d: add the new release's count", len(rs), len(wantCounts))
@@ -163,35 +162,15 @@ func TestLoadErrorsAndCopies(t *testing.T) {
 	}
 }
 
-// spec resolves a gate at its own release, the way the kubelet sees it
-// (emulation version = the release, min compatibility = one below).
+// specAtRelease resolves a gate at its own release, the way the kubelet
+// sees it (emulation version = the release, min compatibility = one below).
 func specAtRelease(t *testing.T, release, name string) (Spec, bool) {
 	t.Helper()
 	g, ok := load(t, release).Gate(name)
 	if !ok {
 		return Spec{}, false
 	}
-	var best Spec
-	found := false
-	minCompat := fmt.Sprintf("1.%d", mustMinor(release)-1)
-	for _, s := range g.Specs {
-		if s.Version != "" && compareMinor(s.Version, release) > 0 {
-			continue
-		}
-		if s.MinCompatibilityVersion != "" && compareMinor(s.MinCompatibilityVersion, minCompat) > 0 {
-			continue
-		}
-		best, found = s, true
-	}
-	if !found {
-		return Spec{PreRelease: PreAlpha}, true
-	}
-	return best, true
-}
-
-func mustMinor(v string) int {
-	m, _ := parseMinor(v)
-	return m[1]
+	return g.SpecAt(release), true
 }
 
 // TestStagesAgainstTheFacts checks the stage mix at each release against

@@ -40,71 +40,31 @@ var stageCodes = []struct {
 func ApplyDelta(prev *Release, name string, data []byte) (*Release, error) {
 	r := &Release{}
 	gates := map[string]Gate{}
+	prevVersion := ""
 	if prev != nil {
+		prevVersion = prev.Version
 		for _, g := range prev.Gates {
 			gates[g.Name] = g
 		}
 	}
-	touched := map[string]int{}
-	header := false
-	lines := bytes.Split(data, []byte("\n"))
-	for i, raw := range lines {
-		lineNo := i + 1
-		line := strings.TrimRight(string(raw), "\r")
-		if line == "" || line[0] == '#' {
-			continue
+	var err error
+	r.Version, r.Patch, err = ScanDelta(name, data, prevVersion, func(l DeltaLine) (string, error) {
+		if l.Remove {
+			if _, ok := gates[l.Text]; !ok {
+				return "", fmt.Errorf("removes %s, which release %s does not have", l.Text, versionOf(prev))
+			}
+			delete(gates, l.Text)
+			return l.Text, nil
 		}
-		errf := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %s", name, lineNo, fmt.Sprintf(format, args...))
+		g, err := parseGate(l.Text)
+		if err != nil {
+			return "", err
 		}
-		if !header {
-			f := strings.Fields(line)
-			if len(f) != 4 || f[0] != "release" || f[2] != "patch" {
-				return nil, errf("want header %q, got %q", "release X.Y patch X.Y.Z", line)
-			}
-			if _, ok := parseMinor(f[1]); !ok {
-				return nil, errf("bad release %q", f[1])
-			}
-			if !strings.HasPrefix(f[3], f[1]+".") {
-				return nil, errf("patch %q is not a patch of %q", f[3], f[1])
-			}
-			if prev != nil && compareMinor(f[1], prev.Version) <= 0 {
-				return nil, errf("release %s does not follow %s", f[1], prev.Version)
-			}
-			r.Version, r.Patch = f[1], f[3]
-			header = true
-			continue
-		}
-		op, rest := line[0], line[1:]
-		switch op {
-		case '-':
-			if !validName(rest) {
-				return nil, errf("bad gate name %q", rest)
-			}
-			if _, ok := gates[rest]; !ok {
-				return nil, errf("removes %s, which release %s does not have", rest, versionOf(prev))
-			}
-			if at, dup := touched[rest]; dup {
-				return nil, errf("%s already changed on line %d", rest, at)
-			}
-			touched[rest] = lineNo
-			delete(gates, rest)
-		case '+':
-			g, err := parseGate(rest)
-			if err != nil {
-				return nil, errf("%v", err)
-			}
-			if at, dup := touched[g.Name]; dup {
-				return nil, errf("%s already changed on line %d", g.Name, at)
-			}
-			touched[g.Name] = lineNo
-			gates[g.Name] = g
-		default:
-			return nil, errf("line must start with '+', '-' or '#': %q", line)
-		}
-	}
-	if !header {
-		return nil, fmt.Errorf("%s: no release header", name)
+		gates[g.Name] = g
+		return g.Name, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	r.Gates = make([]Gate, 0, len(gates))
 	for _, g := range gates {

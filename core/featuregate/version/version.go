@@ -353,3 +353,31 @@ func (v *Version) AddMinor(n uint) *Version { return v.OffsetMinor(int(n)) }
 
 // WithoutPatch returns the generic major.minor.
 func (v *Version) WithoutPatch() *Version { return MajorMinor(v.Major(), v.Minor()) }
+
+// ParseRelease reads a Kubernetes release the way users write one — "1.30",
+// "v1.30.2", "1.31.0-rc.1" — stricter than Parse: two or three numbers
+// without leading zeros, optionally a "v" before and a pre-release or build
+// suffix after (dropped). Anything else is an "illegal version string".
+func ParseRelease(s string) (*Version, error) {
+	t := strings.TrimPrefix(strings.TrimSpace(s), "v")
+	if i := strings.IndexAny(t, "-+"); i >= 0 {
+		t = t[:i]
+	}
+	parts := strings.Split(t, ".")
+	illegal := fmt.Errorf("illegal version string %q", s)
+	if len(parts) < 2 || len(parts) > 3 {
+		return nil, illegal
+	}
+	v := &Version{components: make([]uint, len(parts))}
+	for i, p := range parts {
+		if p == "" || len(p) > 1 && p[0] == '0' {
+			return nil, illegal
+		}
+		n, err := strconv.ParseUint(p, 10, 32)
+		if err != nil {
+			return nil, illegal
+		}
+		v.components[i] = uint(n)
+	}
+	return v, nil
+}

@@ -64,6 +64,24 @@ func TestCompare(t *testing.T) {
 	}
 }
 
+func TestParseRelease(t *testing.T) {
+	for in, want := range map[string]string{
+		"1.30": "1.30", "v1.30.2": "1.30.2", " 1.31.0-rc.1 ": "1.31.0", "1.31+abc": "1.31",
+		"x": `illegal version string "x"`, "1": `illegal version string "1"`, "1.2.3.4": `illegal version string "1.2.3.4"`,
+		"1.30abc": `illegal version string "1.30abc"`, "1.01": `illegal version string "1.01"`, "": `illegal version string ""`,
+	} {
+		got := ""
+		if v, err := ParseRelease(in); err != nil {
+			got = err.Error()
+		} else {
+			got = v.String()
+		}
+		if got != want {
+			t.Errorf("ParseRelease(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"1.31", "v1.2.3", "1..2", "-1.2", "1.2-rc.1"} {
 		f.Add(s)

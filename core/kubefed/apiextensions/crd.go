@@ -13,6 +13,11 @@ type CRD struct {
 	Namespaced        bool
 	StatusSubresource bool
 	Schema            *JSONSchemaProps
+	// V1beta1 renders the CRD as apiextensions.k8s.io/v1beta1.
+	V1beta1 bool
+	// PreserveUnknownFields keeps fields the schema does not name (a
+	// v1beta1 CRD's default): nothing is pruned and nothing is unknown.
+	PreserveUnknownFields bool
 }
 
 // Name is <plural>.<group>.
@@ -43,6 +48,9 @@ func (c *CRD) ToObject() map[string]any {
 		}
 		names["shortNames"] = s
 	}
+	if c.V1beta1 {
+		return c.v1beta1Object(names)
+	}
 	version := map[string]any{
 		"name":    c.Version,
 		"served":  true,
@@ -64,6 +72,25 @@ func (c *CRD) ToObject() map[string]any {
 			"scope":    c.Scope(),
 			"versions": []any{version},
 		},
+	}
+}
+
+// v1beta1Object renders the CRD as apiextensions.k8s.io/v1beta1: one
+// version in spec.version, the schema in spec.validation, subresources in
+// the spec.
+func (c *CRD) v1beta1Object(names map[string]any) map[string]any {
+	spec := map[string]any{"group": c.Group, "version": c.Version, "names": names, "scope": c.Scope()}
+	if c.Schema != nil {
+		spec["validation"] = map[string]any{"openAPIV3Schema": c.Schema.ToMap()}
+	}
+	if c.StatusSubresource {
+		spec["subresources"] = map[string]any{"status": map[string]any{}}
+	}
+	return map[string]any{
+		"apiVersion": "apiextensions.k8s.io/v1beta1",
+		"kind":       "CustomResourceDefinition",
+		"metadata":   map[string]any{"name": c.Name()},
+		"spec":       spec,
 	}
 }
 
@@ -89,6 +116,21 @@ func CRDFromObject(o map[string]any) (*CRD, string) {
 				if str, ok := s.(string); ok {
 					c.ShortNames = append(c.ShortNames, str)
 				}
+			}
+		}
+	}
+	if o["apiVersion"] == "apiextensions.k8s.io/v1beta1" {
+		// A v1beta1 CRD keeps unknown fields unless told not to, and may
+		// name its one version and schema at the spec's top.
+		c.V1beta1 = true
+		c.PreserveUnknownFields = spec["preserveUnknownFields"] != false
+		c.Version, _ = spec["version"].(string)
+		if sub, ok := spec["subresources"].(map[string]any); ok {
+			_, c.StatusSubresource = sub["status"]
+		}
+		if val, ok := spec["validation"].(map[string]any); ok {
+			if oa, ok := val["openAPIV3Schema"].(map[string]any); ok {
+				c.Schema = FromMap(oa)
 			}
 		}
 	}
@@ -147,6 +189,13 @@ func FromMap(m map[string]any) *JSONSchemaProps {
 	}
 	if it, ok := m["items"].(map[string]any); ok {
 		s.Items = FromMap(it)
+	}
+	if l, ok := m["anyOf"].([]any); ok {
+		for _, a := range l {
+			if am, ok := a.(map[string]any); ok {
+				s.AnyOf = append(s.AnyOf, FromMap(am))
+			}
+		}
 	}
 	if r, ok := m["required"].([]any); ok {
 		for _, x := range r {

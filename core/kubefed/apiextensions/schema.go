@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
@@ -24,6 +25,9 @@ type JSONSchemaProps struct {
 	Items                  *JSONSchemaProps
 	Required               []string
 	XPreserveUnknownFields bool
+	// AnyOf is rendered and read, not enforced: only the legacy federated
+	// CRDs use it, for override values.
+	AnyOf []*JSONSchemaProps
 }
 
 // ToMap renders the schema the way the API serialises it.
@@ -64,7 +68,35 @@ func (s *JSONSchemaProps) ToMap() map[string]any {
 	if s.XPreserveUnknownFields {
 		m["x-kubernetes-preserve-unknown-fields"] = true
 	}
+	if len(s.AnyOf) > 0 {
+		l := make([]any, len(s.AnyOf))
+		for i, a := range s.AnyOf {
+			l[i] = a.ToMap()
+		}
+		m["anyOf"] = l
+	}
 	return m
+}
+
+// OverrideOpPattern is the pattern of spec.overrides[].clusterOverrides[].op
+// in every federated CRD kubefedctl generates.
+const OverrideOpPattern = "^(add|remove|replace)?$"
+
+// matchPattern reports whether x matches the pattern p; an invalid pattern
+// matches everything (the API server would not have accepted the CRD). The
+// pattern of kubefed's own CRDs is matched by hand, so validating a
+// federated resource compiles no regular expression; other CRDs' patterns
+// are compiled once, when first used.
+func matchPattern(p, x string) bool {
+	if p == OverrideOpPattern {
+		switch x {
+		case "", "add", "remove", "replace":
+			return true
+		}
+		return false
+	}
+	r := compile(p)
+	return r == nil || r.MatchString(x)
 }
 
 var patternCache = map[string]*regexp.Regexp{}
@@ -84,6 +116,10 @@ func compile(p string) *regexp.Regexp {
 // Validate checks v against the schema with the API server's messages.
 // Unknown fields are not errors here: the API server prunes them.
 func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
+	return s.validate(v, newFieldPath(path))
+}
+
+func (s *JSONSchemaProps) validate(v any, path *fieldPath) validation.ErrorList {
 	if s == nil {
 		return nil
 	}
@@ -92,32 +128,42 @@ func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
 		return nil
 	}
 	if t := jsonType(v); s.Type != "" && !typeMatches(s.Type, v) {
-		return validation.ErrorList{validation.Invalid(path, t, fmt.Sprintf("%s in body must be of type %s: %q", bodyPath(path), s.Type, t))}
+		p := path.String()
+		return validation.ErrorList{validation.Invalid(p, t, fmt.Sprintf("%s in body must be of type %s: %q", bodyPath(p), s.Type, t))}
 	}
 	switch x := v.(type) {
 	case map[string]any:
 		for _, r := range s.Required {
 			if _, ok := x[r]; !ok {
-				errs = append(errs, validation.Required(join(path, r), ""))
+				n := path.key(r)
+				errs = append(errs, validation.Required(path.String(), ""))
+				path.pop(n)
 			}
 		}
 		for _, k := range unstructured.SortedKeys(x) {
-			if p, ok := s.Properties[k]; ok {
-				errs = append(errs, p.Validate(x[k], join(path, k))...)
-			} else if s.AdditionalProperties != nil {
-				errs = append(errs, s.AdditionalProperties.Validate(x[k], join(path, k))...)
+			sub, ok := s.Properties[k]
+			if !ok {
+				sub = s.AdditionalProperties
+			}
+			if ok || sub != nil {
+				n := path.key(k)
+				errs = append(errs, sub.validate(x[k], path)...)
+				path.pop(n)
 			}
 		}
 	case []any:
 		if s.Items != nil {
 			for i, e := range x {
-				errs = append(errs, s.Items.Validate(e, fmt.Sprintf("%s[%d]", path, i))...)
+				n := path.index(i)
+				errs = append(errs, s.Items.validate(e, path)...)
+				path.pop(n)
 			}
 		}
 	case string:
 		if s.Pattern != "" {
-			if r := compile(s.Pattern); r != nil && !r.MatchString(x) {
-				errs = append(errs, validation.Invalid(path, x, fmt.Sprintf("%s in body should match '%s'", bodyPath(path), s.Pattern)))
+			if !matchPattern(s.Pattern, x) {
+				p := path.String()
+				errs = append(errs, validation.Invalid(p, x, fmt.Sprintf("%s in body should match '%s'", bodyPath(p), s.Pattern)))
 			}
 		}
 	}
@@ -127,7 +173,7 @@ func (s *JSONSchemaProps) Validate(v any, path string) validation.ErrorList {
 // Prune removes fields the schema does not know, as the API server does for
 // structural schemas. It reports the pruned paths, sorted.
 func (s *JSONSchemaProps) Prune(v any, path string) []string {
-	pruned := s.unknownFields(v, path, true)
+	pruned := s.unknownFields(v, newFieldPath(path), true)
 	sort.Strings(pruned)
 	return pruned
 }
@@ -135,51 +181,88 @@ func (s *JSONSchemaProps) Prune(v any, path string) []string {
 // Unknown lists fields the schema does not know (for strict input checks),
 // in the order of a walk over sorted keys.
 func (s *JSONSchemaProps) Unknown(v any, path string) []string {
-	return s.unknownFields(v, path, false)
+	return s.unknownFields(v, newFieldPath(path), false)
 }
 
 // unknownFields walks v along the schema and returns the paths of fields it
 // does not know; with prune it also deletes them, sparing the top-level
 // apiVersion and kind as the API server does. The object's metadata is never
 // walked.
-func (s *JSONSchemaProps) unknownFields(v any, path string, prune bool) []string {
+func (s *JSONSchemaProps) unknownFields(v any, path *fieldPath, prune bool) []string {
 	if s == nil || s.XPreserveUnknownFields {
 		return nil
 	}
 	var out []string
+	top := path.empty()
 	switch x := v.(type) {
 	case map[string]any:
 		for _, k := range unstructured.SortedKeys(x) {
-			if path == "" && k == "metadata" {
+			if top && k == "metadata" {
 				continue
 			}
-			if p, ok := s.Properties[k]; ok {
-				out = append(out, p.unknownFields(x[k], join(path, k), prune)...)
-			} else if s.AdditionalProperties != nil {
-				out = append(out, s.AdditionalProperties.unknownFields(x[k], join(path, k), prune)...)
-			} else if !prune {
-				out = append(out, join(path, k))
-			} else if path != "" || (k != "apiVersion" && k != "kind") {
-				delete(x, k)
-				out = append(out, join(path, k))
+			sub, ok := s.Properties[k]
+			if !ok {
+				sub = s.AdditionalProperties
 			}
+			n := path.key(k)
+			switch {
+			case ok || sub != nil:
+				out = append(out, sub.unknownFields(x[k], path, prune)...)
+			case !prune:
+				out = append(out, path.String())
+			case !top || (k != "apiVersion" && k != "kind"):
+				delete(x, k)
+				out = append(out, path.String())
+			}
+			path.pop(n)
 		}
 	case []any:
 		if s.Items != nil {
 			for i, e := range x {
-				out = append(out, s.Items.unknownFields(e, fmt.Sprintf("%s[%d]", path, i), prune)...)
+				n := path.index(i)
+				out = append(out, s.Items.unknownFields(e, path, prune)...)
+				path.pop(n)
 			}
 		}
 	}
 	return out
 }
 
-func join(p, k string) string {
-	if p == "" {
-		return k
-	}
-	return p + "." + k
+// fieldPath is the path of the field a walk is at ("spec.template[0].x"),
+// kept in one buffer that grows and shrinks with the walk and spelt out as a
+// string only for an error: the walks visit every field of every object
+// applied, and a string per field was a tenth of the allocations of applying
+// one.
+type fieldPath struct{ b []byte }
+
+func newFieldPath(root string) *fieldPath {
+	return &fieldPath{b: append(make([]byte, 0, 64), root...)}
 }
+
+func (p *fieldPath) empty() bool { return len(p.b) == 0 }
+
+// key descends into the field k and returns the length to pop back to.
+func (p *fieldPath) key(k string) int {
+	n := len(p.b)
+	if n > 0 {
+		p.b = append(p.b, '.')
+	}
+	p.b = append(p.b, k...)
+	return n
+}
+
+// index descends into element i and returns the length to pop back to.
+func (p *fieldPath) index(i int) int {
+	n := len(p.b)
+	p.b = append(p.b, '[')
+	p.b = strconv.AppendInt(p.b, int64(i), 10)
+	p.b = append(p.b, ']')
+	return n
+}
+
+func (p *fieldPath) pop(n int) { p.b = p.b[:n] }
+
+func (p *fieldPath) String() string { return string(p.b) }
 
 func bodyPath(p string) string { return p }
 

@@ -3,7 +3,8 @@
 // cluster health controller and, when the PushReconciler gate is on, the
 // FederatedTypeConfig controller. A restart empties every in-memory map (the
 // running controllers), so each Enabled FTC is started again, not refreshed
-// (quirk Q6). A klog.Fatalf (the v0.9.0+ cache-sync timeout) exits the
+// (quirk Q6). A klog.Fatalf (the v0.9.0+ cache-sync timeout) or a panic in
+// a goroutine (json-patch before v0.9.0 with a negative index) exits the
 // process; like a Deployment's pod it is then restarted after the kubelet's
 // crash-loop back-off (10s doubling to 5m).
 package controllermanager
@@ -15,6 +16,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/kubefedcluster"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/schedulingpreference"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 // Gates are the KubeFedConfig feature gates the model honours.
@@ -57,13 +59,19 @@ func (m *Manager) Start() {
 	m.ExitReason = ""
 	m.NextStart = time.Time{}
 	m.startedAt = m.Cfg.Host.Clock().Now()
-	m.Cfg.OnFatal = m.fatal
+	m.Cfg.OnFatal = func(msg string) { m.exit("Fatal: " + msg) }
+	m.Cfg.OnPanic = func(msg string) { m.exit("panic: " + msg) }
+	// startControllers' order: cluster controller, scheduling manager,
+	// FTC controller.
 	m.Cluster = kubefedcluster.Start(m.Cfg, m.Probe)
-	if m.Gates.PushReconciler {
-		m.FTC = federatedtypeconfig.StartController(m.Cfg)
-	}
 	if m.Gates.SchedulerPreferences {
 		m.Scheduling = schedulingpreference.Start(m.Cfg)
+	}
+	if m.Gates.PushReconciler {
+		if m.Gates.RawResourceStatusCollection && m.Cfg.Release.Has(release.RawResourceStatusCollection) {
+			m.Cfg.Log.Infof("controller-manager.go", "Enabling RawResourceStatusCollection for all the enabled federated resources")
+		}
+		m.FTC = federatedtypeconfig.StartController(m.Cfg)
 	}
 }
 
@@ -97,8 +105,9 @@ func (m *Manager) Restart() {
 	m.Start()
 }
 
-// fatal exits the process and schedules the crash-loop restart.
-func (m *Manager) fatal(msg string) {
+// exit ends the process (a klog.Fatalf or an unrecovered panic) and
+// schedules the crash-loop restart.
+func (m *Manager) exit(reason string) {
 	clock := m.Cfg.Host.Clock()
 	if clock.Now().Sub(m.startedAt) >= 10*time.Minute {
 		m.crashDelay = 0
@@ -112,7 +121,7 @@ func (m *Manager) fatal(msg string) {
 	// The process dies when the current timer returns.
 	clock.AfterFunc(0, "controller-manager exit", func() {
 		m.Stop()
-		m.ExitReason = "Fatal: " + msg
+		m.ExitReason = reason
 		m.NextStart = clock.Now().Add(m.crashDelay)
 		t := clock.AfterFunc(m.crashDelay, "controller-manager restart", func() {
 			m.pendingStop = nil

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -18,6 +19,10 @@ type DisableOptions struct {
 	FederatedGroup   string `json:"federatedGroup,omitempty"`
 	DryRun           bool   `json:"dryRun,omitempty"`
 	KubeFedNamespace string `json:"kubefedNamespace,omitempty"`
+
+	// Release and Log are as in EnableOptions.
+	Release release.Release `json:"-"`
+	Log     Logf            `json:"-"`
 }
 
 // Disable runs kubefedctl disable: set propagation Disabled, poll every
@@ -46,7 +51,7 @@ func Disable(env Env, o DisableOptions) (string, error) {
 	// resolves it, always at the preferred version: --version only matters
 	// for generating the type config below.
 	if !strings.Contains(name, ".") {
-		r, err := LookupAPIResource(host, name, "")
+		r, err := LookupAPIResource(host, name, "", o.Release, o.Log)
 		if err != nil {
 			return "", err
 		}
@@ -108,7 +113,8 @@ func Disable(env Env, o DisableOptions) (string, error) {
 			// Without an FTC the federated type is the one enable would
 			// generate for NAME (generatedFederatedTypeConfig): looked up
 			// with --version, named with --federated-group.
-			res, err := GetResources(host, &EnableOptions{Name: name, TargetVersion: o.TargetVersion, FederatedGroup: o.FederatedGroup})
+			res, err := GetResources(host, &EnableOptions{Name: name, TargetVersion: o.TargetVersion, FederatedGroup: o.FederatedGroup,
+				Release: o.Release, Log: o.Log})
 			if err != nil {
 				return out.String(), err
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -51,6 +52,22 @@ type EnableOptions struct {
 	// count).
 	Filename    string `json:"filename,omitempty"`
 	FileContent string `json:"fileContent,omitempty"`
+
+	// Release is the kubefedctl release (zero: the latest).
+	Release release.Release `json:"-"`
+	// Log receives the lines kubefedctl prints through klog (to stderr);
+	// nil drops them.
+	Log Logf `json:"-"`
+}
+
+// Logf receives one klog line of kubefedctl: its severity (I, W, E) and
+// message.
+type Logf func(severity, msg string)
+
+func (l Logf) printf(severity, format string, args ...any) {
+	if l != nil {
+		l(severity, fmt.Sprintf(format, args...))
+	}
 }
 
 // Resources are what enable generates.
@@ -76,9 +93,12 @@ func groupQualified(name, group string) string {
 
 // LookupAPIResource resolves NAME (kind, plural, singular, short name or
 // plural.group, case-insensitive) against the host's served types in
-// discovery order. A core-group match wins at once; several other matches
-// are an error.
-func LookupAPIResource(host *store.Store, key, targetVersion string) (*apiResource, error) {
+// discovery order; several matches are an error. From v0.5.0 (PR #1294) a
+// core-group match wins at once. From v0.6.1 a lookup that found its type
+// other than by that shortcut logs it: with a warning carrying the (nil)
+// discovery errors until v0.8.0 (PR #1334), as "Api resource found." after
+// (PR #1410).
+func LookupAPIResource(host *store.Store, key, targetVersion string, rel release.Release, log Logf) (*apiResource, error) {
 	lower := strings.ToLower(key)
 	var target *apiResource
 	var matched []string
@@ -96,11 +116,11 @@ func LookupAPIResource(host *store.Store, key, targetVersion string) (*apiResour
 			continue
 		}
 		r := &apiResource{name: k.Plural, group: k.Group, version: k.Version, kind: k.Kind, namespaced: k.Namespaced, shortNames: k.ShortNames, replicasInt32: k.SpecReplicasInt32}
-		if k.Group == "" {
-			return r, nil
-		}
 		if target == nil {
 			target = r
+			if k.Group == "" && rel.Has(release.EnablePrefersCoreGroup) {
+				return r, nil
+			}
 		}
 		matched = append(matched, groupQualified(k.Plural, k.Group))
 	}
@@ -109,6 +129,13 @@ func LookupAPIResource(host *store.Store, key, targetVersion string) (*apiResour
 		return nil, fmt.Errorf("Multiple resources are matched by %q: %s. A group-qualified plural name must be provided.", key, strings.Join(matched, ", "))
 	}
 	if target != nil {
+		switch {
+		case rel.Has(release.LookupLogsFound):
+			log.printf("I", "Api resource found.")
+		case rel.Has(release.LookupWarnsNilError):
+			// NewAggregate of no errors is nil.
+			log.printf("W", "Api resource found with err <nil>, and error could ignore.")
+		}
 		return target, nil
 	}
 	//lint:ignore ST1005 upstream's exact message
@@ -166,7 +193,7 @@ func GetResources(host *store.Store, o *EnableOptions) (*Resources, error) {
 			return nil, fmt.Errorf("Unable to find api resource named %q.", o.Name)
 		}
 		var err error
-		r, err = LookupAPIResource(host, o.Name, o.TargetVersion)
+		r, err = LookupAPIResource(host, o.Name, o.TargetVersion, o.Release, o.Log)
 		if err != nil {
 			return nil, err
 		}
@@ -200,7 +227,7 @@ func GetResources(host *store.Store, o *EnableOptions) (*Resources, error) {
 	for _, sn := range r.shortNames {
 		shortNames = append(shortNames, "f"+sn)
 	}
-	crd := apiextensions.FederatedTypeCRD(o.FederatedGroup, o.FederatedVersion, "Federated"+r.kind, "federated"+r.name, fedScope == "Namespaced", shortNames, r.replicasInt32)
+	crd := apiextensions.FederatedTypeCRD(o.Release, o.FederatedGroup, o.FederatedVersion, "Federated"+r.kind, "federated"+r.name, fedScope == "Namespaced", shortNames, r.replicasInt32)
 	return &Resources{TypeConfig: m, CRD: crd}, nil
 }
 

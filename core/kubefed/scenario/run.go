@@ -26,6 +26,10 @@ type StepResult struct {
 	Logs      []util.LogEntry      `json:"logs"`
 	Events    []util.Event         `json:"events"`
 	Snapshot  *simulation.Snapshot `json:"snapshot"`
+
+	// Err is the step's failure as the error value (an *unstructured.Error
+	// knows its position), for callers that report it structured.
+	Err error `json:"-"`
 }
 
 // Transcript is the result of running a scenario.
@@ -87,6 +91,7 @@ func (r *Runner) Run(i int, st Step) StepResult {
 	s := r.Sim
 	fail := func(err error) {
 		res.Error = err.Error()
+		res.Err = err
 		var ue *u.Error
 		if errors.As(err, &ue) {
 			res.ErrorLine = ue.Line
@@ -158,14 +163,18 @@ func (r *Runner) Run(i int, st Step) StepResult {
 		s.Restart()
 	case st.Enable != nil:
 		res.Action = "kubefedctl enable " + enableName(st.Enable)
-		out, err := kubefedctl.Enable(s.Host, *st.Enable)
+		o := *st.Enable
+		o.Release, o.Log = s.Cfg.Release, r.kubefedctlLog
+		out, err := kubefedctl.Enable(s.Host, o)
 		res.Output = lines(out)
 		if err != nil {
 			fail(err)
 		}
 	case st.Disable != nil:
 		res.Action = "kubefedctl disable " + st.Disable.Name
-		out, err := kubefedctl.Disable(s, *st.Disable)
+		o := *st.Disable
+		o.Release, o.Log = s.Cfg.Release, r.kubefedctlLog
+		out, err := kubefedctl.Disable(s, o)
 		res.Output = lines(out)
 		if err != nil {
 			fail(err)
@@ -196,6 +205,17 @@ func (r *Runner) Run(i int, st Step) StepResult {
 	}
 	r.finish(&res)
 	return res
+}
+
+// kubefedctlLog puts kubefedctl's klog lines (its stderr) into the
+// transcript's log, named after kubefedctl's file.
+func (r *Runner) kubefedctlLog(severity, msg string) {
+	switch severity {
+	case "W":
+		r.Sim.Log.Warningf("kubefedctl/enable/util.go", "%s", msg)
+	default:
+		r.Sim.Log.Infof("kubefedctl/enable/util.go", "%s", msg)
+	}
 }
 
 func enableName(o *kubefedctl.EnableOptions) string {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/kubefedctl"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/simulation"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -193,10 +194,8 @@ func (sc *Scenario) Options() (simulation.Options, error) {
 			o.Gates.RawResourceStatusCollection = *g.RawResourceStatusCollection
 		}
 	}
-	switch o.Version {
-	case "", "v0.10.0", "v0.3.0":
-	default:
-		return o, fmt.Errorf("version: Unsupported value: %q: supported values: \"v0.10.0\", \"v0.3.0\"", o.Version)
+	if _, err := release.Parse("version", o.Version); err != nil {
+		return o, err
 	}
 	switch o.Scope {
 	case "", "Cluster", "Namespaced":

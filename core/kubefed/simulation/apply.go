@@ -23,7 +23,10 @@ type ApplyResult struct {
 // ParseObjects decodes a YAML stream into objects, reporting the first
 // syntax error or unknown field with its line.
 func (s *Simulation) ParseObjects(text, cluster string) ([]map[string]any, []int, error) {
-	docs := u.SplitDocuments(text)
+	docs, err := u.SplitStream(text)
+	if err != nil {
+		return nil, nil, err
+	}
 	if len(docs) == 0 {
 		return nil, nil, u.ErrEmpty
 	}
@@ -81,13 +84,15 @@ func checkObject(st *store.Store, obj map[string]any, pos *u.Positions) error {
 		}
 		return &u.Error{Line: pos.Line(""), Msg: err.Error() + "\nensure CRDs are installed first"}
 	}
-	if k.Schema != nil {
+	if k.Schema != nil && !k.PreserveUnknownFields {
 		for _, p := range k.Schema.Unknown(obj, "") {
 			if p == "apiVersion" || p == "kind" || strings.HasPrefix(p, "metadata") {
 				continue
 			}
 			return &u.Error{Line: pos.Line(p), Msg: fmt.Sprintf("unknown field %q", p)}
 		}
+	}
+	if k.Schema != nil {
 		if errs := k.Schema.Validate(obj, ""); len(errs) > 0 {
 			return &u.Error{Line: pos.Line(errs[0].Field), Msg: fmt.Sprintf("%s %q is invalid: %s", k.QualifiedKind(), u.GetName(obj), errs.Aggregate())}
 		}

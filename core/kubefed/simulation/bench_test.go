@@ -8,6 +8,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/kubefedctl"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -45,7 +46,7 @@ func benchFTCs(b testing.TB, n int) (crds []map[string]any, ftcs []map[string]an
 			b.Fatal(err)
 		}
 		// The target type's own CRD (its schema does not matter here).
-		target := apiextensions.FederatedTypeCRD("bench.example.com", "v1", kind, plural, true, nil, false)
+		target := apiextensions.FederatedTypeCRD(release.MustParse(release.Latest), "bench.example.com", "v1", kind, plural, true, nil, false)
 		crds = append(crds, target.ToObject(), res.CRD.ToObject())
 		u.SetNamespace(res.TypeConfig, benchNS)
 		ftcs = append(ftcs, res.TypeConfig)

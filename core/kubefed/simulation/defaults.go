@@ -5,6 +5,8 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 // chartType is one of the ten FTCs the Helm chart installs.
@@ -18,7 +20,7 @@ type chartType struct {
 
 func chartTypes(version string) []chartType {
 	ingress := chartType{"networking.k8s.io", "v1", "Ingress", "ingresses", true, true, []string{"fing"}, false}
-	if version == "v0.3.0" {
+	if !release.MustParse(version).Has(release.IngressNetworkingV1) {
 		ingress = chartType{"extensions", "v1beta1", "Ingress", "ingresses", true, true, []string{"fing"}, false}
 	}
 	return []chartType{
@@ -39,7 +41,7 @@ func chartTypes(version string) []chartType {
 func ChartFederatedCRDs(version string) []*apiextensions.CRD {
 	var out []*apiextensions.CRD
 	for _, t := range chartTypes(version) {
-		out = append(out, apiextensions.FederatedTypeCRD("types.kubefed.io", "v1beta1", "Federated"+t.kind, "federated"+t.plural, t.fedNamespaced, t.shortNames, t.retainReplicas))
+		out = append(out, apiextensions.FederatedTypeCRD(release.MustParse(version), "types.kubefed.io", "v1beta1", "Federated"+t.kind, "federated"+t.plural, t.fedNamespaced, t.shortNames, t.retainReplicas))
 	}
 	return out
 }
@@ -79,7 +81,13 @@ func ChartFTCs(version, namespace string) []map[string]any {
 	return out
 }
 
-func kubeFedConfig(namespace, scope string, o *Options) map[string]any {
+// kubeFedConfig is the chart's KubeFedConfig for release r as the
+// defaulting webhook completes it: cacheSyncTimeout from v0.9.0 (PR #1460),
+// the maxConcurrentReconciles settings from v0.8.0 (PR #1400), and the
+// feature gates of the release in the defaults' sorted order: the DNS gates
+// until v0.7.0 (Enabled before v0.5.0), RawResourceStatusCollection from
+// v0.6.0.
+func kubeFedConfig(r release.Release, namespace, scope string, o *Options) map[string]any {
 	adopt := "Enabled"
 	if o.AdoptResources == "Disabled" {
 		adopt = "Disabled"
@@ -91,23 +99,48 @@ func kubeFedConfig(namespace, scope string, o *Options) map[string]any {
 		}
 		return map[string]any{"name": name, "configuration": c}
 	}
+	durations := map[string]any{"availableDelay": "20s", "unavailableDelay": "1m0s"}
+	if r.Has(release.CacheSyncTimeout) {
+		durations["cacheSyncTimeout"] = "5m0s"
+	}
+	syncController := map[string]any{"adoptResources": adopt}
+	spec := map[string]any{
+		"scope":              scope,
+		"controllerDuration": durations,
+		"clusterHealthCheck": map[string]any{"period": "10s", "failureThreshold": int64(3), "successThreshold": int64(1), "timeout": "3s"},
+		"syncController":     syncController,
+	}
+	if r.Has(release.ConcurrentReconciles) {
+		syncController["maxConcurrentReconciles"] = int64(1)
+		spec["statusController"] = map[string]any{"maxConcurrentReconciles": int64(1)}
+	}
+	var gates []any
+	if !r.Has(release.DNSGatesRemoved) {
+		dns := !r.Has(release.DNSGatesDisabledByDefault)
+		gates = append(gates, gate("CrossClusterServiceDiscovery", dns), gate("FederatedIngress", dns))
+	}
+	gates = append(gates, gate("PushReconciler", o.Gates.PushReconciler))
+	if r.Has(release.RawResourceStatusCollection) {
+		gates = append(gates, gate("RawResourceStatusCollection", o.Gates.RawResourceStatusCollection))
+	}
+	gates = append(gates, gate("SchedulerPreferences", o.Gates.SchedulerPreferences))
+	spec["featureGates"] = gates
 	return map[string]any{
 		"apiVersion": v1beta1.APIVersion, "kind": "KubeFedConfig",
 		"metadata": map[string]any{"name": "kubefed", "namespace": namespace},
-		"spec": map[string]any{
-			"scope": scope,
-			"controllerDuration": map[string]any{
-				"availableDelay": "20s", "unavailableDelay": "1m0s", "cacheSyncTimeout": "5m0s",
-			},
-			"clusterHealthCheck": map[string]any{"period": "10s", "failureThreshold": int64(3), "successThreshold": int64(1), "timeout": "3s"},
-			"syncController":     map[string]any{"adoptResources": adopt, "maxConcurrentReconciles": int64(1)},
-			"featureGates": []any{
-				gate("PushReconciler", o.Gates.PushReconciler),
-				gate("SchedulerPreferences", o.Gates.SchedulerPreferences),
-				gate("RawResourceStatusCollection", o.Gates.RawResourceStatusCollection),
-			},
-		},
+		"spec":     spec,
 	}
+}
+
+// checkGates rejects a gate the release does not have, with the message the
+// KubeFedConfig validation prints (the defaulting webhook has sorted the
+// gates by name, so it is the fourth).
+func checkGates(r release.Release, g controllermanager.Gates) error {
+	if g.RawResourceStatusCollection && !r.Has(release.RawResourceStatusCollection) {
+		return fmt.Errorf("spec.featureGates[3].name: Unsupported value: %q: supported values: %q, %q, %q, %q",
+			"RawResourceStatusCollection", "PushReconciler", "SchedulerPreferences", "CrossClusterServiceDiscovery", "FederatedIngress")
+	}
+	return nil
 }
 
 func namespaceObj(name string) map[string]any {

@@ -23,6 +23,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/kubefedcluster"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 	"github.com/kubexplorer/kubexplorer/core/sim"
@@ -30,7 +31,8 @@ import (
 
 // Options configure the control plane.
 type Options struct {
-	// Version is "v0.10.0" (default) or "v0.3.0".
+	// Version is the kubefed release, one of release.Versions (default
+	// release.Latest).
 	Version string `json:"version,omitempty"`
 	// Scope is "Cluster" (default) or "Namespaced" (KubeFedConfig spec.scope).
 	Scope string `json:"scope,omitempty"`
@@ -78,11 +80,13 @@ type Simulation struct {
 func (o *Options) WebhookEnabled() bool { return o.Webhook == nil || *o.Webhook }
 
 func (o *Options) fill() error {
-	if o.Version == "" {
-		o.Version = "v0.10.0"
+	r, err := release.Parse("version", o.Version)
+	if err != nil {
+		return err
 	}
-	if o.Version != "v0.10.0" && o.Version != "v0.3.0" {
-		return fmt.Errorf("version: Unsupported value: %q: supported values: \"v0.10.0\", \"v0.3.0\"", o.Version)
+	o.Version = r.String()
+	if err := checkGates(r, o.Gates); err != nil {
+		return err
 	}
 	if o.Scope == "" {
 		o.Scope = "Cluster"
@@ -115,7 +119,7 @@ func New(opts Options) (*Simulation, error) {
 	s.Log = util.NewLogger(clock)
 	s.Recorder = util.NewRecorder(clock)
 	s.Host = store.New("host", clock, store.BuiltinKinds())
-	for _, c := range apiextensions.KubeFedCRDs() {
+	for _, c := range apiextensions.KubeFedCRDs(release.MustParse(opts.Version)) {
 		s.Host.RegisterCRD(c)
 	}
 	for _, c := range ChartFederatedCRDs(opts.Version) {
@@ -123,14 +127,14 @@ func New(opts Options) (*Simulation, error) {
 	}
 	installMutators(s.Host, "host")
 	if opts.WebhookEnabled() {
-		s.Host.Admission[store.GroupKind{Group: v1beta1.Group, Kind: "FederatedTypeConfig"}] = ftcWebhook
+		s.Host.Admission[store.GroupKind{Group: v1beta1.Group, Kind: "FederatedTypeConfig"}] = ftcWebhook(release.MustParse(opts.Version))
 	}
 	for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease", opts.KubeFedNamespace} {
 		if _, err := s.Host.Create(namespaceObj(ns)); err != nil {
 			return nil, err
 		}
 	}
-	if _, err := s.Host.Create(kubeFedConfig(opts.KubeFedNamespace, opts.Scope, &s.Opts)); err != nil {
+	if _, err := s.Host.Create(kubeFedConfig(release.MustParse(opts.Version), opts.KubeFedNamespace, opts.Scope, &s.Opts)); err != nil {
 		return nil, err
 	}
 	if opts.DefaultFTCs {
@@ -146,7 +150,7 @@ func New(opts Options) (*Simulation, error) {
 	}
 	s.Cfg = &util.ControllerConfig{
 		KubeFedNamespace: opts.KubeFedNamespace, TargetNamespace: target, Host: s.Host,
-		Members: s.member, Log: s.Log, Recorder: s.Recorder, Features: util.FeaturesFor(opts.Version),
+		Members: s.member, Log: s.Log, Recorder: s.Recorder, Release: release.MustParse(opts.Version),
 		ClusterAvailableDelay: 20 * time.Second, ClusterUnavailableDelay: time.Minute, CacheSyncTimeout: 5 * time.Minute,
 		SkipAdoptingResources: opts.AdoptResources == "Disabled", RawResourceStatus: opts.Gates.RawResourceStatusCollection,
 		SchedulerPreferences: opts.Gates.SchedulerPreferences, NamespaceDeletionRace: opts.NamespaceDeletionRace,
@@ -158,16 +162,18 @@ func New(opts Options) (*Simulation, error) {
 	return s, nil
 }
 
-// ftcWebhook is the validating admission webhook for FTCs.
-func ftcWebhook(op store.Operation, obj, old map[string]any, sub string) error {
-	ftc, err := v1beta1.FTCFromObject(obj)
-	if err != nil {
-		return store.NewWebhookDenied(validation.WebhookName, 400, store.ReasonBadRequest, err.Error())
+// ftcWebhook is the validating admission webhook for FTCs of a release.
+func ftcWebhook(r release.Release) store.AdmitFunc {
+	return func(op store.Operation, obj, old map[string]any, sub string) error {
+		ftc, err := v1beta1.FTCFromObject(obj)
+		if err != nil {
+			return store.NewWebhookDenied(validation.WebhookName, 400, store.ReasonBadRequest, err.Error())
+		}
+		if errs := validation.ValidateFederatedTypeConfig(ftc, sub != "", r); len(errs) > 0 {
+			return store.NewWebhookDenied(validation.WebhookName, 403, store.ReasonForbidden, errs.Aggregate())
+		}
+		return nil
 	}
-	if errs := validation.ValidateFederatedTypeConfig(ftc, sub != ""); len(errs) > 0 {
-		return store.NewWebhookDenied(validation.WebhookName, 403, store.ReasonForbidden, errs.Aggregate())
-	}
-	return nil
 }
 
 func (s *Simulation) member(name string) (*store.Store, error) {
@@ -238,8 +244,9 @@ func (c *ClusterSpec) health() (kubefedcluster.Health, error) {
 }
 
 // AddCluster joins a member cluster (kubefedctl join): the member API
-// exists, a KubeFedCluster is created with its current health already
-// reported (as if the cluster controller had probed it).
+// exists with the KubeFed system namespace join creates in it, and a
+// KubeFedCluster is created with its current health already reported (as
+// if the cluster controller had probed it).
 func (s *Simulation) AddCluster(spec ClusterSpec) error {
 	if spec.Name == "" {
 		return fmt.Errorf("name: Required value")
@@ -276,7 +283,11 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 		}
 		m.Store = store.New(spec.Name, s.Clock, kinds)
 		installMutators(m.Store, spec.Name)
-		for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease"} {
+		// kubefedctl join also creates the KubeFed system namespace in the
+		// joining cluster (createKubeFedNamespace, every release): its
+		// service account lives there, and a namespaced control plane
+		// propagates into it.
+		for _, ns := range []string{"default", "kube-system", "kube-public", "kube-node-lease", s.Opts.KubeFedNamespace} {
 			if _, err := m.Store.Create(namespaceObj(ns)); err != nil {
 				return err
 			}
@@ -295,11 +306,7 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 		return err
 	}
 	now := s.Clock.Now().UTC().Format(time.RFC3339)
-	st := map[string]any{"conditions": kubefedcluster.Conditions(h, now, nil)}
-	if h == kubefedcluster.HealthOK {
-		st["kubernetesVersion"] = version
-	}
-	created["status"] = st
+	created["status"] = kubefedcluster.Status(s.Cfg.Release, h, version, now, nil)
 	if _, err := s.Host.UpdateStatus(created); err != nil {
 		return err
 	}

@@ -293,7 +293,7 @@ func (s *Simulation) clusterList() []util.Cluster {
 // controller) and what it is.
 func (s *Simulation) explain(f *v1beta1.FederatedTypeConfig, obj map[string]any, clusters []util.Cluster, fedNSKind *v1beta1.Resource) []ClusterPlacement {
 	var out []ClusterPlacement
-	own, err := util.ComputePlacement(obj, clusters)
+	own, err := s.Cfg.Placer().ComputePlacement(obj, clusters)
 	if err != nil {
 		for _, c := range clusters {
 			out = append(out, ClusterPlacement{Cluster: c.Name, Reason: "placement error: " + err.Error()})
@@ -306,11 +306,11 @@ func (s *Simulation) explain(f *v1beta1.FederatedTypeConfig, obj map[string]any,
 		ns := u.GetNamespace(obj)
 		fedNS = s.Host.Peek(fedNSKind.Group, fedNSKind.Kind, ns, ns)
 		if fedNS != nil {
-			nsSel, _ = util.ComputePlacement(fedNS, clusters)
+			nsSel, _ = s.Cfg.Placer().ComputePlacement(fedNS, clusters)
 		}
 	}
 	limited := s.Cfg.LimitedScope()
-	d, _ := util.GetPlacementDirective(obj)
+	d, _ := s.Cfg.Placer().GetPlacementDirective(obj)
 	t := f.GetTargetType()
 	for _, c := range clusters {
 		cp := ClusterPlacement{Cluster: c.Name}
@@ -333,7 +333,7 @@ func (s *Simulation) explain(f *v1beta1.FederatedTypeConfig, obj map[string]any,
 			}
 		}
 		if cp.Selected {
-			if desired, err := syncctl.DesiredObject(f, u.DeepCopyMap(obj), c.Name); err == nil {
+			if desired, err := syncctl.DesiredObject(s.Cfg.Release, f, u.DeepCopyMap(obj), c.Name); err == nil {
 				cp.Desired = desired
 			} else {
 				cp.Reason += "; cannot compute the object: " + err.Error()
@@ -376,7 +376,7 @@ func (s *Simulation) clusterViews() []ClusterView {
 		if !m.HostCluster {
 			for _, k := range m.Store.Kinds() {
 				for _, o := range m.Store.List(k.Group, k.Kind, "") {
-					if k.Kind == "Namespace" && isSystemNS(u.GetName(o)) {
+					if k.Kind == "Namespace" && (isSystemNS(u.GetName(o)) || u.GetName(o) == s.Opts.KubeFedNamespace) {
 						continue
 					}
 					v.Objects = append(v.Objects, o)

@@ -72,3 +72,8 @@ func NewForbidden(msg string) *StatusError {
 func NewNoKindMatch(kind, apiVersion string) *StatusError {
 	return &StatusError{Code: 404, Reason: ReasonNotFound, Message: fmt.Sprintf("no matches for kind %q in version %q", kind, apiVersion)}
 }
+
+// NewNoResource is the API server's answer to a path no resource serves.
+func NewNoResource() *StatusError {
+	return &StatusError{Code: 404, Reason: ReasonNotFound, Message: "the server could not find the requested resource"}
+}

@@ -36,6 +36,9 @@ type Kind struct {
 	CRD               bool
 	// SpecReplicasInt32 tells kubefedctl enable to add retainReplicas.
 	SpecReplicasInt32 bool
+	// PreserveUnknownFields: the CRD keeps fields its schema does not name
+	// (apiextensions v1beta1's default), so nothing is pruned.
+	PreserveUnknownFields bool
 }
 
 // GroupKind identifies a kind regardless of version.
@@ -83,7 +86,7 @@ func KindFromCRD(c *apiextensions.CRD) *Kind {
 	}
 	return &Kind{Group: c.Group, Version: c.Version, Kind: c.Kind, Plural: c.Plural, ShortNames: c.ShortNames,
 		Namespaced: c.Namespaced, StatusSubresource: c.StatusSubresource, Generation: g, Schema: c.Schema, CRD: true,
-		SpecReplicasInt32: int32Replicas}
+		SpecReplicasInt32: int32Replicas, PreserveUnknownFields: c.PreserveUnknownFields}
 }
 
 // BuiltinKinds are the built-in types of a Kubernetes 1.22-era API server, in

@@ -161,6 +161,20 @@ func (s *Store) KindFor(group, kind string) (*Kind, bool) {
 	return k, ok
 }
 
+// ResourceFor resolves a dynamic client's group/version/resource, as the
+// API server's URL routing does: the kind serving that plural in that group
+// at that version, or NotFound with the text every client shows for an
+// unknown path. kubefed's informers address their types this way (by the
+// FTC's pluralName), while its writes go through a client that maps kinds.
+func (s *Store) ResourceFor(group, version, plural string) (*Kind, error) {
+	for _, k := range s.order {
+		if k.Group == group && k.Plural == plural && k.Version == version {
+			return k, nil
+		}
+	}
+	return nil, NewNoResource()
+}
+
 // KindForObject resolves an object's apiVersion and kind, checking that the
 // version is served.
 func (s *Store) KindForObject(obj map[string]any) (*Kind, error) {
@@ -432,7 +446,7 @@ func (s *Store) CreateOwned(obj map[string]any) (map[string]any, error) {
 	if m := s.Mutate[k.GK()]; m != nil {
 		m(obj, nil)
 	}
-	if k.Schema != nil {
+	if k.Schema != nil && !k.PreserveUnknownFields {
 		k.Schema.Prune(obj, "")
 	}
 	if err := s.validate(k, OpCreate, obj, nil, ""); err != nil {
@@ -634,7 +648,7 @@ func (s *Store) writeShared(k *Kind, old, next map[string]any, sub string) (map[
 		if m := s.Mutate[k.GK()]; m != nil {
 			m(next, old)
 		}
-		if k.Schema != nil {
+		if k.Schema != nil && !k.PreserveUnknownFields {
 			k.Schema.Prune(next, "")
 		}
 	}

@@ -6,13 +6,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
 
 func newStore(t *testing.T) *Store {
 	s := New("t", sim.NewClock(sim.Epoch), BuiltinKinds())
-	for _, c := range apiextensions.KubeFedCRDs() {
+	for _, c := range apiextensions.KubeFedCRDs(release.MustParse(release.Latest)) {
 		s.RegisterCRD(c)
 	}
 	_, err := s.Create(map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": "ns"}})

@@ -6,6 +6,9 @@ type cacheData struct {
 	status   *PodStatus
 	err      error
 	modified time.Time
+	// observed is when the entry was last found unchanged by a single-pod
+	// relist (1.36's on-demand relist).
+	observed time.Time
 }
 
 // Cache is the PLEG's pod status cache (pkg/kubelet/container/cache.go).
@@ -39,7 +42,7 @@ func (c *Cache) GetNewerThan(uid string, minTime time.Time) (*PodStatus, error, 
 	if !ok && global {
 		return &PodStatus{ID: uid}, nil, true
 	}
-	if ok && (d.modified.After(minTime) || global) {
+	if ok && (d.modified.After(minTime) || d.observed.After(minTime) || global) {
 		return d.status, d.err, true
 	}
 	return nil, nil, false
@@ -47,7 +50,17 @@ func (c *Cache) GetNewerThan(uid string, minTime time.Time) (*PodStatus, error, 
 
 // Set stores a status read at timestamp.
 func (c *Cache) Set(uid string, status *PodStatus, err error, timestamp time.Time) {
-	c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp}
+	c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	if c.OnChange != nil {
+		c.OnChange()
+	}
+}
+
+// SetObservedTime records that the entry was still right at t.
+func (c *Cache) SetObservedTime(uid string, t time.Time) {
+	if d, ok := c.pods[uid]; ok {
+		d.observed = t
+	}
 	if c.OnChange != nil {
 		c.OnChange()
 	}

@@ -69,6 +69,18 @@ func (p *PodSyncResult) AddPodSyncResult(o PodSyncResult) {
 // Fail sets the pod-level error.
 func (p *PodSyncResult) Fail(err error) { p.SyncError = err }
 
+// Acted reports whether the sync did anything: a result other than the
+// ConfigPodSandbox step older runtimes record on every sync (1.36 dropped
+// it, so there a sync with results is one that acted).
+func (p *PodSyncResult) Acted() bool {
+	for _, r := range p.SyncResults {
+		if r.Action != ConfigPodSandbox {
+			return true
+		}
+	}
+	return false
+}
+
 // Error aggregates the failures the way kubecontainer does:
 // "failed to \"StartContainer\" for \"app\" with CrashLoopBackOff: \"…\"".
 func (p *PodSyncResult) Error() error {

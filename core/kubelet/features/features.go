@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/kubexplorer/kubexplorer/core/releases"
 )
 
 // Gates answers whether a feature gate is on.
@@ -28,6 +30,10 @@ const (
 	ReduceDefaultCrashLoopBackOffDecay = "ReduceDefaultCrashLoopBackOffDecay"
 	StartupProbe                       = "StartupProbe"
 	KubeletEnsureSecretPulledImages    = "KubeletEnsureSecretPulledImages"
+	ProbeTerminationGracePeriod        = "ProbeTerminationGracePeriod"
+	PodHostIPs                         = "PodHostIPs"
+	PodObservedGenerationTracking      = "PodObservedGenerationTracking"
+	PLEGOnDemandRelist                 = "PLEGOnDemandRelist"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -43,54 +49,45 @@ const removed = "REMOVED"
 
 // table lists, per gate, its specs in release order.
 var table = map[string][]Spec{
-	SidecarContainers:                  {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.33", true, true, "GA"}},
+	SidecarContainers:                  {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.33", true, true, "GA"}, {"1.37", true, true, removed}},
 	PodHasNetworkCondition:             {{"1.25", false, false, "ALPHA"}, {"1.28", false, false, removed}},
 	PodReadyToStartContainersCondition: {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}},
 	KubeletCrashLoopBackOffMax:         {{"1.32", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
 	ReduceDefaultCrashLoopBackOffDecay: {{"1.33", false, false, "ALPHA"}},
 	StartupProbe:                       {{"1.16", false, false, "ALPHA"}, {"1.18", true, false, "BETA"}, {"1.20", true, true, "GA"}, {"1.23", true, true, removed}},
 	KubeletEnsureSecretPulledImages:    {{"1.33", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+	ProbeTerminationGracePeriod:        {{"1.21", false, false, "ALPHA"}, {"1.22", false, false, "BETA"}, {"1.25", true, false, "BETA"}, {"1.28", true, true, "GA"}, {"1.29", true, true, removed}},
+	PodHostIPs:                         {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.30", true, true, "GA"}, {"1.32", true, true, removed}},
+	PodObservedGenerationTracking:      {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
+	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
 }
 
-// Oldest and Newest bound the releases the kubelet model knows.
+// Oldest and Newest bound the releases the kubelet model knows: the
+// project's one release range.
 const (
-	Oldest = "1.18"
-	Newest = "1.37"
+	Oldest = releases.Oldest
+	Newest = releases.Newest
 )
 
 // Minor parses "1.N" (a leading "v" and a patch are accepted).
-func Minor(release string) (int, error) {
-	r := strings.TrimPrefix(release, "v")
-	parts := strings.Split(r, ".")
-	if len(parts) < 2 || parts[0] != "1" {
-		return 0, fmt.Errorf("release %q: want 1.N", release)
-	}
-	n, err := strconv.Atoi(parts[1])
-	if err != nil {
-		return 0, fmt.Errorf("release %q: want 1.N", release)
-	}
-	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
-	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
-	if n < lo || n > hi {
-		return 0, fmt.Errorf("release %q is not modelled (have %s … %s)", release, Oldest, Newest)
-	}
-	return n, nil
-}
+func Minor(release string) (int, error) { return releases.Minor(release) }
 
 // Releases lists every modelled release.
-func Releases() []string {
-	lo, _ := strconv.Atoi(strings.TrimPrefix(Oldest, "1."))
-	hi, _ := strconv.Atoi(strings.TrimPrefix(Newest, "1."))
-	var out []string
-	for n := lo; n <= hi; n++ {
-		out = append(out, "1."+strconv.Itoa(n))
-	}
-	return out
-}
+func Releases() []string { return releases.All() }
 
 // SpecAt returns the spec of gate name at release minor, and whether the
 // gate exists then.
 func SpecAt(name string, minor int) (Spec, bool) {
+	cur, found := lastSpec(name, minor)
+	if !found || cur.PreRelease == removed {
+		return Spec{}, false
+	}
+	return cur, true
+}
+
+// lastSpec is the latest step of a gate's life at or before minor,
+// removals included.
+func lastSpec(name string, minor int) (Spec, bool) {
 	var cur Spec
 	found := false
 	for _, s := range table[name] {
@@ -99,10 +96,7 @@ func SpecAt(name string, minor int) (Spec, bool) {
 			cur, found = s, true
 		}
 	}
-	if !found || cur.PreRelease == removed {
-		return Spec{}, false
-	}
-	return cur, true
+	return cur, found
 }
 
 // Fixed is the fixed-table gate set of a release with user overrides.
@@ -139,12 +133,13 @@ func ForRelease(release string, overrides map[string]bool) (*Fixed, error) {
 	return f, nil
 }
 
-// Enabled implements Gates. Gates unknown at the release are off.
+// Enabled implements Gates. A gate not yet added is off; a removed gate
+// answers what the kubelet code does without it (on once graduated).
 func (f *Fixed) Enabled(name string) bool {
 	if v, ok := f.overrides[name]; ok {
 		return v
 	}
-	s, ok := SpecAt(name, f.minor)
+	s, ok := lastSpec(name, f.minor)
 	return ok && s.Default
 }
 

@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/flowcontrol"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
@@ -44,7 +44,10 @@ type Manager struct {
 	recorder *events.Recorder
 	msgs     events.Messages
 	backOff  *flowcontrol.Backoff
-	minor    int
+	rel      release.Release
+	// lastPullErr remembers, per back-off key, the last pull's error for
+	// the ImagePullBackOff message (1.32).
+	lastPullErr map[string]string
 	// Serialize models serializeImagePulls (the default): one pull at a
 	// time, later ones wait.
 	Serialize bool
@@ -74,25 +77,31 @@ func (m *Manager) DefaultTag(image string) (string, error) {
 
 // New returns an image manager.
 func New(svc cri.ImageService, rec *events.Recorder, msgs events.Messages, clock *sim.Clock) *Manager {
-	return &Manager{svc: svc, recorder: rec, msgs: msgs, backOff: flowcontrol.New(clock, BackOffPeriod, MaxImageBackOff), minor: msgs.Minor, Serialize: true}
+	return &Manager{svc: svc, recorder: rec, msgs: msgs, backOff: flowcontrol.New(clock, BackOffPeriod, MaxImageBackOff), rel: msgs.Rel, Serialize: true, lastPullErr: map[string]string{}}
 }
 
-// BackOff exposes the pull back-off (for views and GC).
+// BackOff exposes the pull back-off (for views).
 func (m *Manager) BackOff() *flowcontrol.Backoff { return m.backOff }
 
-var (
-	refRE    = regexp.MustCompile(`^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?/)?[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$`)
-	upperRE  = regexp.MustCompile(`[A-Z]`)
-	digestRE = regexp.MustCompile(`@.*$`)
-)
+// GC drops the back-off entries not updated for twice the cap, and the
+// last pull errors kept for them.
+func (m *Manager) GC() {
+	m.backOff.GC()
+	for key := range m.lastPullErr {
+		if m.backOff.Get(key) == 0 {
+			delete(m.lastPullErr, key)
+		}
+	}
+}
 
 // ApplyDefaultImageTag adds ":latest" to a reference without tag or
 // digest, and rejects references that do not parse.
 func ApplyDefaultImageTag(image string) (string, error) {
-	if !refRE.MatchString(image) {
+	if !validReference(image) {
 		reason := "invalid reference format"
-		name, _, _ := v1.SplitImage(digestRE.ReplaceAllString(image, ""))
-		if upperRE.MatchString(name[strings.LastIndex(name, "/")+1:]) {
+		withoutDigest, _, _ := strings.Cut(image, "@")
+		name, _, _ := v1.SplitImage(withoutDigest)
+		if strings.ContainsFunc(name[strings.LastIndex(name, "/")+1:], func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
 			reason += ": repository name must be lowercase"
 		}
 		return "", fmt.Errorf("couldn't parse image reference %q: %s", image, reason)
@@ -158,9 +167,13 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 	if m.backOff.IsInBackOffSinceUpdate(key, w.Now()) {
 		msg := fmt.Sprintf("Back-off pulling image %q", requested)
 		m.recorder.Eventf(ref, events.Normal, events.BackOffPullImage, "%s", msg)
+		if last, ok := m.lastPullErr[key]; ok && m.rel.Has(release.BackOffMessageCarriesError) {
+			msg += ": " + last
+		}
 		done(Result{Message: msg, Err: ErrImagePullBackOff})
 		return
 	}
+	delete(m.lastPullErr, key)
 	m.recorder.Eventf(ref, events.Normal, events.PullingImage, "Pulling image %q", requested)
 	start := w.Now()
 	pull := func() {
@@ -174,6 +187,7 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 				m.recorder.Eventf(ref, events.Warning, events.FailedToPullImage, "Failed to pull image %q: %v", requested, perr)
 				m.backOff.Next(key, w.Now())
 				msg, rerr := m.evalPullErr(requested, perr)
+				m.lastPullErr[key] = rerr.Error() + ": " + msg
 				done(Result{Message: msg, Err: rerr})
 				return
 			}
@@ -193,12 +207,14 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 	pull()
 }
 
-// evalPullErr maps a pull error to a reason: registry-unavailable and
-// signature errors got their own reasons in newer releases; everything else
-// is ErrImagePull with the error text as message.
+// evalPullErr maps a pull error to a reason: from 1.28 a runtime error
+// naming an unavailable registry or a failed signature validation gets its
+// own reason; everything else is ErrImagePull with the error text as
+// message. (Older kubelets compared the error with their own
+// RegistryUnavailable value, which no runtime returns.)
 func (m *Manager) evalPullErr(image string, err error) (string, error) {
 	desc := cri.Message(err)
-	if m.minor >= 30 {
+	if m.rel.Has(release.RegistryUnavailableReason) {
 		for _, e := range []struct {
 			err  error
 			what string
@@ -207,8 +223,6 @@ func (m *Manager) evalPullErr(image string, err error) (string, error) {
 				return fmt.Sprintf("image pull failed for %s because %s%s", image, e.what, strings.TrimPrefix(desc, e.err.Error())), e.err
 			}
 		}
-	} else if strings.HasPrefix(desc, ErrRegistryUnavailable.Error()) {
-		return fmt.Sprintf("image pull failed for %s because the registry is unavailable.", image), ErrRegistryUnavailable
 	}
 	return err.Error(), ErrImagePull
 }

@@ -5,6 +5,7 @@ import (
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -146,7 +147,7 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 			} else if !prev {
 				toStart = append(toStart, i+1)
 			}
-			if kubecontainer.HashContainer(c) != s.Hash {
+			if kubecontainer.HashContainer(c) != s.Hash && m.opt.Rel.Has(release.SidecarDefinitionChange) {
 				a.kill(s, c.Name, fmt.Sprintf("Init container %s definition changed", c.Name), reasonUnknown)
 				toStart = append(toStart, i)
 				break
@@ -222,7 +223,7 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 			}
 			toStart = append(toStart, i)
 		}
-		if len(toStart) == 0 && m.opt.Minor >= 20 {
+		if len(toStart) == 0 && m.opt.Rel.Has(release.InitRestartAfterSandboxLoss) {
 			if _, _, done := findNextInitContainerToRun(pod, status); done {
 				a.CreateSandbox = false
 				return a

@@ -10,6 +10,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet/flowcontrol"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/images"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -20,9 +21,12 @@ type Results interface {
 
 // Options are the release- and gate-dependent behaviours.
 type Options struct {
-	Minor int
+	Rel release.Release
 	// Sidecars enables restartable init containers (SidecarContainers).
 	Sidecars bool
+	// ProbeTerminationGrace honours a probe's terminationGracePeriodSeconds
+	// for the kills it causes (ProbeTerminationGracePeriod).
+	ProbeTerminationGrace bool
 	// ConfigError, if set, returns the generateContainerConfig failure of
 	// a container (for example a missing ConfigMap), or nil.
 	ConfigError func(pod *v1.Pod, c *v1.Container) error

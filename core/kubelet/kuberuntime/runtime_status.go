@@ -73,12 +73,7 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 			// Same object at the same place as in the previous listing.
 			it = l.prevSbItems[i]
 		} else if it = l.items[s.ID]; it == nil || it.sandbox != s {
-			st := kubecontainer.StateExited
-			if s.State == cri.SandboxReady {
-				st = kubecontainer.StateRunning
-			}
-			it = &listItem{sandbox: s, uid: s.Labels[cri.LabelPodUID],
-				conv: &kubecontainer.Container{ID: s.ID, State: st, CreatedAt: fromNanos(s.CreatedAt), Sandbox: true}}
+			it = &listItem{sandbox: s, uid: s.Labels[cri.LabelPodUID], conv: convertSandbox(s)}
 			l.items[s.ID] = it
 		}
 		sbItems[i] = it
@@ -91,9 +86,7 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 		if i < len(l.prevCtrs) && l.prevCtrs[i] == c {
 			it = l.prevCtrItems[i]
 		} else if it = l.items[c.ID]; it == nil || it.container != c {
-			it = &listItem{container: c, uid: c.Labels[cri.LabelPodUID],
-				conv: &kubecontainer.Container{ID: c.ID, Name: c.Labels[cri.LabelContainerName], Image: c.Image.Image,
-					Hash: c.Annotations[cri.AnnotationContainerHash], State: kubecontainer.FromCRI(c.State), CreatedAt: fromNanos(c.CreatedAt)}}
+			it = &listItem{container: c, uid: c.Labels[cri.LabelPodUID], conv: convertContainer(c)}
 			l.items[c.ID] = it
 		}
 		ctrItems[i] = it
@@ -183,6 +176,46 @@ func clonePtrs(a []*kubecontainer.Container) []*kubecontainer.Container {
 		return nil
 	}
 	return append([]*kubecontainer.Container(nil), a...)
+}
+
+// GetPod lists one pod's sandboxes and containers, as GetPods would show
+// them (GetPod, for the on-demand relist); nil when the runtime has none.
+func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, error) {
+	sel := map[string]string{cri.LabelPodUID: uid}
+	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: sel})
+	if err != nil {
+		return nil, err
+	}
+	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: sel})
+	if err != nil {
+		return nil, err
+	}
+	if len(sbs) == 0 && len(ctrs) == 0 {
+		return nil, nil
+	}
+	p := &kubecontainer.Pod{ID: uid}
+	for _, s := range sbs {
+		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
+		p.Sandboxes = append(p.Sandboxes, convertSandbox(s))
+	}
+	for _, c := range ctrs {
+		p.Name, p.Namespace = c.Labels[cri.LabelPodName], c.Labels[cri.LabelPodNamespace]
+		p.Containers = append(p.Containers, convertContainer(c))
+	}
+	return p, nil
+}
+
+func convertSandbox(s *cri.PodSandbox) *kubecontainer.Container {
+	st := kubecontainer.StateExited
+	if s.State == cri.SandboxReady {
+		st = kubecontainer.StateRunning
+	}
+	return &kubecontainer.Container{ID: s.ID, State: st, CreatedAt: fromNanos(s.CreatedAt), Sandbox: true}
+}
+
+func convertContainer(c *cri.Container) *kubecontainer.Container {
+	return &kubecontainer.Container{ID: c.ID, Name: c.Labels[cri.LabelContainerName], Image: c.Image.Image,
+		Hash: c.Annotations[cri.AnnotationContainerHash], State: kubecontainer.FromCRI(c.State), CreatedAt: fromNanos(c.CreatedAt)}
 }
 
 // GetPodStatus reads everything the runtime knows about one pod.

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
@@ -67,7 +65,7 @@ func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 	seq(len(a.ContainersToKill), func(i int, next func()) {
 		k := a.ContainersToKill[i]
 		r := result.Add(kubecontainer.KillContainer, k.Name)
-		m.killContainer(ctx, w, pod, k.ID, k.Name, k.Message, k.reason, nil, func(err error) {
+		m.killContainer(ctx, w, pod, firstIP(status), k.ID, k.Name, k.Message, k.reason, nil, nil, func(err error) {
 			if err != nil {
 				r.Fail(kubecontainer.ErrKillContainer, err.Error())
 				failed = true
@@ -228,7 +226,7 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 				return
 			}
 			m.recorder.Eventf(ref, events.Warning, events.FailedPostStartHook, "%s", m.msgs.PostStartHookFailed(msg))
-			m.killContainer(ctx, w, pod, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, func(error) {
+			m.killContainer(ctx, w, pod, podIP, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, nil, func(error) {
 				if m.msgs.WrappedPostStartReason() {
 					done(msg, fmt.Errorf("%v: %v", ErrPostStartHook, herr))
 					return
@@ -237,206 +235,6 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 			})
 		})
 	})
-}
-
-// runHook runs a lifecycle handler (handlers.go: HandlerRunner.Run) and
-// calls done with the failure message and error, or "" and nil.
-func (m *Manager) runHook(ctx context.Context, w kubecontainer.Waiter, id string, pod *v1.Pod, c *v1.Container, h *v1.LifecycleHandler, podIP string, done func(string, error)) {
-	switch {
-	case h.Exec != nil:
-		ectx, el := cri.WithElapsed(ctx)
-		resp, err := m.rt.ExecSync(ectx, id, h.Exec.Command, 0)
-		w.Wait(el.D, func() {
-			if err == nil && resp.ExitCode != 0 {
-				err = fmt.Errorf("command '%s' exited with %d: %s", strings.Join(h.Exec.Command, " "), resp.ExitCode, resp.Stderr)
-			}
-			if err != nil {
-				out := ""
-				if resp != nil {
-					out = string(resp.Stdout) + string(resp.Stderr)
-				}
-				done(fmt.Sprintf("Exec lifecycle hook (%v) for Container %q in Pod %q failed - error: %v, message: %q", h.Exec.Command, c.Name, v1.FormatPod(pod), err, out), err)
-				return
-			}
-			done("", nil)
-		})
-	case h.Sleep != nil:
-		w.Wait(time.Duration(h.Sleep.Seconds)*time.Second, func() { done("", nil) })
-	case h.HTTPGet != nil:
-		if np, ok := m.rt.(interface {
-			Probe(ctx context.Context, id, probeType string) (bool, string, error)
-		}); ok {
-			healthy, out, err := np.Probe(ctx, id, "hook")
-			if err == nil && !healthy {
-				err = fmt.Errorf("HTTP lifecycle hook returned %s", strings.TrimSpace(out+" status code 500"))
-			}
-			if err != nil {
-				done(fmt.Sprintf("HTTP lifecycle hook (%s) for Container %q in Pod %q failed - error: %v", h.HTTPGet.Path, c.Name, v1.FormatPod(pod), err), err)
-				return
-			}
-		}
-		done("", nil)
-	default:
-		done("", nil)
-	}
-}
-
-// terminationGrace is setTerminationGracePeriod.
-func terminationGrace(pod *v1.Pod, c *v1.Container, reason string) int64 {
-	if pod.Metadata.DeletionGracePeriodSeconds != nil {
-		return *pod.Metadata.DeletionGracePeriodSeconds
-	}
-	if pod.Spec.TerminationGracePeriodSeconds != nil {
-		switch reason {
-		case reasonStartupProbe:
-			if c.StartupProbe != nil && c.StartupProbe.TerminationGracePeriodSeconds != nil {
-				return *c.StartupProbe.TerminationGracePeriodSeconds
-			}
-		case reasonLivenessProbe:
-			if c.LivenessProbe != nil && c.LivenessProbe.TerminationGracePeriodSeconds != nil {
-				return *c.LivenessProbe.TerminationGracePeriodSeconds
-			}
-		}
-		return *pod.Spec.TerminationGracePeriodSeconds
-	}
-	return minimumGracePeriodInSeconds
-}
-
-// killContainer records Killing, runs the preStop hook within the grace
-// period, and stops the container; done runs once it has exited.
-func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, id, name, message, reason string, graceOverride *int64, done func(error)) {
-	m.killContainerAfter(ctx, w, pod, id, name, message, reason, graceOverride, 0, done)
-}
-
-func (m *Manager) killContainerAfter(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, id, name, message, reason string, graceOverride *int64, waitTurn time.Duration, done func(error)) {
-	c, _ := containerSpec(pod, name)
-	if c == nil {
-		c = &v1.Container{Name: name}
-	}
-	grace := terminationGrace(pod, c, reason)
-	if message == "" {
-		message = "Stopping container " + name
-	}
-	m.recorder.Eventf(ContainerRef(pod, name), events.Normal, events.KillingContainer, "%s", message)
-	if graceOverride != nil && m.opt.Minor >= 22 {
-		grace = *graceOverride
-	}
-	stop := func(grace int64) {
-		if waitTurn > 0 && grace > 0 {
-			grace -= int64(waitTurn / time.Second)
-		}
-		if grace < minimumGracePeriodInSeconds {
-			grace = minimumGracePeriodInSeconds
-		}
-		if graceOverride != nil && m.opt.Minor < 22 {
-			grace = *graceOverride
-		}
-		sctx, el := cri.WithElapsed(ctx)
-		err := m.rt.StopContainer(sctx, id, grace)
-		w.Wait(el.D, func() {
-			if err != nil && !cri.IsNotFound(err) {
-				done(err)
-				return
-			}
-			done(nil)
-		})
-	}
-	if c.Lifecycle != nil && c.Lifecycle.PreStop != nil && grace > 0 {
-		start := w.Now()
-		budget := time.Duration(grace) * time.Second
-		finished := false
-		m.runHook(ctx, w, id, pod, c, c.Lifecycle.PreStop, "", func(msg string, err error) {
-			if finished {
-				return
-			}
-			finished = true
-			if err != nil {
-				m.recorder.Eventf(ContainerRef(pod, name), events.Warning, events.FailedPreStopHook, "%s", m.msgs.PreStopHookFailed(msg))
-			}
-			elapsed := w.Now().Sub(start)
-			if elapsed > budget {
-				elapsed = budget
-			}
-			stop(grace - int64(elapsed/time.Second))
-		})
-		return
-	}
-	stop(grace)
-}
-
-// KillPod stops every running container (regular containers in parallel,
-// then sidecars last to first) and every sandbox of the pod.
-func (m *Manager) KillPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, graceOverride *int64, done func(*kubecontainer.PodSyncResult)) {
-	result := &kubecontainer.PodSyncResult{}
-	var mains, sidecars []*kubecontainer.Status
-	seen := map[string]bool{}
-	for _, s := range status.ContainerStatuses {
-		if s.State != kubecontainer.StateRunning || seen[s.ID] {
-			continue
-		}
-		seen[s.ID] = true
-		if c, isInit := containerSpec(pod, s.Name); isInit && m.opt.Sidecars && v1.IsRestartableInitContainer(c) {
-			sidecars = append(sidecars, s)
-		} else {
-			mains = append(mains, s)
-		}
-	}
-	// Sidecars go in reverse spec order.
-	order := func(name string) int {
-		for i, c := range pod.Spec.InitContainers {
-			if c.Name == name {
-				return i
-			}
-		}
-		return -1
-	}
-	for i := 1; i < len(sidecars); i++ {
-		for j := i; j > 0 && order(sidecars[j].Name) > order(sidecars[j-1].Name); j-- {
-			sidecars[j], sidecars[j-1] = sidecars[j-1], sidecars[j]
-		}
-	}
-	// Main containers stop in parallel: every stop is issued now and the
-	// pod continues when the slowest has exited; then the sidecars, last to
-	// first, with what is left of their grace period.
-	start := w.Now()
-	pending := len(mains)
-	finishSandboxes := func() {
-		r := result.Add(kubecontainer.KillPodSandbox, pod.Metadata.UID)
-		for _, sb := range status.SandboxStatuses {
-			if err := m.rt.StopPodSandbox(ctx, sb.ID); err != nil && !cri.IsNotFound(err) {
-				r.Fail(kubecontainer.ErrKillPodSandbox, err.Error())
-			}
-		}
-		done(result)
-	}
-	afterMains := func() {
-		seq(len(sidecars), func(i int, next func()) {
-			s := sidecars[i]
-			r := result.Add(kubecontainer.KillContainer, s.Name)
-			m.killContainerAfter(ctx, w, pod, s.ID, s.Name, "", reasonUnknown, graceOverride, w.Now().Sub(start), func(err error) {
-				if err != nil {
-					r.Fail(kubecontainer.ErrKillContainer, err.Error())
-				}
-				next()
-			})
-		}, finishSandboxes)
-	}
-	if pending == 0 {
-		afterMains()
-		return
-	}
-	for _, s := range mains {
-		r := result.Add(kubecontainer.KillContainer, s.Name)
-		m.killContainer(ctx, w, pod, s.ID, s.Name, "", reasonUnknown, graceOverride, func(err error) {
-			if err != nil {
-				r.Fail(kubecontainer.ErrKillContainer, err.Error())
-			}
-			pending--
-			if pending == 0 {
-				afterMains()
-			}
-		})
-	}
 }
 
 // purgeInitContainers removes every init container instance before a new

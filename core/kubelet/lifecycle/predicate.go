@@ -1,8 +1,9 @@
 // Package lifecycle models the kubelet's pod admission
-// (pkg/kubelet/lifecycle/predicate.go): the node OS checks, then the
+// (pkg/kubelet/lifecycle/predicate.go): the node OS checks and the
 // scheduler's admission check (resources, node selector and affinity, node
-// name, host ports) and untolerated NoExecute taints. Only the first
-// failure is reported, as the reason and message of the rejection.
+// name, host ports) with untolerated NoExecute taints, in the order and
+// with the texts of each release. Only the first failure is reported, as
+// the reason and message of the rejection.
 package lifecycle
 
 import (
@@ -10,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -86,33 +88,59 @@ type AdmitResult struct {
 }
 
 // Admit decides whether pod may run next to the already admitted pods,
-// whose usage is used (pod itself not counted).
-func Admit(minor int, node *Node, pod *v1.Pod, used *Usage) AdmitResult {
+// whose usage is used (pod itself not counted), as the kubelet of rel does.
+func Admit(rel release.Release, node *Node, pod *v1.Pod, used *Usage) AdmitResult {
 	if node == nil {
 		return AdmitResult{Reason: "InvalidNodeInfo", Message: "Kubelet cannot get node info."}
 	}
-	if minor >= 25 {
-		if os, ok := pod.Metadata.Labels["kubernetes.io/os"]; ok && os != node.OS {
-			return AdmitResult{Reason: "PodOSSelectorNodeLabelDoesNotMatch", Message: "Failed to admit pod as the `kubernetes.io/os` label doesn't match node label"}
-		}
-		if pod.Spec.OS != nil && pod.Spec.OS.Name != node.OS {
-			return AdmitResult{Reason: "PodOSNotSupported", Message: "Failed to admit pod as the OS field doesn't match node OS"}
+	// The OS checks came after the scheduler's checks until 1.29.
+	osFirst := rel.Has(release.AdmitOSFirst)
+	if osFirst {
+		if r, rejected := admitOS(rel, node, pod); rejected {
+			return r
 		}
 	}
+	if r, rejected := generalFilter(rel, node, pod, used); rejected {
+		return r
+	}
+	if !osFirst {
+		if r, rejected := admitOS(rel, node, pod); rejected {
+			return r
+		}
+	}
+	return AdmitResult{Admit: true}
+}
+
+// admitOS rejects a pod meant for another OS: by its kubernetes.io/os label
+// (1.23) or its spec.os (1.24; the API server drops the field before).
+func admitOS(rel release.Release, node *Node, pod *v1.Pod) (AdmitResult, bool) {
+	if !rel.Has(release.AdmitOSLabel) {
+		return AdmitResult{}, false
+	}
+	if os, ok := pod.Metadata.Labels["kubernetes.io/os"]; ok && os != node.OS {
+		return AdmitResult{Reason: "PodOSSelectorNodeLabelDoesNotMatch", Message: "Failed to admit pod as the `kubernetes.io/os` label doesn't match node label"}, true
+	}
+	if rel.Has(release.AdmitOSField) && pod.Spec.OS != nil && pod.Spec.OS.Name != node.OS {
+		return AdmitResult{Reason: "PodOSNotSupported", Message: "Failed to admit pod as the OS field doesn't match node OS"}, true
+	}
+	return AdmitResult{}, false
+}
+
+// generalFilter is the scheduler's admission check (resources, node
+// affinity and selector, node name, host ports) and, from 1.24, untolerated
+// NoExecute taints; the first failure is the one reported.
+func generalFilter(rel release.Release, node *Node, pod *v1.Pod, used *Usage) (AdmitResult, bool) {
 	if r, failed := fits(node, pod, used); failed {
-		return AdmitResult{Reason: "OutOf" + r.name, Message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", r.name, r.requested, r.used, r.capacity)}
+		return AdmitResult{Reason: "OutOf" + r.name, Message: fmt.Sprintf("Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", r.name, r.requested, r.used, r.capacity)}, true
 	}
-	predicate := func(name, desc string) AdmitResult {
-		if minor >= 20 {
-			return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed: %s", name, desc)}
+	predicate := func(name, desc string) (AdmitResult, bool) {
+		if rel.Has(release.PredicateReasonInMessage) {
+			return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed: %s", name, desc)}, true
 		}
-		return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed", name)}
+		return AdmitResult{Reason: name, Message: fmt.Sprintf("Predicate %s failed", name)}, true
 	}
 	if !matchesNode(pod, node) {
-		if minor >= 20 {
-			return predicate("NodeAffinity", "node(s) didn't match Pod's node affinity/selector")
-		}
-		return predicate("NodeAffinity", "node(s) didn't match node selector")
+		return predicate("NodeAffinity", "node(s) didn't match Pod's node affinity/selector")
 	}
 	if pod.Spec.NodeName != "" && pod.Spec.NodeName != node.Name {
 		return predicate("NodeName", "node(s) didn't match the requested node name")
@@ -120,10 +148,10 @@ func Admit(minor int, node *Node, pod *v1.Pod, used *Usage) AdmitResult {
 	if conflict(pod, used) {
 		return predicate("NodePorts", "node(s) didn't have free ports for the requested pod ports")
 	}
-	if untolerated(node.Taints, pod.Spec.Tolerations) {
+	if rel.Has(release.AdmitNoExecuteTaints) && untolerated(node.Taints, pod.Spec.Tolerations) {
 		return predicate("TaintToleration", "node(s) had taints that the pod didn't tolerate")
 	}
-	return AdmitResult{Admit: true}
+	return AdmitResult{}, false
 }
 
 type insufficient struct {

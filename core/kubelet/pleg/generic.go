@@ -41,6 +41,8 @@ type PodLifecycleEvent struct {
 // Runtime is what the PLEG reads.
 type Runtime interface {
 	GetPods(ctx context.Context) ([]*kubecontainer.Pod, error)
+	// GetPod lists one pod (nil when the runtime has none of it).
+	GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, error)
 	GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error)
 }
 
@@ -216,12 +218,12 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		} else {
 			clear(seen)
 		}
-		r.events = r.events[:0]
-		for _, id := range ids(r.current, seen, ids(r.old, seen, nil)) {
-			r.events = append(r.events, generate(r.uid, id, state(r.old, id), state(r.current, id))...)
-		}
-		if len(r.events) > 0 {
+		if r.compare(seen) {
 			changed = append(changed, r)
+		} else if r.current != nil {
+			// Nothing changed (an on-demand relist saw it first): keep
+			// the listing's object, so later relists skip the pod again.
+			r.old = r.current
 		}
 	}
 	var res RelistResult
@@ -234,16 +236,7 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		res.Inspected = append(res.Inspected, r.uid)
 		delete(g.reinspect, r.uid)
 		r.old = r.current
-		for _, e := range r.events {
-			if e.Type == ContainerChanged {
-				continue
-			}
-			if g.Emit != nil && !g.Emit(e) {
-				res.Dropped++
-				continue
-			}
-			res.Events = append(res.Events, e)
-		}
+		g.emit(&res, r.events)
 	}
 	for _, uid := range sortedKeys(g.reinspect) {
 		p := g.reinspect[uid]
@@ -267,6 +260,71 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		g.sorted = slices.DeleteFunc(g.sorted, gone)
 	}
 	g.cache.UpdateTime(ts)
+	return res
+}
+
+// compare fills r.events with what changed between the pod as last seen
+// and as listed now, and reports whether anything did. seen is scratch.
+func (r *record) compare(seen map[string]bool) bool {
+	r.events = r.events[:0]
+	for _, id := range ids(r.current, seen, ids(r.old, seen, nil)) {
+		r.events = append(r.events, generate(r.uid, id, state(r.old, id), state(r.current, id))...)
+	}
+	return len(r.events) > 0
+}
+
+// emit sends events to the sync loop, less ContainerChanged, which nothing
+// uses.
+func (g *GenericPLEG) emit(res *RelistResult, events []PodLifecycleEvent) {
+	for _, e := range events {
+		if e.Type == ContainerChanged {
+			continue
+		}
+		if g.Emit != nil && !g.Emit(e) {
+			res.Dropped++
+			continue
+		}
+		res.Events = append(res.Events, e)
+	}
+}
+
+// RelistPod is relistPod, the on-demand relist of one pod
+// (PLEGOnDemandRelist, 1.36): the pod's containers are listed and compared
+// with what the PLEG last saw of them, as a relist would, and the cache
+// entry is marked observed now; the global timestamp does not move.
+func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) RelistResult {
+	pod, err := g.runtime.GetPod(ctx, uid)
+	if err != nil {
+		return RelistResult{Err: err}
+	}
+	if pod == nil {
+		// GetPod fails with ErrPodNotFound; the next relist will see.
+		return RelistResult{Err: fmt.Errorf("pod %s not found", uid)}
+	}
+	r := g.records[uid]
+	if r == nil {
+		r = &record{uid: uid}
+		g.records[uid] = r
+		g.sortRecords()
+	}
+	r.current = pod
+	var res RelistResult
+	_, reinspect := g.reinspect[uid]
+	if changed := r.current != r.old && r.compare(map[string]bool{}); changed || reinspect {
+		if err := g.updateCache(ctx, uid, r.current, r.old, ts); err != nil {
+			g.reinspect = setPod(g.reinspect, uid, r.current)
+		} else {
+			res.Inspected = append(res.Inspected, uid)
+			delete(g.reinspect, uid)
+			r.old = r.current
+			events := r.events
+			if !changed {
+				events = []PodLifecycleEvent{{ID: uid, Type: PodSync}}
+			}
+			g.emit(&res, events)
+		}
+	}
+	g.cache.SetObservedTime(uid, ts)
 	return res
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -26,8 +27,9 @@ func signalOrExit(prefix string, t *v1.ContainerStateTerminated) string {
 	return fmt.Sprintf("%sExitCode:%d", prefix, t.ExitCode)
 }
 
-// PrintPod computes the columns at now for release minor.
-func PrintPod(minor int, pod *v1.Pod, now time.Time) Columns {
+// PrintPod computes the columns at now as the API server of rel prints
+// them.
+func PrintPod(rel release.Release, pod *v1.Pod, now time.Time) Columns {
 	restarts, sidecarRestarts := 0, 0
 	total := len(pod.Spec.Containers)
 	ready := 0
@@ -96,9 +98,14 @@ func PrintPod(minor int, pod *v1.Pod, now time.Time) Columns {
 	if _, c := v1.GetPodCondition(pod.Status.Conditions, v1.PodInitialized); c != nil && c.Status == v1.ConditionTrue {
 		initialized = true
 	}
-	if !initializing || (minor >= 28 && initialized) {
-		restarts, lastRestart = sidecarRestarts, lastSidecarRestart
+	if !initializing || (rel.Has(release.PrinterInitializedPods) && initialized) {
+		restarts = sidecarRestarts
+		if rel.Has(release.PrinterInitializedPods) {
+			// Older printers kept the init containers' last restart.
+			lastRestart = lastSidecarRestart
+		}
 		hasRunning := false
+		errorReason := ""
 		for i := len(pod.Status.ContainerStatuses) - 1; i >= 0; i-- {
 			c := pod.Status.ContainerStatuses[i]
 			restarts += int(c.RestartCount)
@@ -108,19 +115,30 @@ func PrintPod(minor int, pod *v1.Pod, now time.Time) Columns {
 			switch {
 			case c.State.Waiting != nil && c.State.Waiting.Reason != "":
 				reason = c.State.Waiting.Reason
-			case c.State.Terminated != nil && c.State.Terminated.Reason != "":
-				reason = c.State.Terminated.Reason
 			case c.State.Terminated != nil:
-				reason = signalOrExit("", c.State.Terminated)
+				if c.State.Terminated.Reason != "" {
+					reason = c.State.Terminated.Reason
+				} else {
+					reason = signalOrExit("", c.State.Terminated)
+				}
+				if c.State.Terminated.ExitCode != 0 {
+					errorReason = reason
+				}
 			case c.Ready && c.State.Running != nil:
 				hasRunning = true
 				ready++
 			}
 		}
-		if reason == "Completed" && hasRunning {
-			if _, c := v1.GetPodCondition(pod.Status.Conditions, v1.PodReady); c != nil && c.Status == v1.ConditionTrue {
+		if reason == "Completed" {
+			_, c := v1.GetPodCondition(pod.Status.Conditions, v1.PodReady)
+			ready := c != nil && c.Status == v1.ConditionTrue
+			switch {
+			case hasRunning && ready:
 				reason = "Running"
-			} else {
+			case errorReason != "" && rel.Has(release.CompletedShowsError):
+				// A failed container outranks a completed one.
+				reason = errorReason
+			case hasRunning:
 				reason = "NotReady"
 			}
 		}
@@ -129,12 +147,12 @@ func PrintPod(minor int, pod *v1.Pod, now time.Time) Columns {
 		switch {
 		case pod.Status.Reason == "NodeLost":
 			reason = "Unknown"
-		case minor < 27 || !v1.IsPodPhaseTerminal(pod.Status.Phase):
+		case !rel.Has(release.TerminatingOnlyNonTerminal) || !v1.IsPodPhaseTerminal(pod.Status.Phase):
 			reason = "Terminating"
 		}
 	}
 	out := Columns{Status: reason, Ready: fmt.Sprintf("%d/%d", ready, total), RestartCount: restarts, Restarts: fmt.Sprint(restarts)}
-	if minor >= 24 && restarts != 0 && !lastRestart.IsZero() {
+	if rel.Has(release.RestartsAgo) && !lastRestart.IsZero() && (restarts != 0 || !rel.Has(release.RestartsAgoOnlyRestarted)) {
 		out.Restarts = fmt.Sprintf("%d (%s ago)", restarts, HumanDuration(now.Sub(lastRestart)))
 	}
 	return out

@@ -14,9 +14,11 @@ import (
 )
 
 // The transcript tests: `run` plays the scenario of its input, `example`
-// plays a file of examples/kubelet; arguments: until=DURATION,
-// show=events,pods,loop,workers,cri,log (default events,pods), release=X
-// (replaces the scenario's release), and containers (container states).
+// plays a file of examples/kubelet, `boundary change=NAME` plays its input
+// on both sides of a release change (see boundary_test.go); arguments:
+// until=DURATION, show=events,pods,status,loop,workers,cri,log (default
+// events,pods), release=X (replaces the scenario's release), and
+// containers (container states).
 // Rewrite with: go test ./core/kubelet/scenario -rewrite
 func TestTranscripts(t *testing.T) {
 	datadriven.Walk(t, "testdata", func(t *testing.T, path string) {
@@ -37,6 +39,8 @@ func TestTranscripts(t *testing.T) {
 					return "error: " + err.Error() + "\n"
 				}
 				return "ok\n"
+			case "boundary":
+				return boundary(t, d)
 			default:
 				t.Fatalf("unknown command %q", d.Cmd)
 			}
@@ -45,49 +49,57 @@ func TestTranscripts(t *testing.T) {
 					data = []byte(replaceRelease(string(data), a.Vals[0]))
 				}
 			}
-			sc, err := Parse(data)
-			if err != nil {
-				return "error: " + err.Error() + "\n"
-			}
-			o := TextOptions{Events: true, Pods: true}
-			for _, a := range d.CmdArgs {
-				switch a.Key {
-				case "show":
-					o = TextOptions{}
-					for _, v := range a.Vals {
-						switch v {
-						case "events":
-							o.Events = true
-						case "pods":
-							o.Pods = true
-						case "loop":
-							o.Loop = true
-						case "workers":
-							o.Workers = true
-						case "cri":
-							o.CRI = true
-						case "log":
-							o.Log = true
-						default:
-							t.Fatalf("unknown section %q", v)
-						}
-					}
-				case "containers":
-					o.Container = true
-				case "until":
-					d, err := ParseDuration(a.Vals[0])
-					require.NoError(t, err)
-					sc.Until = d
-				}
-			}
-			k, err := sc.Build()
-			if err != nil {
-				return "error: " + err.Error() + "\n"
-			}
-			k.RunUntil(sim.Epoch.Add(sc.Until))
-			return Text(k, o)
+			return play(t, d, data)
 		})
 	})
+}
+
+// play runs a scenario with the directive's show, containers and until
+// arguments and returns its transcript.
+func play(t *testing.T, d *datadriven.TestData, data []byte) string {
+	sc, err := Parse(data)
+	if err != nil {
+		return "error: " + err.Error() + "\n"
+	}
+	o := TextOptions{Events: true, Pods: true}
+	for _, a := range d.CmdArgs {
+		switch a.Key {
+		case "show":
+			o = TextOptions{}
+			for _, v := range a.Vals {
+				switch v {
+				case "events":
+					o.Events = true
+				case "pods":
+					o.Pods = true
+				case "status":
+					o.Pods, o.Status = true, true
+				case "loop":
+					o.Loop = true
+				case "workers":
+					o.Workers = true
+				case "cri":
+					o.CRI = true
+				case "log":
+					o.Log = true
+				default:
+					t.Fatalf("unknown section %q", v)
+				}
+			}
+		case "containers":
+			o.Container = true
+		case "until":
+			d, err := ParseDuration(a.Vals[0])
+			require.NoError(t, err)
+			sc.Until = d
+		}
+	}
+	k, err := sc.Build()
+	if err != nil {
+		return "error: " + err.Error() + "\n"
+	}
+	k.RunUntil(sim.Epoch.Add(sc.Until))
+	return Text(k, o)
 }
 
 func replaceRelease(s, r string) string {

@@ -20,6 +20,10 @@ type TextOptions struct {
 	CRI       bool
 	Log       bool
 	Container bool // container states in pod lines
+	// Status adds, under each pod line, the status fields the pod line
+	// leaves out: message, qosClass, host IPs, observed generations, each
+	// condition, each container's messages and last state.
+	Status bool
 }
 
 // Offset formats a time as seconds since the start of the run.
@@ -105,6 +109,11 @@ func Text(k *kubelet.Kubelet, o TextOptions) string {
 		for _, s := range k.Snapshots() {
 			for _, p := range s.Pods {
 				add(s.Time, 3, PodLine(p, o.Container))
+				if o.Status && !p.Deleted {
+					for _, l := range StatusLines(p.Status) {
+						add(s.Time, 3, "  "+l)
+					}
+				}
 			}
 		}
 	}
@@ -172,4 +181,56 @@ func StateString(s v1.ContainerState) string {
 		return "Waiting(" + s.Waiting.Reason + ")"
 	}
 	return "?"
+}
+
+// StatusLines are the status fields a pod line leaves out, one line for
+// the pod, one per condition and one per container.
+func StatusLines(s v1.PodStatus) []string {
+	var out []string
+	l := "status qosClass=" + s.QOSClass
+	if s.Message != "" {
+		l += fmt.Sprintf(" message=%q", s.Message)
+	}
+	if s.HostIP != "" {
+		l += " hostIP=" + s.HostIP
+	}
+	if len(s.HostIPs) > 0 {
+		ips := make([]string, len(s.HostIPs))
+		for i, ip := range s.HostIPs {
+			ips[i] = ip.IP
+		}
+		l += " hostIPs=" + strings.Join(ips, ",")
+	}
+	if s.ObservedGeneration != 0 {
+		l += fmt.Sprintf(" observedGeneration=%d", s.ObservedGeneration)
+	}
+	out = append(out, l)
+	for _, c := range s.Conditions {
+		l := "condition " + c.Type + "=" + c.Status
+		if c.Reason != "" {
+			l += " reason=" + c.Reason
+		}
+		if c.Message != "" {
+			l += fmt.Sprintf(" message=%q", c.Message)
+		}
+		if c.ObservedGeneration != 0 {
+			l += fmt.Sprintf(" observedGeneration=%d", c.ObservedGeneration)
+		}
+		out = append(out, l)
+	}
+	for _, c := range append(append([]v1.ContainerStatus(nil), s.InitContainerStatuses...), s.ContainerStatuses...) {
+		l := "container " + c.Name + " " + StateString(c.State)
+		if w := c.State.Waiting; w != nil && w.Message != "" {
+			l += fmt.Sprintf(" message=%q", w.Message)
+		}
+		if t := c.State.Terminated; t != nil && t.Message != "" {
+			l += fmt.Sprintf(" message=%q", t.Message)
+		}
+		if t := c.LastTerminationState.Terminated; t != nil {
+			l += " last=" + StateString(c.LastTerminationState)
+		}
+		l += fmt.Sprintf(" restarts=%d", c.RestartCount)
+		out = append(out, l)
+	}
+	return out
 }

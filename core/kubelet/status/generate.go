@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -39,8 +40,10 @@ func HasAnyRegularContainerStarted(spec *v1.PodSpec, statuses []v1.ContainerStat
 	return false
 }
 
-// GenerateContainersReadyCondition computes ContainersReady.
-func GenerateContainersReadyCondition(spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
+// GenerateContainersReadyCondition computes ContainersReady. A Failed pod's
+// condition says PodFailed from 1.25; before, it lists the unready
+// containers like any other.
+func GenerateContainersReadyCondition(rel release.Release, spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
 	if statuses == nil {
 		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
 	}
@@ -70,7 +73,7 @@ func GenerateContainersReadyCondition(spec *v1.PodSpec, statuses []v1.ContainerS
 	if phase == v1.PodSucceeded && len(unknown) == 0 {
 		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: PodCompleted}
 	}
-	if phase == v1.PodFailed {
+	if phase == v1.PodFailed && rel.Has(release.PodFailedReason) {
 		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: PodFailed}
 	}
 	var msgs []string
@@ -88,8 +91,8 @@ func GenerateContainersReadyCondition(spec *v1.PodSpec, statuses []v1.ContainerS
 
 // GeneratePodReadyCondition computes Ready from ContainersReady and the
 // readiness gates.
-func GeneratePodReadyCondition(spec *v1.PodSpec, conds []v1.PodCondition, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
-	cr := GenerateContainersReadyCondition(spec, statuses, phase)
+func GeneratePodReadyCondition(rel release.Release, spec *v1.PodSpec, conds []v1.PodCondition, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
+	cr := GenerateContainersReadyCondition(rel, spec, statuses, phase)
 	if cr.Status != v1.ConditionTrue {
 		return v1.PodCondition{Type: v1.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
 	}
@@ -108,9 +111,10 @@ func GeneratePodReadyCondition(spec *v1.PodSpec, conds []v1.PodCondition, status
 	return v1.PodCondition{Type: v1.PodReady, Status: v1.ConditionTrue}
 }
 
-// GeneratePodInitializedCondition computes Initialized. anyStartedRule is
-// the newer rule that a started regular container means initialized.
-func GeneratePodInitializedCondition(spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string, anyStartedRule bool) v1.PodCondition {
+// GeneratePodInitializedCondition computes Initialized; from 1.28 a pod
+// whose regular containers have started is initialized whatever its init
+// containers say.
+func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
 	if statuses == nil && len(spec.InitContainers) > 0 {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
 	}
@@ -133,7 +137,7 @@ func GeneratePodInitializedCondition(spec *v1.PodSpec, statuses []v1.ContainerSt
 	if phase == v1.PodSucceeded && len(unknown) == 0 {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue, Reason: PodCompleted}
 	}
-	if anyStartedRule && HasAnyRegularContainerStarted(spec, statuses) {
+	if rel.Has(release.InitializedWhenStarted) && HasAnyRegularContainerStarted(spec, statuses) {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
 	}
 	var msgs []string
@@ -156,4 +160,18 @@ func GeneratePodReadyToStartContainersCondition(condType string, sandboxNeeded b
 		return v1.PodCondition{Type: condType, Status: v1.ConditionFalse}
 	}
 	return v1.PodCondition{Type: condType, Status: v1.ConditionTrue}
+}
+
+// ConditionGeneration is CalculatePodConditionObservedGeneration: with
+// PodObservedGenerationTracking (track) a kubelet condition records the
+// pod's generation; without, it keeps doing so once its previous version
+// did.
+func ConditionGeneration(track bool, old *v1.PodStatus, generation int64, condType string) int64 {
+	if track {
+		return generation
+	}
+	if _, c := v1.GetPodCondition(old.Conditions, condType); c != nil && c.ObservedGeneration != 0 {
+		return generation
+	}
+	return 0
 }

@@ -1,8 +1,10 @@
 package status
 
 import (
+	"sort"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -19,22 +21,37 @@ type API interface {
 }
 
 // Manager is the status manager.
+//
+// It keeps the latest status the kubelet computed for each pod and writes
+// it to the API at once (upstream's sync goroutine, which runs as soon as a
+// status is set). From 1.24 the write holds a terminal phase back while the
+// pod could still have running containers (mergePodStatus); Resync writes
+// again once it cannot.
 type Manager struct {
 	now      func() time.Time
 	api      API
+	rel      release.Release
 	statuses map[string]*v1.PodStatus
 	finished map[string]bool
-	// FinalDeleteNeedsTerminalPhase is the newer canBeDeleted rule (the
-	// phase must be terminal and the pod worker finished); the older rule
-	// only needs no running containers in the status.
-	FinalDeleteNeedsTerminalPhase bool
+	held     map[string]int
+	// CouldHaveRunningContainers tells whether the pod worker may still
+	// have containers running (1.24's hold-back, 1.22's canBeDeleted).
+	CouldHaveRunningContainers func(uid string) bool
+	// ResourcesReclaimed is PodResourcesAreReclaimed of kubelets up to 1.21:
+	// the runtime no longer lists the pod's containers and its cgroup is
+	// gone.
+	ResourcesReclaimed func(uid string) bool
+	// TrackGeneration is PodObservedGenerationTracking: a status set by the
+	// kubelet records the generation of the pod it was computed for.
+	TrackGeneration bool
 	// OnDelete observes final deletions and the status last written.
 	OnDelete func(pod *v1.Pod, last *v1.PodStatus)
 }
 
-// NewManager returns a status manager writing through api.
-func NewManager(now func() time.Time, api API) *Manager {
-	return &Manager{now: now, api: api, statuses: map[string]*v1.PodStatus{}, finished: map[string]bool{}}
+// NewManager returns the status manager of rel writing through api.
+func NewManager(now func() time.Time, api API, rel release.Release) *Manager {
+	return &Manager{now: now, api: api, rel: rel, statuses: map[string]*v1.PodStatus{}, finished: map[string]bool{}, held: map[string]int{},
+		CouldHaveRunningContainers: func(string) bool { return false }, ResourcesReclaimed: func(string) bool { return true }}
 }
 
 // GetPodStatus returns the cached status.
@@ -55,13 +72,17 @@ func IsKubeletCondition(t string) bool {
 
 // SetPodStatus caches and writes a status, keeping transition times.
 func (m *Manager) SetPodStatus(pod *v1.Pod, s *v1.PodStatus) {
-	m.update(pod, s.DeepCopy(), false)
+	m.SetFreshPodStatus(pod, s.DeepCopy())
 }
 
 // SetFreshPodStatus is SetPodStatus for a status the caller has just built
 // and hands over: it is cached as is, without a copy. The caller may still
 // read it but must not change it.
 func (m *Manager) SetFreshPodStatus(pod *v1.Pod, s *v1.PodStatus) {
+	// CalculatePodStatusObservedGeneration: once the API has it, it stays.
+	if m.TrackGeneration || pod.Status.ObservedGeneration != 0 {
+		s.ObservedGeneration = pod.Metadata.Generation
+	}
 	m.update(pod, s, false)
 }
 
@@ -96,36 +117,90 @@ func (m *Manager) update(pod *v1.Pod, s *v1.PodStatus, podIsFinished bool) {
 		return
 	}
 	m.statuses[uid] = s
-	// Cached statuses are copy-on-write (every change above builds a new
-	// object), so the API server can share this one instead of a copy.
-	m.api.UpdateStatus(uid, s)
+	m.sync(uid)
+}
+
+// sync writes the cached status of a pod to the API (syncPod): merged with
+// what the API has, then the final deletion if the pod may go.
+func (m *Manager) sync(uid string) {
+	s := m.statuses[uid]
+	api := m.api.Pod(uid)
+	if s == nil || api == nil {
+		return
+	}
+	w := s
+	if m.rel.Has(release.TerminalPhaseHeldBack) && !v1.IsPodPhaseTerminal(api.Status.Phase) && v1.IsPodPhaseTerminal(s.Phase) &&
+		m.CouldHaveRunningContainers(uid) {
+		merged := *s
+		merged.Phase, merged.Reason, merged.Message = api.Status.Phase, api.Status.Reason, api.Status.Message
+		w = &merged
+		m.held[uid]++
+	}
+	// Cached statuses are copy-on-write (every change builds a new object),
+	// so the API server can share this one instead of a copy.
+	if !equal(&api.Status, w) {
+		m.api.UpdateStatus(uid, w)
+	}
 	m.maybeDelete(uid, s)
+}
+
+// Held counts the writes of a pod whose terminal phase was held back.
+func (m *Manager) Held(uid string) int { return m.held[uid] }
+
+// Resync writes a pod's cached status again: the kubelet calls it when the
+// pod worker has stopped the pod's containers, since the sync of a status
+// set during termination runs after the worker has recorded that.
+func (m *Manager) Resync(uid string) { m.sync(uid) }
+
+// SyncBatch is the status manager's periodic batch (every 10s): it finds
+// the pods that can now be deleted.
+func (m *Manager) SyncBatch() {
+	uids := make([]string, 0, len(m.statuses))
+	for uid := range m.statuses {
+		uids = append(uids, uid)
+	}
+	sort.Strings(uids)
+	for _, uid := range uids {
+		if s := m.statuses[uid]; s != nil {
+			m.maybeDelete(uid, s)
+		}
+	}
 }
 
 // equal compares statuses as their JSON would (the PATCH is skipped when
 // nothing the API shows changed).
 func equal(a, b *v1.PodStatus) bool { return v1.EqualPodStatus(a, b) }
 
+// canBeDeleted is the rule for the final deletion of a deleted pod: up to
+// 1.21 once its resources are reclaimed; from 1.22 once the pod worker has
+// finished (TerminatePod) and no container runs; from 1.27 the phase the
+// API shows must also be terminal.
+func (m *Manager) canBeDeleted(uid string, pod *v1.Pod, s *v1.PodStatus) bool {
+	if pod.Metadata.DeletionTimestamp == nil {
+		return false
+	}
+	switch {
+	case m.rel.Has(release.PhaseTerminalOnDeletion):
+		return v1.IsPodPhaseTerminal(pod.Status.Phase) && m.finished[uid]
+	case m.rel.Has(release.DeleteAfterWorkerFinished):
+		return m.finished[uid] && !anyRunning(s.InitContainerStatuses) && !anyRunning(s.ContainerStatuses)
+	}
+	return !anyRunning(s.ContainerStatuses) && m.ResourcesReclaimed(uid)
+}
+
+func anyRunning(l []v1.ContainerStatus) bool {
+	for _, c := range l {
+		if c.State.Terminated == nil && c.State.Waiting == nil {
+			return true
+		}
+	}
+	return false
+}
+
 func (m *Manager) maybeDelete(uid string, s *v1.PodStatus) {
 	pod := m.api.Pod(uid)
-	if pod == nil || pod.Metadata.DeletionTimestamp == nil {
+	if pod == nil || !m.canBeDeleted(uid, pod, s) {
 		return
-	}
-	if m.FinalDeleteNeedsTerminalPhase {
-		if !v1.IsPodPhaseTerminal(s.Phase) || !m.finished[uid] {
-			return
-		}
-	} else {
-		for _, l := range [][]v1.ContainerStatus{s.InitContainerStatuses, s.ContainerStatuses} {
-			for _, c := range l {
-				if c.State.Running != nil {
-					return
-				}
-			}
-		}
-		if len(s.ContainerStatuses) == 0 && len(pod.Spec.Containers) > 0 && s.Phase != v1.PodFailed {
-			return
-		}
 	}
 	m.api.Delete(uid)
 	delete(m.statuses, uid)
@@ -143,12 +218,13 @@ func (m *Manager) SetSandboxReady(pod *v1.Pod, condType string) {
 	}
 	s := old.DeepCopy()
 	c := GeneratePodReadyToStartContainersCondition(condType, false)
+	c.ObservedGeneration = ConditionGeneration(m.TrackGeneration, old, pod.Metadata.Generation, condType)
 	if i, _ := v1.GetPodCondition(s.Conditions, condType); i >= 0 {
 		s.Conditions[i] = c
 	} else {
-		s.Conditions = append([]v1.PodCondition{c}, s.Conditions...)
+		s.Conditions = append(s.Conditions, c)
 	}
-	m.update(pod, s, false)
+	m.SetFreshPodStatus(pod, s)
 }
 
 // SetContainerReadiness applies a readiness result to the cached status
@@ -199,8 +275,10 @@ func findByID(s *v1.PodStatus, id string) *v1.ContainerStatus {
 
 func (m *Manager) recomputeReady(pod *v1.Pod, s *v1.PodStatus) {
 	all := append(append([]v1.ContainerStatus(nil), s.InitContainerStatuses...), s.ContainerStatuses...)
-	cr := GenerateContainersReadyCondition(&pod.Spec, all, s.Phase)
-	rd := GeneratePodReadyCondition(&pod.Spec, s.Conditions, all, s.Phase)
+	cr := GenerateContainersReadyCondition(m.rel, &pod.Spec, all, s.Phase)
+	rd := GeneratePodReadyCondition(m.rel, &pod.Spec, s.Conditions, all, s.Phase)
+	cr.ObservedGeneration = ConditionGeneration(m.TrackGeneration, s, pod.Metadata.Generation, v1.ContainersReady)
+	rd.ObservedGeneration = ConditionGeneration(m.TrackGeneration, s, pod.Metadata.Generation, v1.PodReady)
 	for i := range s.Conditions {
 		switch s.Conditions[i].Type {
 		case v1.ContainersReady:
@@ -218,44 +296,42 @@ func withTime(old, c v1.PodCondition) v1.PodCondition {
 	return c
 }
 
-// TerminatePod marks every container terminated and the phase terminal
-// (Failed if still Pending or Running) once the pod worker has finished,
-// then lets the final deletion proceed. forcePhase is the 1.27+ rule.
-func (m *Manager) TerminatePod(pod *v1.Pod, forcePhase bool) {
+// TerminatePod finalises the status of a pod whose containers are gone:
+// containers that do not say Terminated are reported lost
+// (ContainerStatusUnknown, 137) — up to 1.22 only those still Running,
+// from 1.23 also Waiting ones, and from 1.24 regular containers only if the
+// pod had initialized and init containers up to the first that never ran;
+// from 1.27 a phase still Pending or Running becomes Failed. Then the final
+// deletion may proceed.
+func (m *Manager) TerminatePod(pod *v1.Pod) {
 	s, ok := m.statuses[pod.Metadata.UID]
 	if !ok {
-		s = pod.Status.DeepCopy()
+		s = &pod.Status
 	}
 	ns := s.DeepCopy()
 	unknown := v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
 		Reason: "ContainerStatusUnknown", Message: "The container could not be located when the pod was terminated", ExitCode: 137}}
-	if !forcePhase {
-		// Older kubelets only replaced states that still claimed to run.
-		for _, l := range [][]v1.ContainerStatus{ns.ContainerStatuses, ns.InitContainerStatuses} {
-			for i := range l {
-				if l[i].State.Running != nil {
-					l[i].State = unknown
-				}
-			}
+	lost := func(c *v1.ContainerStatus) bool {
+		if m.rel.Has(release.TerminatePodWaiting) {
+			return c.State.Terminated == nil
 		}
-	} else {
-		// Once the pod has initialized, a regular container without a
-		// terminated state is reported as lost; so is every init container
-		// but the trailing ones still waiting (at least the first).
-		if hasPodInitialized(pod) {
-			for i := range ns.ContainerStatuses {
-				if ns.ContainerStatuses[i].State.Terminated == nil {
-					ns.ContainerStatuses[i].State = unknown
-				}
-			}
+		return c.State.Terminated == nil && c.State.Waiting == nil
+	}
+	regular, inits := ns.ContainerStatuses, ns.InitContainerStatuses
+	if m.rel.Has(release.TerminatePodInitialized) {
+		if !hasPodInitialized(pod) {
+			regular = nil
 		}
-		for i := range initializedContainers(ns.InitContainerStatuses) {
-			if ns.InitContainerStatuses[i].State.Terminated == nil {
-				ns.InitContainerStatuses[i].State = unknown
+		inits = initializedContainers(inits)
+	}
+	for _, l := range [][]v1.ContainerStatus{regular, inits} {
+		for i := range l {
+			if lost(&l[i]) {
+				l[i].State = unknown
 			}
 		}
 	}
-	if forcePhase && !v1.IsPodPhaseTerminal(ns.Phase) {
+	if m.rel.Has(release.PhaseTerminalOnDeletion) && !v1.IsPodPhaseTerminal(ns.Phase) {
 		ns.Phase = v1.PodFailed
 	}
 	m.update(pod, ns, true)

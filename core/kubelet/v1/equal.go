@@ -24,7 +24,7 @@ func EqualPodStatus(a, b *PodStatus) bool {
 	}
 	for i := range a.Conditions {
 		x, y := &a.Conditions[i], &b.Conditions[i]
-		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
+		if x.Type != y.Type || x.ObservedGeneration != y.ObservedGeneration || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
 			!timeEqual(x.LastProbeTime, y.LastProbeTime) || !timeEqual(x.LastTransitionTime, y.LastTransitionTime) {
 			return false
 		}

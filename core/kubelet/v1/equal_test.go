@@ -68,6 +68,7 @@ func TestEqualPodStatusMatchesJSON(t *testing.T) {
 		{Conditions: []v1.PodCondition{{Type: v1.PodReady, Status: v1.ConditionTrue}}},
 		{Conditions: []v1.PodCondition{{Type: v1.PodReady, Status: v1.ConditionTrue, LastTransitionTime: &v1.Time{}}}},
 		{Conditions: []v1.PodCondition{{Type: v1.PodReady, Status: v1.ConditionTrue, LastTransitionTime: at(5)}}},
+		{Conditions: []v1.PodCondition{{Type: v1.PodReady, Status: v1.ConditionTrue, ObservedGeneration: 2}}},
 		{PodIPs: []v1.PodIP{{IP: "10.0.0.1"}}, PodIP: "10.0.0.1"},
 		{PodIPs: []v1.PodIP{}, PodIP: "10.0.0.1"},
 	}

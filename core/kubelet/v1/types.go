@@ -340,6 +340,7 @@ type PodIP struct {
 // PodCondition is core/v1 PodCondition.
 type PodCondition struct {
 	Type               string `json:"type"`
+	ObservedGeneration int64  `json:"observedGeneration,omitempty"`
 	Status             string `json:"status"`
 	LastProbeTime      *Time  `json:"lastProbeTime"`
 	LastTransitionTime *Time  `json:"lastTransitionTime"`

@@ -9,6 +9,7 @@
 // content}, targetRelease}. docs/gates-json.md describes the fields.
 import { h, debounce, select, setOptions, uid, replaceChildren } from "../ui.js";
 import { createEditor } from "../editor.js";
+import { route, fromError } from "../diagnostics.js";
 
 export const id = "gates";
 export const title = "Feature gates";
@@ -216,6 +217,9 @@ export function mount(panel, app) {
       reply = await app.engine.call("gates.evaluate", request());
     } catch (err) {
       if (seq !== state.seq) return;
+      // A request the model cannot evaluate (an unterminated quote) still
+      // marks the input at fault.
+      markEditors(fromError(err));
       status.textContent = `Could not evaluate: ${err.message}`;
       status.className = "gates-status error";
       replaceChildren(verdict, h("span", { class: "gates-badge fail" }, "✗ Error"), " ", err.message);
@@ -245,20 +249,17 @@ export function mount(panel, app) {
     renderUpgrade(reply.upgrade);
   }
 
+  // markEditors puts each diagnostic on the editor of its input (the
+  // request field it names; a drop-in by path). Diagnostics about a whole
+  // input mark its first line.
   function markEditors(diags) {
-    const marks = new Map([[cmd, []], [cfg, []], [cp, []], ...state.dropIns.map((d) => [d.editor, []])]);
-    for (const d of diags || []) {
-      const mark = { line: d.line || 1, column: d.column, message: d.message, severity: d.severity === "warning" ? "warning" : "error" };
-      let editor = null;
-      if (d.input === "flags") editor = cmd;
-      else if (d.input === "config") editor = cfg;
-      else if (d.input === "checkpoint" || d.input === "dynamic") editor = cp;
-      else if (d.input === "dropin") {
-        const drop = state.dropIns.find((x) => d.path === x.path || d.path.endsWith("/" + x.path.replace(/^\/+/, "")));
-        editor = drop?.editor;
-      }
-      if (editor) marks.get(editor).push(mark);
-    }
+    const targets = [
+      { key: cmd, inputs: ["commandLine", "args"] },
+      { key: cfg, inputs: ["config"] },
+      { key: cp, inputs: ["dynamicCheckpoint"] },
+      ...state.dropIns.map((d) => ({ key: d.editor, inputs: ["dropIns"], path: d.path })),
+    ];
+    const { marks } = route(diags, targets, { fallbackLine: 1 });
     for (const [editor, list] of marks) editor.setDiagnostics(list);
   }
 

@@ -8,10 +8,11 @@
 // scenario text) plus the user's actions as scenario steps:
 // {example, scenario, scope, version, webhook, steps, editor, ftcEditor,
 // target, enableName, enableGroup, verbosity}. The page rebuilds the session from it with
-// kubefed.load (after an engine restart too). docs/kubefed-json.md and
+// kubefed.load (after an engine restart too). docs/api.md, docs/kubefed-json.md and
 // docs/kubefed-scenario.md describe the formats.
 import { h, select, setOptions, uid, replaceChildren } from "../ui.js";
 import { createEditor } from "../editor.js";
+import { route } from "../diagnostics.js";
 
 export const id = "kubefed";
 export const title = "Kubefed";
@@ -285,7 +286,13 @@ export function mount(panel, app) {
       return;
     }
     const reply = await doStep({ apply: text });
-    ftcEditor.setDiagnostics(reply && reply.error && reply.errorLine ? [{ line: reply.errorLine, column: 1, message: reply.error, severity: "error" }] : []);
+    markApplied(ftcEditor, reply);
+  }
+
+  // markApplied puts the diagnostics of an apply step on the editor the
+  // YAML came from (they point into that text).
+  function markApplied(ed, reply) {
+    ed.setDiagnostics(route(reply?.diagnostics, [{ key: ed, inputs: ["step.apply"] }]).marks.get(ed));
   }
 
   async function applyEditor() {
@@ -296,11 +303,7 @@ export function mount(panel, app) {
     }
     const step = targetSel.value ? { apply: text, cluster: targetSel.value } : { apply: text };
     const reply = await doStep(step);
-    if (reply && reply.error && reply.errorLine) {
-      editor.setDiagnostics([{ line: reply.errorLine, column: 1, message: reply.error, severity: "error" }]);
-    } else {
-      editor.setDiagnostics([]);
-    }
+    markApplied(editor, reply);
   }
 
   function advance(d) {

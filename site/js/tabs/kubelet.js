@@ -8,9 +8,10 @@
 // The state (getState/setState) is {example, scenario, speed, time,
 // actions: [{at, action}]}: the page rebuilds the session with kubelet.load
 // and replays the user's live actions at their times. The engine methods are
-// in docs/kubelet-json.md; the scenario format in docs/kubelet-scenario.md.
+// in docs/api.md and docs/kubelet-json.md; the scenario format in docs/kubelet-scenario.md.
 import { h, select, uid, replaceChildren } from "../ui.js";
 import { createEditor } from "../editor.js";
+import { route, fromError } from "../diagnostics.js";
 
 export const id = "kubelet";
 export const title = "Kubelet";
@@ -49,8 +50,14 @@ export function fromEmbed({ attributes = {}, blocks = [] }) {
   return state;
 }
 
+// Instants are seconds since t=0; durations in requests are Go duration strings.
 const fmtT = (t) => `t=${Number.isInteger(t) ? t : t.toFixed(1)}s`;
-const secsOf = (iso) => (Date.parse(iso) - Date.parse("2026-01-01T00:00:00Z")) / 1000;
+const duration = (seconds) => `${seconds.toFixed(6)}s`;
+
+// markError puts an engine error's diagnostics on the editor of input.
+function markError(editor, input, err) {
+  editor.setDiagnostics(route(fromError(err), [{ key: editor, inputs: [input] }]).marks.get(editor));
+}
 
 function stateLabel(c) {
   if (c.state === "Running") return c.ready ? "▶ Running ✓" : "▶ Running";
@@ -104,7 +111,7 @@ export function mount(panel, app) {
 
   // --- controls --------------------------------------------------------------
   const clock = h("output", { class: "kubelet-clock", "aria-live": "off" }, "t=0s");
-  const playBtn = h("button", { type: "button", class: "button primary kubelet-play", on: { click: () => (st.playing ? pause() : play()) } }, "▶ Play");
+  const playBtn = h("button", { type: "button", class: "button primary kubelet-play", on: { click: () => (st.playing ? pauseByUser() : play()) } }, "▶ Play");
   const stepBtn = h("button", { type: "button", class: "button kubelet-step", on: { click: () => step() } }, "Step");
   const speedId = uid("kl-speed");
   const speedSel = select({ id: speedId, class: "kubelet-speed", on: { change: () => { st.speed = Number(speedSel.value); app.changed(); } } },
@@ -228,10 +235,8 @@ export function mount(panel, app) {
       editor.setDiagnostics([]);
     } catch (e) {
       if (gen !== st.gen) return;
-      const msg = errMsg(e);
-      say(msg, true);
-      const m = /line (\d+)/.exec(msg);
-      if (m) editor.setDiagnostics([{ line: Number(m[1]), message: msg, severity: "error" }]);
+      say(errMsg(e), true);
+      markError(editor, "scenario", e);
     }
   }
 
@@ -252,7 +257,7 @@ export function mount(panel, app) {
   async function step() {
     pause();
     try {
-      await call("kubelet.advance", { steps: 1 });
+      await call("kubelet.advance", { instants: 1 });
     } catch (e) {
       say(errMsg(e), true);
     }
@@ -273,6 +278,17 @@ export function mount(panel, app) {
     playBtn.setAttribute("aria-pressed", "false");
   }
 
+  // While playing, the workers table is refreshed twice a second at most;
+  // a pause by the user brings it up to date.
+  async function pauseByUser() {
+    pause();
+    try {
+      await call("kubelet.state", {});
+    } catch (e) {
+      say(errMsg(e), true);
+    }
+  }
+
   // One engine call per animation frame at most: the virtual time that
   // passed in the frame times the speed. The reply carries only changes.
   async function frame(now) {
@@ -282,7 +298,7 @@ export function mount(panel, app) {
     if (!st.inflight && dt > 0) {
       try {
         const skipWorkers = now - (st.lastWorkers || 0) <= 500;
-        const r = await call("kubelet.advance", { by: dt * st.speed, maxEvents: MAX_EVENTS, maxLoop: MAX_LOOP, skipWorkers });
+        const r = await call("kubelet.advance", { by: duration(dt * st.speed), maxEvents: MAX_EVENTS, maxLoop: MAX_LOOP, skipWorkers });
         if (r) st.time = r.time;
       } catch (e) {
         say(errMsg(e), true);
@@ -296,12 +312,14 @@ export function mount(panel, app) {
   async function applyAction() {
     const text = actionEditor.value;
     try {
-      await call("kubelet.apply", { action: text });
+      await call("kubelet.step", { action: text });
+      actionEditor.setDiagnostics([]);
       if (st.actions.length < MAX_ACTIONS) st.actions.push({ at: st.time, action: text });
       app.changed();
       say(`Applied at ${fmtT(st.time)}.`);
     } catch (e) {
       say(errMsg(e), true);
+      markError(actionEditor, "action", e);
     }
   }
 
@@ -442,7 +460,7 @@ export function mount(panel, app) {
     const rows = events.map((e) => {
       const o = e.involvedObject || {};
       return h("tr", { class: e.type === "Warning" ? "warning" : "" },
-        h("td", {}, fmtT(secsOf(e.time))), h("td", {}, e.type === "Warning" ? `⚠ ${e.type}` : e.type), h("td", { class: "kubelet-reason" }, e.reason),
+        h("td", {}, fmtT(e.time)), h("td", {}, e.type === "Warning" ? `⚠ ${e.type}` : e.type), h("td", { class: "kubelet-reason" }, e.reason),
         h("td", {}, `pod/${o.name}${o.fieldPath ? " " + o.fieldPath : ""}`), h("td", {}, e.message));
     });
     eventsBody.append(...rows);
@@ -451,7 +469,7 @@ export function mount(panel, app) {
 
   function renderLoop(entries) {
     loopList.append(...entries.map((e) => h("li", { class: `kubelet-loop-${e.case}` },
-      h("span", { class: "kubelet-loop-t" }, fmtT(secsOf(e.time))), " ", h("strong", {}, e.case), e.rule ? ` (${e.rule})` : "",
+      h("span", { class: "kubelet-loop-t" }, fmtT(e.time)), " ", h("strong", {}, e.case), e.rule ? ` (${e.rule})` : "",
       e.detail ? ` ${e.detail}` : "", e.pods && e.pods.length ? ` → ${e.pods.join(", ")}` : "")));
     while (loopList.childElementCount > MAX_LOOP) loopList.firstElementChild.remove();
   }
@@ -488,7 +506,7 @@ export function mount(panel, app) {
   async function replay(targetTime, actions) {
     for (const a of actions) {
       await call("kubelet.advance", { to: a.at });
-      await call("kubelet.apply", { action: a.action });
+      await call("kubelet.step", { action: a.action });
     }
     if (targetTime > st.time) await call("kubelet.advance", { to: targetTime });
   }
@@ -501,21 +519,22 @@ export function mount(panel, app) {
     const speed = Number(s.speed) > 0 ? Number(s.speed) : 5;
     const actions = Array.isArray(s.actions) ? s.actions.filter((a) => a && typeof a.action === "string" && Number(a.at) >= 0).slice(0, MAX_ACTIONS) : [];
     let text = scenario;
-    let name = example;
-    if (!text) {
-      if (!name) name = DEFAULT_EXAMPLE;
-      text = (await app.engine.call("kubelet.example", { name })).scenario;
-      // A newer setState or example pick arrived meanwhile: it wins.
-      if (token !== st.stateGen) return;
-    }
+    const name = example || (scenario ? "" : DEFAULT_EXAMPLE);
+    // The state is the tab's at once, before the engine answers: a save in
+    // between (the page autosaves when the release changes) keeps it.
     st.example = scenario ? "" : name;
     st.scenario = scenario;
     st.speed = speed;
     speedSel.value = String(st.speed);
+    st.actions = actions.map((a) => ({ at: Number(a.at), action: a.action }));
+    if (!text) {
+      text = (await app.engine.call("kubelet.example", { name })).scenario;
+      // A newer setState or example pick arrived meanwhile: it wins.
+      if (token !== st.stateGen) return;
+    }
     editor.value = text;
     await load();
     if (token !== st.stateGen) return;
-    st.actions = actions.map((a) => ({ at: Number(a.at), action: a.action }));
     await replay(Number(s.time) || 0, st.actions);
   }
 

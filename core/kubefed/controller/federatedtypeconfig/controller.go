@@ -1,6 +1,6 @@
 // Package federatedtypeconfig models kubefed's FederatedTypeConfig
-// controller (pkg/controller/federatedtypeconfig/controller.go, identical
-// from v0.8.0 to v0.10.0; v0.3.0 behaviour selectable).
+// controller (pkg/controller/federatedtypeconfig/controller.go) in every
+// release from v0.3.0 to v0.10.0 (it is identical from v0.8.0).
 //
 // The controller watches FTCs in the KubeFed system namespace only. For each
 // it adds the finalizer core.kubefed.io/federated-type-config, starts, stops
@@ -21,6 +21,7 @@ import (
 	statusctl "github.com/kubexplorer/kubexplorer/core/kubefed/controller/status"
 	syncctl "github.com/kubexplorer/kubexplorer/core/kubefed/controller/sync"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -59,10 +60,10 @@ type Controller struct {
 // StartController logs the start line, lists FTCs and starts the worker.
 func StartController(cfg *util.ControllerConfig) *Controller {
 	c := &Controller{cfg: cfg, running: map[string]*entry{}}
-	c.Worker = util.NewWorker("federatedtypeconfig", cfg.Host.Clock(), c.reconcile)
+	c.Worker = util.NewControllerWorker("federatedtypeconfig", cfg, c.reconcile)
 	c.informer = &util.Informer{
 		Store: cfg.Host, Group: v1beta1.Group, Kind: "FederatedTypeConfig", Namespace: cfg.KubeFedNamespace,
-		Log: cfg.Log, TypeName: "*v1beta1.FederatedTypeConfig",
+		Log: cfg.Log, TypeName: "*v1beta1.FederatedTypeConfig", Release: cfg.Release,
 		Handlers: util.TriggerOnAllChanges(func(obj map[string]any) {
 			c.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 		}),
@@ -163,7 +164,7 @@ func (c *Controller) reconcileFTC(q util.QualifiedName) util.ReconciliationStatu
 
 	syncEnabled := tc.GetPropagationEnabled()
 	var statusEnabled bool
-	if c.cfg.Features.StatusControllerV6 {
+	if c.cfg.Release.Has(release.StatusControllerNeedsStatusType) {
 		statusEnabled = !c.cfg.RawResourceStatus && c.isEnabledFederatedServiceStatusCollection(tc)
 	} else {
 		statusEnabled = tc.StatusEnabledV3()
@@ -362,15 +363,16 @@ func (c *Controller) refreshSyncController(tc *v1beta1.FederatedTypeConfig) erro
 	return c.startSyncController(tc)
 }
 
-// ensureFinalizer adds the finalizer: v0.8.0+ appends it with a merge patch;
-// v0.3.0 updates the whole (in-memory defaulted) object with a sorted set.
+// ensureFinalizer adds the finalizer: from v0.8.0 (FinalizerPatch) it is
+// appended with a merge patch; before, the whole (in-memory defaulted)
+// object is updated with a sorted set.
 func (c *Controller) ensureFinalizer(tc *v1beta1.FederatedTypeConfig, cached map[string]any) (bool, error) {
 	for _, f := range tc.Metadata.Finalizers {
 		if f == v1beta1.FTCFinalizer {
 			return false, nil
 		}
 	}
-	if c.cfg.Features.FinalizerPatch {
+	if c.cfg.Release.Has(release.FinalizerPatch) {
 		fins := append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer)
 		out, err := c.cfg.Host.MergePatch(v1beta1.Group, "FederatedTypeConfig", tc.Metadata.Namespace, tc.Metadata.Name,
 			map[string]any{"metadata": map[string]any{"finalizers": toAny(fins)}})
@@ -380,7 +382,7 @@ func (c *Controller) ensureFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 		c.refresh(tc, out)
 		return true, nil
 	}
-	fins := sortedSet(append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer))
+	fins := util.SortedUnique(append(append([]string(nil), tc.Metadata.Finalizers...), v1beta1.FTCFinalizer))
 	tc.Metadata.Finalizers = fins
 	out, err := c.cfg.Host.Update(c.toObject(tc, cached))
 	if err != nil {
@@ -403,7 +405,7 @@ func (c *Controller) removeFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 	if !found {
 		return nil
 	}
-	if c.cfg.Features.FinalizerPatch {
+	if c.cfg.Release.Has(release.FinalizerPatch) {
 		var v any = toAny(rest)
 		if len(rest) == 0 {
 			v = nil
@@ -412,7 +414,7 @@ func (c *Controller) removeFinalizer(tc *v1beta1.FederatedTypeConfig, cached map
 			map[string]any{"metadata": map[string]any{"finalizers": v}})
 		return err
 	}
-	tc.Metadata.Finalizers = sortedSet(rest)
+	tc.Metadata.Finalizers = util.SortedUnique(rest)
 	_, err := c.cfg.Host.Update(c.toObject(tc, cached))
 	return err
 }
@@ -437,10 +439,7 @@ func (c *Controller) toObject(tc *v1beta1.FederatedTypeConfig, cached map[string
 }
 
 func (c *Controller) updateStatus(tc *v1beta1.FederatedTypeConfig) error {
-	st, err := u.FromJSON(u.Marshal(tc.Status))
-	if err != nil {
-		return err
-	}
+	st := tc.Status.ToObject()
 	obj := map[string]any{
 		"apiVersion": v1beta1.APIVersion, "kind": "FederatedTypeConfig",
 		"metadata": map[string]any{"name": tc.Metadata.Name, "namespace": tc.Metadata.Namespace, "resourceVersion": tc.Metadata.ResourceVersion},
@@ -459,18 +458,5 @@ func toAny(s []string) []any {
 	for i, v := range s {
 		out[i] = v
 	}
-	return out
-}
-
-func sortedSet(s []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, v := range s {
-		if !seen[v] {
-			seen[v] = true
-			out = append(out, v)
-		}
-	}
-	sort.Strings(out)
 	return out
 }

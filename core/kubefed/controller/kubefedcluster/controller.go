@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -49,6 +50,7 @@ type probeState struct {
 // Start begins probing every period (10s by default).
 func Start(cfg *util.ControllerConfig, probe Prober) *Controller {
 	c := &Controller{cfg: cfg, probe: probe, Period: 10 * time.Second, FailureThreshold: 3, SuccessThreshold: 1, state: map[string]*probeState{}}
+	cfg.Log.Infof(src, "Starting cluster controller")
 	c.schedule()
 	return c
 }
@@ -115,8 +117,18 @@ func currentHealth(obj map[string]any) Health {
 	return ""
 }
 
-// Conditions returns the conditions kubefed writes for a health result.
-func Conditions(h Health, now string, old []any) []any {
+// Status is the KubeFedCluster status kubefed writes for a health result:
+// the conditions, and from v0.9.2 (PR #1501) the cluster's Kubernetes
+// version when it is ready and the probe's error in the Offline message.
+func Status(r release.Release, h Health, version, now string, old []any) map[string]any {
+	st := map[string]any{"conditions": conditions(r, h, now, old)}
+	if h == HealthOK && version != "" && r.Has(release.ClusterKubernetesVersion) {
+		st["kubernetesVersion"] = version
+	}
+	return st
+}
+
+func conditions(r release.Release, h Health, now string, old []any) []any {
 	mk := func(typ, status, reason, msg string) map[string]any {
 		c := map[string]any{"type": typ, "status": status, "reason": reason, "message": msg, "lastProbeTime": now, "lastTransitionTime": now}
 		for _, o := range old {
@@ -135,7 +147,11 @@ func Conditions(h Health, now string, old []any) []any {
 	case HealthNotOK:
 		return []any{mk("Ready", "False", "ClusterNotReady", "/healthz responded without ok"), mk("Offline", "False", "ClusterReachable", "cluster is reachable")}
 	default:
-		return []any{mk("Offline", "True", "ClusterNotReachable", "cluster is not reachable: Get \"https://api/healthz\": dial tcp: i/o timeout")}
+		msg := "cluster is not reachable"
+		if r.Has(release.OfflineMessageHasError) {
+			msg += ": Get \"https://api/healthz\": dial tcp: i/o timeout"
+		}
+		return []any{mk("Offline", "True", "ClusterNotReachable", msg)}
 	}
 }
 
@@ -146,11 +162,7 @@ func (c *Controller) write(obj map[string]any, h Health, version string) {
 	}
 	now := c.cfg.Host.Clock().Now().UTC().Format(time.RFC3339)
 	next := u.DeepCopyMap(obj)
-	st := map[string]any{"conditions": Conditions(h, now, old)}
-	if h == HealthOK && version != "" {
-		st["kubernetesVersion"] = version
-	}
-	next["status"] = st
+	next["status"] = Status(c.cfg.Release, h, version, now, old)
 	if _, err := c.cfg.Host.UpdateStatus(next); err != nil {
 		c.cfg.Log.HandleError(src, util.Wrap(err, "Failed to update the status of cluster %q", u.GetName(obj)))
 	}

@@ -10,6 +10,7 @@ import (
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -37,16 +38,22 @@ func StartKubeFedStatusController(cfg *util.ControllerConfig, ftc *v1beta1.Feder
 		}
 	}
 	s := &KubeFedStatusController{cfg: cfg, ftc: ftc}
-	s.worker = util.NewWorker(kind+"-status", cfg.Host.Clock(), func(q util.QualifiedName) util.Result {
+	s.worker = util.NewControllerWorker(kind+"-status", cfg, func(q util.QualifiedName) util.Result {
 		return util.Done(s.reconcile(q))
 	})
 	enqueue := func(obj map[string]any) {
 		s.worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 	}
 	fed := ftc.GetFederatedType()
-	s.fed = &util.Informer{Store: cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
-	target := ftc.GetTargetType()
-	s.clusters = util.NewFederatedInformer(cfg, util.Resource{Group: target.Group, Version: target.Version, Kind: target.Kind, Namespaced: true}, enqueue, util.ClusterLifecycle{})
+	s.fed = cfg.DynamicInformer(cfg.Host, fed, cfg.TargetNamespace, util.TriggerOnAllChanges(enqueue))
+	if !cfg.Release.Has(release.StatusWatchesFederatedType) {
+		// v0.3.0 gave the FederatedService informer the Service's type
+		// (fixed in v0.3.1, PR #1248): its list works, but client-go drops
+		// every watch event, whose kind is not the expected one.
+		t := ftc.GetTargetType()
+		s.fed.Expect = &util.GVK{Group: t.Group, Version: t.Version, Kind: t.Kind}
+	}
+	s.clusters = util.NewFederatedInformer(cfg, ftc.GetTargetType(), enqueue, util.ClusterLifecycle{})
 	cfg.Log.Infof(src, "Starting status controller for %q", kind)
 	s.fed.Start()
 	s.clusters.Start()

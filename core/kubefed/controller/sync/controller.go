@@ -20,6 +20,7 @@ import (
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -35,6 +36,7 @@ const (
 // KubeFedSyncController propagates one federated type.
 type KubeFedSyncController struct {
 	cfg               *util.ControllerConfig
+	release           release.Release
 	ftc               *v1beta1.FederatedTypeConfig
 	target            util.Resource
 	fedType           v1beta1.Resource
@@ -64,30 +66,31 @@ func StartKubeFedSyncController(cfg *util.ControllerConfig, ftc *v1beta1.Federat
 	}
 	t := ftc.GetTargetType()
 	s := &KubeFedSyncController{
-		cfg: cfg, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
-		target:            util.Resource{Group: t.Group, Version: t.Version, Kind: t.Kind, Namespaced: t.Namespaced},
+		cfg: cfg, release: cfg.Release, ftc: ftc, fedType: fed, fedNSKind: fedNamespace,
+		target:            t,
 		targetIsNamespace: t.Kind == "Namespace" && t.Group == "",
 		eventSource:       strings.ToLower(fed.Kind) + "-controller",
 	}
-	s.Worker = util.NewWorker(strings.ToLower(fed.Kind), cfg.Host.Clock(), s.reconcile)
+	s.Worker = util.NewControllerWorker(strings.ToLower(fed.Kind), cfg, s.reconcile)
 	s.Worker.Timing.ClusterSyncDelay = cfg.ClusterAvailableDelay
 	enqueue := func(obj map[string]any) {
 		s.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 	}
-	s.federated = &util.Informer{Store: cfg.Host, Group: fed.Group, Kind: fed.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+	// Every host informer is built from an API resource of the FTCs, so it
+	// lists the plural the FTC names (see util.Informer).
+	s.federated = cfg.DynamicInformer(cfg.Host, fed, cfg.TargetNamespace, util.TriggerOnAllChanges(enqueue))
 	if s.targetIsNamespace {
-		s.hostNS = &util.Informer{Store: cfg.Host, Group: "", Kind: "Namespace", Log: cfg.Log, Handlers: util.TriggerOnAllChanges(enqueue)}
+		s.hostNS = cfg.DynamicInformer(cfg.Host, t, "", util.TriggerOnAllChanges(enqueue))
 	}
 	if ftc.GetNamespaced() && fedNamespace != nil {
-		s.fedNS = &util.Informer{Store: cfg.Host, Group: fedNamespace.Group, Kind: fedNamespace.Kind, Namespace: cfg.TargetNamespace, Log: cfg.Log,
-			Handlers: util.TriggerOnAllChanges(func(obj map[string]any) {
-				ns := u.GetNamespace(obj)
-				for _, o := range s.federated.List() {
-					if u.GetNamespace(o) == ns {
-						enqueue(o)
-					}
+		s.fedNS = cfg.DynamicInformer(cfg.Host, *fedNamespace, cfg.TargetNamespace, util.TriggerOnAllChanges(func(obj map[string]any) {
+			ns := u.GetNamespace(obj)
+			for _, o := range s.federated.List() {
+				if u.GetNamespace(o) == ns {
+					enqueue(o)
 				}
-			})}
+			}
+		}))
 	}
 	s.versions = newVersionManager(s)
 	s.informer = util.NewFederatedInformer(cfg, s.target, func(obj map[string]any) {
@@ -155,7 +158,7 @@ func (s *KubeFedSyncController) reconcileOnClusterChange() {
 	if s.stopped {
 		return
 	}
-	if ok, _ := s.isSynced(); !ok {
+	if !s.isSynced() {
 		s.deliverClusters(s.cfg.ClusterAvailableDelay)
 	}
 	for _, o := range s.federated.List() {
@@ -174,34 +177,47 @@ func (s *KubeFedSyncController) recordError(obj map[string]any, reason, msg stri
 	s.recordEvent(obj, "Warning", reason, msg)
 }
 
-// isSynced checks every cache the reconcile reads; it names the first that
-// is not synced.
-func (s *KubeFedSyncController) isSynced() (bool, string) {
-	if !s.informer.ClustersSynced() {
-		return false, "Cluster list not synced"
+// logError logs an error the reconcile also records as an event: from
+// v0.8.0 on (PR #1408); before, only the event told.
+func (s *KubeFedSyncController) logError(err error) {
+	if s.cfg.Release.Has(release.SyncErrorLogs) {
+		s.cfg.Log.HandleError(src, err)
 	}
-	if !s.federated.HasSynced() {
-		return false, fmt.Sprintf("Informer for %s not synced", s.fedType.Kind)
+}
+
+// isSynced checks every cache the reconcile reads and logs, at V(2), the
+// first that is not synced. The target clusters' caches are named only from
+// v0.9.0 on (with the cluster at V(4)); before, that case was silent.
+func (s *KubeFedSyncController) isSynced() bool {
+	log := s.cfg.Log
+	kind := s.fedType.Kind
+	switch {
+	case !s.informer.ClustersSynced():
+		log.V(2, src, "Cluster list not synced")
+	case !s.federated.HasSynced():
+		log.V(2, src, "Informer for %s not synced", kind)
+	case s.hostNS != nil && !s.hostNS.HasSynced():
+		log.V(2, src, "Namespace informer for %s not synced", kind)
+	case s.fedNS != nil && !s.fedNS.HasSynced():
+		log.V(2, src, "FederatedNamespace informer for %s not synced", kind)
+	default:
+		ok, missing := s.informer.ReadyTargetsSynced()
+		if ok {
+			return true
+		}
+		if s.cfg.Release.Has(release.CacheSyncTimeout) {
+			log.V(4, "federated_informer.go", "Informer of cluster %q not synced", missing[0])
+			log.V(2, src, "Target clusters' informers not synced")
+		}
 	}
-	if s.hostNS != nil && !s.hostNS.HasSynced() {
-		return false, fmt.Sprintf("Namespace informer for %s not synced", s.fedType.Kind)
-	}
-	if s.fedNS != nil && !s.fedNS.HasSynced() {
-		return false, fmt.Sprintf("FederatedNamespace informer for %s not synced", s.fedType.Kind)
-	}
-	if ok, missing := s.informer.ReadyTargetsSynced(); !ok {
-		return false, fmt.Sprintf("Target clusters' informers not synced (%s)", strings.Join(missing, ", "))
-	}
-	return true, ""
+	return false
 }
 
 func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
-	ok, why := s.isSynced()
-	if ok {
+	if s.isSynced() {
 		return util.Done(s.reconcileSynced(q))
 	}
-	s.cfg.Log.V(2, src, "%s", why)
-	if !s.cfg.Features.FatalOnCacheSyncTimeout {
+	if !s.cfg.Release.Has(release.CacheSyncTimeout) {
 		return util.Done(util.StatusNotSynced)
 	}
 	// v0.9.0+: wait.PollImmediate(SyncedPollPeriod, cacheSyncTimeout), then
@@ -209,7 +225,7 @@ func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
 	var waited time.Duration
 	var poll func() util.Result
 	poll = func() util.Result {
-		if ok, _ := s.isSynced(); ok {
+		if waited > 0 && s.isSynced() {
 			return util.Done(s.reconcileSynced(q))
 		}
 		if waited >= s.cfg.CacheSyncTimeout {
@@ -302,14 +318,14 @@ func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.Recon
 	}
 	if err := s.ensureFinalizer(r); err != nil {
 		s.recordError(r.obj, "EnsureFinalizerError", "Failed to ensure finalizer: "+err.Error())
-		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to ensure finalizer"))
+		s.logError(util.Wrap(err, "failed to ensure finalizer"))
 		return util.StatusError
 	}
 	return s.syncToClusters(r)
 }
 
 func (s *KubeFedSyncController) rawCollection() bool {
-	return s.cfg.Features.RawResourceStatus && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
+	return s.cfg.Release.Has(release.RawResourceStatusCollection) && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
 }
 
 func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.ReconciliationStatus {
@@ -318,7 +334,7 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 	selected, err := r.ComputePlacement(clusters)
 	if err != nil {
 		s.recordError(r.obj, ComputePlacementFailed, "Failed to compute placement: "+err.Error())
-		s.cfg.Log.HandleError(src, util.Wrap(err, "failed to compute placement"))
+		s.logError(util.Wrap(err, "failed to compute placement"))
 		return s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw)
 	}
 	s.cfg.Log.V(4, src, "Ensuring %s %q in clusters: %s", s.target.Kind, r.targetName.String(), strings.Join(sortedClusterNames(selected), ","))
@@ -356,6 +372,9 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			// it keeps), so it is not copied here.
 			d.update(c.Name, clusterObj)
 		}
+		if d.crashed {
+			return util.StatusError
+		}
 	}
 	if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
 		s.cfg.Log.HandleError(src, err)
@@ -369,7 +388,7 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		reason = NamespaceNotFederated
 	}
 	for attempt := 0; attempt < 2; attempt++ {
-		next, changed := setFederatedStatus(r.obj, reason, c, raw, s.cfg.Features.LastUpdateNeedsRemoteStatus, s.cfg.Host.Clock().Now())
+		next, changed := setFederatedStatus(r.obj, reason, c, statusRulesFor(s.cfg.Release, raw), s.cfg.Host.Clock().Now())
 		if !changed {
 			s.cfg.Log.V(4, src, "No status update necessary for %s %q", kind, r.federatedName.String())
 			break
@@ -395,9 +414,9 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 		s.cfg.Log.HandleError(src, util.Wrap(util.Wrap(err, "failed to update resource"), "failed to set propagation status for %s %q", kind, r.federatedName.String()))
 		return util.StatusError
 	}
-	if s.cfg.Features.RetryRecoverable && reason == AggregateSuccess {
+	if s.cfg.Release.Has(release.RetryRecoverable) && reason == AggregateSuccess {
 		for _, cl := range u.SortedKeys(c.statusMap) {
-			if IsRecoverableError(c.statusMap[cl], s.cfg.Features.DeletionPlacementOnly) {
+			if IsRecoverableError(c.statusMap[cl], s.cfg.Release.Has(release.ClientRetrievalRecoverable)) {
 				return util.StatusError
 			}
 		}
@@ -405,39 +424,51 @@ func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason 
 	return util.StatusAllOK
 }
 
+// ensureFinalizer adds kubefed.io/sync-controller: appended with a merge
+// patch from v0.8.0 (PR #1389); before, the whole object was updated with
+// the finalizers as a sorted set (finalizersutil.AddFinalizers), which fails
+// with a conflict when the cached object is stale.
 func (s *KubeFedSyncController) ensureFinalizer(r *FederatedResource) error {
 	if u.HasFinalizer(r.obj, FinalizerSyncController) {
 		return nil
 	}
-	s.cfg.Log.V(2, src, "Adding finalizer %s to %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
-	fins := append(u.GetFinalizers(r.obj), FinalizerSyncController)
-	out, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
-		map[string]any{"metadata": map[string]any{"finalizers": strAny(fins)}})
-	if err != nil {
-		return err
-	}
-	r.obj = out
-	return nil
+	return s.setFinalizers(r, append(u.GetFinalizers(r.obj), FinalizerSyncController), "Adding finalizer %s to %s %q")
 }
 
 func (s *KubeFedSyncController) removeFinalizer(r *FederatedResource) error {
 	if !u.HasFinalizer(r.obj, FinalizerSyncController) {
 		return nil
 	}
-	s.cfg.Log.V(2, src, "Removing finalizer %s from %s %q", FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
 	var rest []string
 	for _, f := range u.GetFinalizers(r.obj) {
 		if f != FinalizerSyncController {
 			rest = append(rest, f)
 		}
 	}
-	var v any = strAny(rest)
-	if len(rest) == 0 {
-		v = nil
+	return s.setFinalizers(r, rest, "Removing finalizer %s from %s %q")
+}
+
+func (s *KubeFedSyncController) setFinalizers(r *FederatedResource, fins []string, logFormat string) error {
+	s.cfg.Log.V(2, src, logFormat, FinalizerSyncController, s.fedType.Kind, r.federatedName.String())
+	var out map[string]any
+	var err error
+	if s.cfg.Release.Has(release.FinalizerPatch) {
+		var v any = strAny(fins)
+		if len(fins) == 0 {
+			v = nil
+		}
+		out, err = s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
+			map[string]any{"metadata": map[string]any{"finalizers": v}})
+	} else {
+		obj := u.DeepCopyMap(r.obj)
+		u.SetFinalizers(obj, util.SortedUnique(fins))
+		out, err = s.cfg.Host.Update(obj)
 	}
-	_, err := s.cfg.Host.MergePatch(s.fedType.Group, s.fedType.Kind, r.federatedName.Namespace, r.federatedName.Name,
-		map[string]any{"metadata": map[string]any{"finalizers": v}})
-	return err
+	if err != nil {
+		return err
+	}
+	r.obj = out
+	return nil
 }
 
 func strAny(s []string) []any {
@@ -465,7 +496,7 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 			return util.StatusError
 		}
 		log.V(2, src, "Initiating the removal of the label %q from resources previously managed by %s %q.", util.ManagedByKubeFedLabelKey, kind, key)
-		targets, err := r.ComputePlacement(s.informer.GetClusters())
+		targets, err := s.deletionTargets(r)
 		if err != nil {
 			log.HandleError(src, util.Wrap(err, "failed to compute placement for %s %q", kind, key))
 			return util.StatusError
@@ -476,7 +507,7 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 		}
 		return util.StatusAllOK
 	}
-	if s.cfg.Features.DeleteOptions {
+	if s.cfg.Release.Has(release.DeleteOptions) {
 		log.V(2, src, "Deserializing delete options of %s %q", kind, key)
 		if raw, ok := u.GetAnnotations(r.obj)[util.DeleteOptionAnnotation]; ok {
 			var opts map[string]any
@@ -496,6 +527,21 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 		return util.StatusNeedsRecheck
 	}
 	return util.StatusAllOK
+}
+
+// deletionTargets are the clusters deleting (or orphaning) a federated
+// resource visits: those in its placement from v0.9.2 (PR #1499), every
+// cluster before.
+func (s *KubeFedSyncController) deletionTargets(r *FederatedResource) (map[string]bool, error) {
+	clusters := s.informer.GetClusters()
+	if s.cfg.Release.Has(release.DeletionInPlacementOnly) {
+		return r.ComputePlacement(clusters)
+	}
+	all := make(map[string]bool, len(clusters))
+	for _, c := range clusters {
+		all[c.Name] = true
+	}
+	return all, nil
 }
 
 // handleDeletionInClusters calls fn for each cached member object of the
@@ -543,18 +589,9 @@ func (s *KubeFedSyncController) removeManagedLabels(r *FederatedResource, set ma
 }
 
 func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, error) {
-	clusters := s.informer.GetClusters()
-	targets := map[string]bool{}
-	if s.cfg.Features.DeletionPlacementOnly {
-		var err error
-		targets, err = r.ComputePlacement(clusters)
-		if err != nil {
-			return false, err
-		}
-	} else {
-		for _, c := range clusters {
-			targets[c.Name] = true
-		}
+	targets, err := s.deletionTargets(r)
+	if err != nil {
+		return false, err
 	}
 	var remaining []string
 	ok, err := s.handleDeletionInClusters(r, targets, func(d *dispatcher, cluster string, obj map[string]any) {
@@ -584,7 +621,7 @@ func (s *KubeFedSyncController) deleteFromClusters(r *FederatedResource) (bool, 
 	if len(remaining) > 0 {
 		list := strings.Join(remaining, ", ")
 		s.cfg.Log.V(2, src, "Waiting for resources managed by %s %q to be removed from the following clusters: %s", s.fedType.Kind, r.federatedName.String(), list)
-		if s.cfg.Features.DeletionPlacementOnly {
+		if s.cfg.Release.Has(release.WaitForRemovalEvent) {
 			s.recordEvent(r.obj, "Normal", "WaitForRemovalInCluster", "Waiting for managed resources to be removed from the following clusters: "+list)
 		}
 		return true, nil
@@ -628,5 +665,5 @@ func (s *KubeFedSyncController) ensureRemovedOrUnmanaged(r *FederatedResource, t
 
 // DesiredFor is the explorer's preview of one cluster's object.
 func (s *KubeFedSyncController) DesiredFor(fedObj map[string]any, cluster string) (map[string]any, error) {
-	return DesiredObject(s.ftc, u.DeepCopyMap(fedObj), cluster)
+	return DesiredObject(s.release, s.ftc, u.DeepCopyMap(fedObj), cluster)
 }

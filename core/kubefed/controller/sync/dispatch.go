@@ -1,11 +1,13 @@
 package sync
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -23,8 +25,11 @@ type dispatcher struct {
 	skipAdopt bool
 	raw       bool
 	ok        bool
-	c         collected
-	versions  map[string]string
+	// crashed: an operation panicked; the process is exiting, so the
+	// reconcile stops where it is.
+	crashed  bool
+	c        collected
+	versions map[string]string
 }
 
 func newDispatcher(s *KubeFedSyncController, r *FederatedResource, raw bool) *dispatcher {
@@ -56,6 +61,21 @@ func (d *dispatcher) recordError(cluster, op string, err error) {
 	reason := strings.ReplaceAll(util.Title(op), " ", "") + "InClusterFailed"
 	msg := fmt.Sprintf("Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster) + ": " + err.Error()
 	d.s.recordError(d.r.obj, reason, msg)
+}
+
+// crashIfPanic ends the process when err is a panic (upstream runs each
+// operation in a goroutine without recovery) and reports whether it was.
+func (d *dispatcher) crashIfPanic(err error) bool {
+	var pe *util.PanicError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	d.crashed = true
+	d.s.cfg.Log.Panic(src, pe.Msg)
+	if d.s.cfg.OnPanic != nil {
+		d.s.cfg.OnPanic(pe.Msg)
+	}
+	return true
 }
 
 func (d *dispatcher) operationError(status, cluster, op string, err error) {
@@ -102,6 +122,9 @@ func (d *dispatcher) create(cluster string) {
 		return
 	}
 	obj, err = d.r.ApplyOverrides(obj, cluster)
+	if d.crashIfPanic(err) {
+		return
+	}
 	if err != nil {
 		d.operationError(ApplyOverridesFailed, cluster, op, err)
 		return
@@ -182,11 +205,14 @@ func (d *dispatcher) update(cluster string, clusterObj map[string]any) {
 		return
 	}
 	obj := u.DeepCopyMap(b.obj)
-	if err := retainClusterFields(d.r.targetKind(), obj, clusterObj, d.r.obj); err != nil {
+	if err := retainClusterFields(d.s.cfg.Release, d.r.targetKind(), obj, clusterObj, d.r.obj); err != nil {
 		d.operationError(FieldRetentionFailed, cluster, op, util.Wrap(err, "failed to retain fields"))
 		return
 	}
 	obj, err := d.r.ApplyOverrides(obj, cluster)
+	if d.crashIfPanic(err) {
+		return
+	}
 	if err != nil {
 		d.operationError(ApplyOverridesFailed, cluster, op, err)
 		return
@@ -274,13 +300,15 @@ func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]an
 }
 
 // retainClusterFields keeps what member clusters own (dispatch/retain.go).
-func retainClusterFields(targetKind string, desired, clusterObj, fedObj map[string]any) error {
+// A Service keeps its healthCheckNodePort from v0.6.1 (PR #1347) and its
+// clusterIPs from v0.8.0 (PR #1427); clusterIP and node ports always.
+func retainClusterFields(r release.Release, targetKind string, desired, clusterObj, fedObj map[string]any) error {
 	u.SetResourceVersion(desired, u.GetResourceVersion(clusterObj))
 	u.SetFinalizers(desired, u.GetFinalizers(clusterObj))
 	u.SetAnnotations(desired, u.GetAnnotations(clusterObj))
 	switch targetKind {
 	case "Service":
-		retainServiceFields(desired, clusterObj)
+		retainServiceFields(r, desired, clusterObj)
 		return nil
 	case "ServiceAccount":
 		if _, ok := u.Nested(desired, "secrets"); !ok {
@@ -298,14 +326,14 @@ func retainClusterFields(targetKind string, desired, clusterObj, fedObj map[stri
 	return nil
 }
 
-func retainServiceFields(desired, clusterObj map[string]any) {
-	if hc := u.NestedInt64(clusterObj, "spec", "healthCheckNodePort"); hc > 0 {
+func retainServiceFields(r release.Release, desired, clusterObj map[string]any) {
+	if hc := u.NestedInt64(clusterObj, "spec", "healthCheckNodePort"); hc > 0 && r.Has(release.RetainHealthCheckNodePort) {
 		u.SetNested(desired, hc, "spec", "healthCheckNodePort")
 	}
 	if ip, ok := u.Nested(clusterObj, "spec", "clusterIP"); ok {
 		u.SetNested(desired, ip, "spec", "clusterIP")
 	}
-	if ips, ok := u.Nested(clusterObj, "spec", "clusterIPs"); ok {
+	if ips, ok := u.Nested(clusterObj, "spec", "clusterIPs"); ok && r.Has(release.RetainClusterIPs) {
 		u.SetNested(desired, u.DeepCopy(ips), "spec", "clusterIPs")
 	}
 	cPorts := u.NestedSlice(clusterObj, "spec", "ports")

@@ -1,12 +1,12 @@
 package sync
 
 import (
-	"crypto/md5"
 	"encoding/hex"
 	"fmt"
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -36,9 +36,9 @@ func (r *FederatedResource) targetKind() string { return r.s.ftc.Spec.TargetType
 // ComputePlacement returns the selected cluster names.
 func (r *FederatedResource) ComputePlacement(clusters []util.Cluster) (map[string]bool, error) {
 	if r.s.ftc.GetNamespaced() {
-		return util.ComputeNamespacedPlacement(r.obj, r.fedNamespace, clusters, r.s.cfg.LimitedScope())
+		return r.s.cfg.Placer().ComputeNamespacedPlacement(r.obj, r.fedNamespace, clusters, r.s.cfg.LimitedScope())
 	}
-	return util.ComputePlacement(r.obj, clusters)
+	return r.s.cfg.Placer().ComputePlacement(r.obj, clusters)
 }
 
 // NamespaceNotFederated reports a namespaced resource without a
@@ -161,7 +161,7 @@ func (r *FederatedResource) ApplyOverrides(obj map[string]any, cluster string) (
 		return nil, err
 	}
 	if ov != nil {
-		obj, err = util.ApplyJSONPatch(obj, ov)
+		obj, err = util.Patcher{Release: r.s.release}.ApplyJSONPatch(obj, ov)
 		if err != nil {
 			return nil, err
 		}
@@ -170,10 +170,10 @@ func (r *FederatedResource) ApplyOverrides(obj map[string]any, cluster string) (
 	return obj, nil
 }
 
-// DesiredObject runs the whole create pipeline without side effects (no
-// events): the explorer's preview of what a cluster should hold.
-func DesiredObject(ftc *v1beta1.FederatedTypeConfig, fedObj map[string]any, cluster string) (map[string]any, error) {
-	s := &KubeFedSyncController{ftc: ftc, targetIsNamespace: ftc.Spec.TargetType.Kind == "Namespace" && ftc.Spec.TargetType.Group == "", quiet: true}
+// DesiredObject runs the whole create pipeline of release rel without side
+// effects (no events): the explorer's preview of what a cluster should hold.
+func DesiredObject(rel release.Release, ftc *v1beta1.FederatedTypeConfig, fedObj map[string]any, cluster string) (map[string]any, error) {
+	s := &KubeFedSyncController{ftc: ftc, release: rel, targetIsNamespace: ftc.Spec.TargetType.Kind == "Namespace" && ftc.Spec.TargetType.Group == "", quiet: true}
 	r := &FederatedResource{s: s, obj: fedObj}
 	obj, err := r.ObjectForCluster(cluster)
 	if err != nil {
@@ -207,7 +207,7 @@ func (r *FederatedResource) OverrideVersion() string {
 }
 
 func hash(v any) string {
-	sum := md5.Sum(u.Marshal(v))
+	sum := md5Sum(u.Marshal(v))
 	return hex.EncodeToString(sum[:])
 }
 

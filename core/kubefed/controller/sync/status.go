@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -58,15 +59,34 @@ type collected struct {
 	resourcesUpdated bool
 }
 
+// statusRules are the release-dependent parts of computing the status.
+type statusRules struct {
+	// rawCollection: remote statuses are collected for this type.
+	rawCollection bool
+	// needsRemoteStatus: updated member objects move lastUpdateTime only
+	// when remote statuses were collected (v0.6.0+, PR #1292); before,
+	// any update did.
+	needsRemoteStatus bool
+	// alwaysDiffer: v0.6.0 and v0.6.1 compared status.clusters with the
+	// collected remote statuses even with the gate off, and a number read
+	// back from the stored status never equalled a collected one (float64
+	// against int64), so the clusters differed on every reconcile with any
+	// cluster in them (fixed in v0.7.0, PR #1380).
+	alwaysDiffer bool
+}
+
+func statusRulesFor(r release.Release, rawCollection bool) statusRules {
+	return statusRules{rawCollection: rawCollection, needsRemoteStatus: r.Has(release.LastUpdateNeedsRemoteStatus),
+		alwaysDiffer: r.Has(release.ClustersAlwaysDiffer)}
+}
+
 // setFederatedStatus computes fedObj's new status (GenericFederatedStatus.update)
 // and reports whether it changed. fedObj is read only: when the status
 // changes the result is a shallow copy of fedObj carrying a new status, so
 // a steady-state reconcile decides "no update" without copying anything.
 // status.clusters is sorted by name here; upstream's order is Go map order.
-// needsRemoteStatus selects the v0.6.0+ rule for lastUpdateTime: updated
-// member objects count only when remote statuses were collected; before
-// that, any update counted.
-func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCollection, needsRemoteStatus bool, now time.Time) (map[string]any, bool) {
+func setFederatedStatus(fedObj map[string]any, reason string, c collected, rules statusRules, now time.Time) (map[string]any, bool) {
+	rawCollection := rules.rawCollection
 	cur, _ := fedObj["status"].(map[string]any)
 	gen := u.GetGeneration(fedObj)
 	generationUpdated := u.NestedInt64(cur, "observedGeneration") != gen
@@ -78,8 +98,8 @@ func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCo
 			}
 		}
 	}
-	clustersChanged := clustersDiffer(cur, c, rawCollection)
-	changesPropagated := clustersChanged || (len(c.statusMap) > 0 && c.resourcesUpdated && (!needsRemoteStatus || len(c.resourceStatus) > 0))
+	clustersChanged := clustersDiffer(cur, c, rules)
+	changesPropagated := clustersChanged || (len(c.statusMap) > 0 && c.resourcesUpdated && (!rules.needsRemoteStatus || len(c.resourceStatus) > 0))
 
 	newStatus := "True"
 	if reason != AggregateSuccess {
@@ -160,9 +180,9 @@ func setFederatedStatus(fedObj map[string]any, reason string, c collected, rawCo
 	return out, true
 }
 
-func clustersDiffer(st map[string]any, c collected, rawCollection bool) bool {
+func clustersDiffer(st map[string]any, c collected, rules statusRules) bool {
 	cur := u.NestedSlice(st, "clusters")
-	if len(cur) != len(c.statusMap) || (rawCollection && len(cur) != len(c.resourceStatus)) {
+	if len(cur) != len(c.statusMap) || ((rules.rawCollection || rules.alwaysDiffer) && len(cur) != len(c.resourceStatus)) {
 		return true
 	}
 	for _, e := range cur {
@@ -173,7 +193,7 @@ func clustersDiffer(st map[string]any, c collected, rawCollection bool) bool {
 		if !ok || want != s {
 			return true
 		}
-		if !u.Equal(c.resourceStatus[name], m["remoteStatus"]) {
+		if !u.Equal(c.resourceStatus[name], m["remoteStatus"]) || (rules.alwaysDiffer && hasNumber(m["remoteStatus"])) {
 			return true
 		}
 	}
@@ -187,4 +207,25 @@ func sortedClusterNames(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// hasNumber reports whether a JSON value holds a number anywhere.
+func hasNumber(v any) bool {
+	switch t := v.(type) {
+	case int64, float64, int:
+		return true
+	case map[string]any:
+		for _, e := range t {
+			if hasNumber(e) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range t {
+			if hasNumber(e) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -31,18 +32,16 @@ type FederatedInformer struct {
 	listedRev int
 }
 
-// Resource names a target kind.
-type Resource struct {
-	Group, Version, Kind string
-	Namespaced           bool
-}
+// Resource names a type the way an FTC does: group, version, kind and the
+// plural name its dynamic clients address.
+type Resource = v1beta1.Resource
 
 // NewFederatedInformer builds (but does not start) the informer.
 func NewFederatedInformer(cfg *ControllerConfig, target Resource, onTarget func(map[string]any), lc ClusterLifecycle) *FederatedInformer {
 	f := &FederatedInformer{cfg: cfg, target: target, onTarget: onTarget, lifecycle: lc, targets: map[string]*Informer{}}
 	f.clusters = &Informer{
 		Store: cfg.Host, Group: "core.kubefed.io", Kind: "KubeFedCluster", Namespace: cfg.KubeFedNamespace, Log: cfg.Log,
-		TypeName: "*v1beta1.KubeFedCluster",
+		TypeName: "*v1beta1.KubeFedCluster", Release: cfg.Release,
 		Handlers: Handlers{
 			Add: func(obj map[string]any) {
 				if IsClusterReady(obj) {
@@ -102,14 +101,12 @@ func (f *FederatedInformer) addCluster(obj map[string]any) {
 	if err != nil {
 		return
 	}
-	inf := &Informer{
-		Store: member, Group: f.target.Group, Kind: f.target.Kind, Log: f.cfg.Log,
-		Selector: ManagedSelector,
-		Handlers: TriggerOnAllChanges(f.onTarget),
-	}
+	ns := ""
 	if f.target.Namespaced {
-		inf.Namespace = f.cfg.TargetNamespace
+		ns = f.cfg.TargetNamespace
 	}
+	inf := f.cfg.DynamicInformer(member, f.target, ns, TriggerOnAllChanges(f.onTarget))
+	inf.Selector = ManagedSelector
 	f.targets[name] = inf
 	inf.Start()
 }

@@ -3,6 +3,7 @@ package util
 import (
 	"testing"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -32,12 +33,15 @@ spec:
 			if err != nil {
 				continue
 			}
-			_, _ = GetPlacementDirective(obj)
-			_, _ = ComputePlacement(obj, clusters)
-			_, _ = ComputeNamespacedPlacement(obj, obj, clusters, false)
+			for _, p := range []Placer{{}, {Release: release.MustParse("v0.3.0")}, {SelectorOnly: true}} {
+				_, _ = p.GetPlacementDirective(obj)
+				_, _ = p.ComputePlacement(obj, clusters)
+				_, _ = p.ComputeNamespacedPlacement(obj, obj, clusters, false)
+			}
 			if om, err := GetOverrides(obj); err == nil {
 				for _, ovs := range om {
 					_, _ = ApplyJSONPatch(u.DeepCopyMap(obj), ovs)
+					_, _ = Patcher{Release: release.MustParse("v0.3.0")}.ApplyJSONPatch(u.DeepCopyMap(obj), ovs)
 				}
 			}
 		}

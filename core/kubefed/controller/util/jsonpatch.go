@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -24,11 +25,28 @@ func wrapf(err error, format string, args ...any) error {
 	return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), err)
 }
 
-// ApplyJSONPatch applies overrides to obj in place with the semantics of
-// evanphx/json-patch v4.12 as kubefed v0.10 uses it: a missing op means
+// PanicError is a Go runtime panic the patch library raises: in kubefed it
+// happens in a goroutine without recovery, so the process dies.
+type PanicError struct{ Msg string }
+
+func (e *PanicError) Error() string { return "panic: " + e.Msg }
+
+// Patcher applies overrides as the evanphx/json-patch of a release does:
+// v4.12 from kubefed v0.9.0 (PR #1467); v4.5 to v4.11 before, which know no
+// negative index when reading an array (Go's index check panics) and no
+// replace of the whole document.
+type Patcher struct{ Release release.Release }
+
+// ApplyJSONPatch is Patcher{latest}.ApplyJSONPatch.
+func ApplyJSONPatch(obj map[string]any, overrides []ClusterOverride) (map[string]any, error) {
+	return Patcher{}.ApplyJSONPatch(obj, overrides)
+}
+
+// ApplyJSONPatch applies overrides to obj in place: a missing op means
 // "replace"; "replace" of a missing object key adds it (v4 does not check);
 // errors carry the library's texts. It returns the patched object.
-func ApplyJSONPatch(obj map[string]any, overrides []ClusterOverride) (map[string]any, error) {
+func (p Patcher) ApplyJSONPatch(obj map[string]any, overrides []ClusterOverride) (map[string]any, error) {
+	legacy := !p.Release.Has(release.JSONPatch412)
 	var doc any = obj
 	for _, o := range overrides {
 		op := o.Op
@@ -42,18 +60,18 @@ func ApplyJSONPatch(obj map[string]any, overrides []ClusterOverride) (map[string
 		var err error
 		switch op {
 		case "add":
-			err = patchAdd(doc, o.Path, val)
+			err = patchAdd(doc, o.Path, val, legacy)
 		case "remove":
-			err = patchRemove(doc, o.Path)
+			err = patchRemove(doc, o.Path, legacy)
 		case "replace":
-			if o.Path == "" {
+			if o.Path == "" && !legacy {
 				switch val.(type) {
 				case map[string]any, []any:
 					doc = val
 				}
 				continue
 			}
-			err = patchReplace(doc, o.Path, val)
+			err = patchReplace(doc, o.Path, val, legacy)
 		default:
 			//lint:ignore ST1005 upstream's exact message
 			err = fmt.Errorf("Unexpected kind: %s", op)
@@ -92,13 +110,18 @@ func containerOf(v any, set func([]any)) *container {
 	return nil
 }
 
-func (c *container) get(key string) (any, error) {
+// get reads a member. With legacy (json-patch before v4.12) a negative
+// array index is not resolved and Go's bounds check panics.
+func (c *container) get(key string, legacy bool) (any, error) {
 	if c.m != nil {
 		return c.m[key], nil
 	}
 	idx, err := strconv.Atoi(key)
 	if err != nil {
 		return nil, err
+	}
+	if idx < 0 && legacy {
+		return nil, &PanicError{Msg: fmt.Sprintf("runtime error: index out of range [%d]", idx)}
 	}
 	if idx < 0 {
 		if idx < -len(c.arr) {
@@ -112,21 +135,27 @@ func (c *container) get(key string) (any, error) {
 	return c.arr[idx], nil
 }
 
-func findObject(doc any, path string) (*container, string) {
+// findObject walks to the container of path's last token; a panic while
+// walking is returned as the error.
+func findObject(doc any, path string, legacy bool) (*container, string, error) {
 	split := strings.Split(path, "/")
 	if len(split) < 2 {
-		return nil, ""
+		return nil, "", nil
 	}
 	parts := split[1 : len(split)-1]
 	key := split[len(split)-1]
 	cur := containerOf(doc, nil)
 	if cur == nil {
-		return nil, ""
+		return nil, "", nil
 	}
 	for _, part := range parts {
-		next, err := cur.get(decodeKey(part))
+		next, err := cur.get(decodeKey(part), legacy)
+		var pe *PanicError
+		if errors.As(err, &pe) {
+			return nil, "", err
+		}
 		if next == nil || err != nil {
-			return nil, ""
+			return nil, "", nil
 		}
 		var set func([]any)
 		if cur.m != nil {
@@ -142,14 +171,17 @@ func findObject(doc any, path string) (*container, string) {
 		}
 		cur = containerOf(next, set)
 		if cur == nil {
-			return nil, ""
+			return nil, "", nil
 		}
 	}
-	return cur, decodeKey(key)
+	return cur, decodeKey(key), nil
 }
 
-func patchAdd(doc any, path string, val any) error {
-	con, key := findObject(doc, path)
+func patchAdd(doc any, path string, val any, legacy bool) error {
+	con, key, err := findObject(doc, path, legacy)
+	if err != nil {
+		return err
+	}
 	if con == nil {
 		return wrapf(errMissing, "add operation does not apply: doc is missing path: \"%s\"", path)
 	}
@@ -190,8 +222,11 @@ func (c *container) setArr(a []any) {
 	}
 }
 
-func patchRemove(doc any, path string) error {
-	con, key := findObject(doc, path)
+func patchRemove(doc any, path string, legacy bool) error {
+	con, key, err := findObject(doc, path, legacy)
+	if err != nil {
+		return err
+	}
 	if con == nil {
 		return wrapf(errMissing, "remove operation does not apply: doc is missing path: \"%s\"", path)
 	}
@@ -222,12 +257,19 @@ func patchRemove(doc any, path string) error {
 	return nil
 }
 
-func patchReplace(doc any, path string, val any) error {
-	con, key := findObject(doc, path)
+func patchReplace(doc any, path string, val any, legacy bool) error {
+	con, key, err := findObject(doc, path, legacy)
+	if err != nil {
+		return err
+	}
 	if con == nil {
 		return wrapf(errMissing, "replace operation does not apply: doc is missing path: %s", path)
 	}
-	if _, err := con.get(key); err != nil {
+	if _, err := con.get(key, legacy); err != nil {
+		var pe *PanicError
+		if errors.As(err, &pe) {
+			return err
+		}
 		return wrapf(errMissing, "replace operation does not apply: doc is missing key: %s", path)
 	}
 	if con.m != nil {

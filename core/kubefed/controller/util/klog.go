@@ -20,6 +20,11 @@ type LogEntry struct {
 // Text renders the entry in klog's header format (without a thread id or
 // line number, which the model does not know).
 func (e LogEntry) Text() string {
+	if e.Severity == SeverityPanic {
+		// A Go panic is not a klog line: the runtime prints it to stderr
+		// (followed by the goroutines' stacks, left out here).
+		return "panic: " + e.Message
+	}
 	return fmt.Sprintf("%s%s %s] %s", e.Severity, e.Time.UTC().Format("0102 15:04:05.000000"), e.Source, e.Message)
 }
 
@@ -56,11 +61,20 @@ func (l *Logger) Infof(src, format string, args ...any) { l.add("I", 0, src, for
 // V is klog.V(n).Infof.
 func (l *Logger) V(n int, src, format string, args ...any) { l.add("I", n, src, format, args...) }
 
+// Warningf is klog.Warningf.
+func (l *Logger) Warningf(src, format string, args ...any) { l.add("W", 0, src, format, args...) }
+
 // HandleError is utilruntime.HandleError: an error line.
 func (l *Logger) HandleError(src string, err error) { l.add("E", 0, src, "%s", err.Error()) }
 
 // Errorf is klog.Errorf.
 func (l *Logger) Errorf(src, format string, args ...any) { l.add("E", 0, src, format, args...) }
+
+// SeverityPanic marks the line the Go runtime prints for a panic.
+const SeverityPanic = "panic"
+
+// Panic records a Go runtime panic's first line.
+func (l *Logger) Panic(src, msg string) { l.add(SeverityPanic, 0, src, "%s", msg) }
 
 // Fatalf is klog.Fatalf; the caller decides what exiting means.
 func (l *Logger) Fatalf(src, format string, args ...any) { l.add("F", 0, src, format, args...) }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
@@ -155,13 +156,14 @@ func IsClusterReady(cluster map[string]any) bool {
 
 // ControllerConfig is what the controller manager passes to controllers.
 type ControllerConfig struct {
-	KubeFedNamespace        string
-	TargetNamespace         string // "" for a cluster-scoped control plane
-	Host                    *store.Store
-	Members                 func(name string) (*store.Store, error)
-	Log                     *Logger
-	Recorder                *Recorder
-	Features                Features
+	KubeFedNamespace string
+	TargetNamespace  string // "" for a cluster-scoped control plane
+	Host             *store.Store
+	Members          func(name string) (*store.Store, error)
+	Log              *Logger
+	Recorder         *Recorder
+	// Release is the kubefed release being modelled.
+	Release                 release.Release
 	ClusterAvailableDelay   time.Duration
 	ClusterUnavailableDelay time.Duration
 	CacheSyncTimeout        time.Duration
@@ -173,53 +175,24 @@ type ControllerConfig struct {
 	// FailStart, when set, can make a sync or status controller fail to
 	// start (an explorer fault; upstream fails only on client errors).
 	FailStart StartFault
-	// OnFatal is called when a component calls klog.Fatalf: the controller
-	// manager process exits.
+	// OnFatal is called when a component calls klog.Fatalf, OnPanic when a
+	// goroutine panics: either way the controller manager process exits.
 	OnFatal func(msg string)
+	OnPanic func(msg string)
 }
+
+// DynamicInformer is util.NewResourceInformer: an informer on st for the
+// resource r names (its plural at its group and version), expecting r's kind.
+func (c *ControllerConfig) DynamicInformer(st *store.Store, r Resource, namespace string, h Handlers) *Informer {
+	return &Informer{Store: st, Group: r.Group, Version: r.Version, Resource: r.Name, Kind: r.Kind,
+		Namespace: namespace, Log: c.Log, Handlers: h, Release: c.Release}
+}
+
+// Placer computes placement as the modelled release does.
+func (c *ControllerConfig) Placer() Placer { return Placer{Release: c.Release} }
 
 // LimitedScope is true for a namespaced control plane.
 func (c *ControllerConfig) LimitedScope() bool { return c.TargetNamespace != "" }
-
-// Features are the behaviours that differ between kubefed releases.
-type Features struct {
-	Version string
-	// FinalizerPatch: FTC finalizers via merge patch, appended (v0.8.0+);
-	// else a full Update with a sorted finalizer set.
-	FinalizerPatch bool
-	// StatusControllerV6: status controller only with a statusType and the
-	// RawResourceStatusCollection gate off (v0.6.0+).
-	StatusControllerV6 bool
-	// RetryRecoverable: retry with backoff on recoverable cluster errors (v0.8.1+).
-	RetryRecoverable bool
-	// FatalOnCacheSyncTimeout: Fatalf after cacheSyncTimeout (v0.9.0+);
-	// else NotSynced and retry.
-	FatalOnCacheSyncTimeout bool
-	// DeletionPlacementOnly: deletion considers only clusters in placement,
-	// records WaitForRemovalInCluster, ClientRetrievalFailed recoverable (v0.9.2+).
-	DeletionPlacementOnly bool
-	// RawResourceStatus: remoteStatus support (v0.6.0+).
-	RawResourceStatus bool
-	// DeleteOptions: the kubefed.io/deleteoption annotation (v0.7.0+).
-	DeleteOptions bool
-	// RSPIntersect: ReplicaSchedulingPreference spec.intersectWithClusterSelector
-	// (kubefed PR #1393, v0.8.0+); earlier releases ignore the field.
-	RSPIntersect bool
-	// LastUpdateNeedsRemoteStatus: updated member objects move the
-	// Propagation condition's lastUpdateTime only when remote statuses were
-	// collected (PR #1292, v0.6.0+); before, any update moved it.
-	LastUpdateNeedsRemoteStatus bool
-}
-
-// FeaturesFor returns the behaviour switches of a release.
-func FeaturesFor(version string) Features {
-	if version == "v0.3.0" {
-		return Features{Version: version}
-	}
-	return Features{Version: "v0.10.0", FinalizerPatch: true, StatusControllerV6: true, RetryRecoverable: true,
-		FatalOnCacheSyncTimeout: true, DeletionPlacementOnly: true, RawResourceStatus: true, DeleteOptions: true,
-		RSPIntersect: true, LastUpdateNeedsRemoteStatus: true}
-}
 
 // StartFault lets a scenario make a controller fail to start.
 type StartFault func(controller, kind string) error

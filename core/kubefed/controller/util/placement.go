@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -59,11 +60,19 @@ func contains(s []string, v string) bool {
 	return false
 }
 
-// LabelSelectorAsSelector follows apimachinery v0.22: nil selects nothing,
-// an empty selector selects everything; matchLabels keys are taken in
-// sorted order (upstream iterates a Go map, so with several invalid keys the
+// Placer computes placement as a release does: the release decides the
+// wording of label-selector errors. SelectorOnly ignores
+// spec.placement.clusters (the RSP intersection, v0.8.0+).
+type Placer struct {
+	Release      release.Release
+	SelectorOnly bool
+}
+
+// LabelSelectorAsSelector follows apimachinery's: nil selects nothing, an
+// empty selector selects everything; matchLabels keys are taken in sorted
+// order (upstream iterates a Go map, so with several invalid keys the
 // reported one is random there).
-func LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error) {
+func (p Placer) LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error) {
 	if !present || sel == nil {
 		return &Selector{nothing: true}, nil
 	}
@@ -75,7 +84,7 @@ func LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error
 	s := &Selector{}
 	for _, k := range u.SortedKeys(ml) {
 		v, _ := ml[k].(string)
-		r, err := newRequirement(k, "=", []string{v})
+		r, err := p.newRequirement(k, "=", []string{v})
 		if err != nil {
 			return nil, err
 		}
@@ -95,7 +104,7 @@ func LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error
 		default:
 			return nil, fmt.Errorf("%q is not a valid pod selector operator", op)
 		}
-		r, err := newRequirement(key, op, vals)
+		r, err := p.newRequirement(key, op, vals)
 		if err != nil {
 			return nil, err
 		}
@@ -104,9 +113,16 @@ func LabelSelectorAsSelector(sel map[string]any, present bool) (*Selector, error
 	return s, nil
 }
 
-func newRequirement(key, op string, vals []string) (requirement, error) {
+// newRequirement is labels.NewRequirement. apimachinery 0.21 (kubefed
+// v0.8.0) collects field errors for the key and every value; before, the
+// first problem was returned in plain words.
+func (p Placer) newRequirement(key, op string, vals []string) (requirement, error) {
+	names := validation.NamesFor(p.Release)
+	if !p.Release.Has(release.SelectorFieldErrors) {
+		return oldRequirement(names, key, op, vals)
+	}
 	var errs validation.ErrorList
-	if msgs := validation.IsQualifiedName(key); len(msgs) > 0 {
+	if msgs := names.IsQualifiedName(key); len(msgs) > 0 {
 		errs = append(errs, validation.Invalid("key", key, strings.Join(msgs, "; ")))
 	}
 	// apimachinery passes append([]string(nil), values...): no values is a
@@ -139,6 +155,29 @@ func newRequirement(key, op string, vals []string) (requirement, error) {
 	return requirement{key: key, op: op, values: vals}, nil
 }
 
+func oldRequirement(names validation.Names, key, op string, vals []string) (requirement, error) {
+	if msgs := names.IsQualifiedName(key); len(msgs) > 0 {
+		return requirement{}, fmt.Errorf("invalid label key %q: %s", key, strings.Join(msgs, "; "))
+	}
+	switch {
+	case (op == "In" || op == "NotIn") && len(vals) == 0:
+		return requirement{}, fmt.Errorf("for 'in', 'notin' operators, values set can't be empty")
+	case op == "=" && len(vals) != 1:
+		return requirement{}, fmt.Errorf("exact-match compatibility requires one single value")
+	case (op == "Exists" || op == "DoesNotExist") && len(vals) != 0:
+		return requirement{}, fmt.Errorf("values set must be empty for exists and does not exist")
+	}
+	for _, v := range vals {
+		if msgs := validation.IsValidLabelValue(v); len(msgs) > 0 {
+			return requirement{}, fmt.Errorf("invalid label value: %q: at key: %q: %s", v, key, strings.Join(msgs, "; "))
+		}
+	}
+	if op == "=" {
+		op = "In"
+	}
+	return requirement{key: key, op: op, values: vals}, nil
+}
+
 // Cluster is what placement needs to know about a KubeFedCluster.
 type Cluster struct {
 	Name   string
@@ -156,7 +195,7 @@ type PlacementDirective struct {
 }
 
 // GetPlacementDirective reads spec.placement of a federated resource.
-func GetPlacementDirective(obj map[string]any) (*PlacementDirective, error) {
+func (p Placer) GetPlacementDirective(obj map[string]any) (*PlacementDirective, error) {
 	pl := u.NestedMap(obj, "spec", "placement")
 	d := &PlacementDirective{}
 	if raw, ok := pl["clusters"]; ok && raw != nil {
@@ -175,7 +214,7 @@ func GetPlacementDirective(obj map[string]any) (*PlacementDirective, error) {
 		present = false
 	}
 	d.SelectorGiven = present
-	sel, err := LabelSelectorAsSelector(selMap, present)
+	sel, err := p.LabelSelectorAsSelector(selMap, present)
 	if err != nil {
 		return nil, err
 	}
@@ -183,37 +222,16 @@ func GetPlacementDirective(obj map[string]any) (*PlacementDirective, error) {
 	return d, nil
 }
 
-// SelectedClusterNames applies the precedence rule: a clusters list, even an
+// ComputePlacement applies the precedence rule (a clusters list, even an
 // empty one, wins and the selector is ignored; otherwise the selector picks
-// clusters by KubeFedCluster labels.
-func SelectedClusterNames(obj map[string]any, clusters []Cluster) (map[string]bool, error) {
-	d, err := GetPlacementDirective(obj)
+// clusters by KubeFedCluster labels) and intersects the selection with the
+// existing clusters (ready or not); unknown names are dropped silently.
+func (p Placer) ComputePlacement(obj map[string]any, clusters []Cluster) (map[string]bool, error) {
+	d, err := p.GetPlacementDirective(obj)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]bool{}
-	if d.HasClusters {
-		for _, n := range d.ClusterNames {
-			out[n] = true
-		}
-		return out, nil
-	}
-	for _, c := range clusters {
-		if d.Selector.Matches(c.Labels) {
-			out[c.Name] = true
-		}
-	}
-	return out, nil
-}
-
-// ComputePlacement intersects the selection with the existing clusters
-// (ready or not); unknown names are dropped silently.
-func ComputePlacement(obj map[string]any, clusters []Cluster) (map[string]bool, error) {
-	d, err := GetPlacementDirective(obj)
-	if err != nil {
-		return nil, err
-	}
-	if !d.HasClusters {
+	if p.SelectorOnly || !d.HasClusters {
 		// The selector only ever picks existing clusters.
 		out := make(map[string]bool, len(clusters))
 		for _, c := range clusters {
@@ -240,8 +258,8 @@ func ComputePlacement(obj map[string]any, clusters []Cluster) (map[string]bool, 
 // with its FederatedNamespace's. Without a FederatedNamespace the result is
 // empty in a cluster-scoped control plane and the resource's own placement in
 // a namespaced one.
-func ComputeNamespacedPlacement(obj, fedNamespace map[string]any, clusters []Cluster, limitedScope bool) (map[string]bool, error) {
-	names, err := ComputePlacement(obj, clusters)
+func (p Placer) ComputeNamespacedPlacement(obj, fedNamespace map[string]any, clusters []Cluster, limitedScope bool) (map[string]bool, error) {
+	names, err := p.ComputePlacement(obj, clusters)
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +269,7 @@ func ComputeNamespacedPlacement(obj, fedNamespace map[string]any, clusters []Clu
 		}
 		return map[string]bool{}, nil
 	}
-	nsNames, err := ComputePlacement(fedNamespace, clusters)
+	nsNames, err := p.ComputePlacement(fedNamespace, clusters)
 	if err != nil {
 		return nil, err
 	}
@@ -272,4 +290,14 @@ func SortedSet(s map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// SortedUnique is sets.NewString(s...).List(): the members of s, sorted,
+// each once.
+func SortedUnique(s []string) []string {
+	set := make(map[string]bool, len(s))
+	for _, v := range s {
+		set[v] = true
+	}
+	return SortedSet(set)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
@@ -53,7 +54,7 @@ func TestComputePlacement(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := ComputePlacement(obj(t, c.placement), clusters)
+			got, err := Placer{}.ComputePlacement(obj(t, c.placement), clusters)
 			if c.err != "" {
 				require.EqualError(t, err, c.err)
 				return
@@ -67,12 +68,12 @@ func TestComputePlacement(t *testing.T) {
 func TestComputeNamespacedPlacement(t *testing.T) {
 	res := obj(t, "spec: {placement: {clusterSelector: {}}}")
 	ns := obj(t, "spec: {placement: {clusters: [{name: c2}, {name: c3}]}}")
-	got, err := ComputeNamespacedPlacement(res, ns, clusters, false)
+	got, err := Placer{}.ComputeNamespacedPlacement(res, ns, clusters, false)
 	require.NoError(t, err)
 	require.Equal(t, []string{"c2", "c3"}, SortedSet(got))
-	got, _ = ComputeNamespacedPlacement(res, nil, clusters, false)
+	got, _ = Placer{}.ComputeNamespacedPlacement(res, nil, clusters, false)
 	require.Empty(t, got, "no FederatedNamespace in a cluster-scoped plane places nothing")
-	got, _ = ComputeNamespacedPlacement(res, nil, clusters, true)
+	got, _ = Placer{}.ComputeNamespacedPlacement(res, nil, clusters, true)
 	require.Equal(t, []string{"c1", "c2", "c3"}, SortedSet(got), "a namespaced plane uses the resource's placement verbatim")
 }
 
@@ -168,4 +169,73 @@ func TestWorkerDirtyKeyRequeued(t *testing.T) {
 	w.Enqueue(QualifiedName{Name: "k"})
 	clock.RunUntil(clock.Now(), 0)
 	require.Equal(t, 2, n)
+}
+
+// Before apimachinery 0.21 (kubefed v0.8.0) a requirement reported only its
+// first problem, in plain words; the boundary is release.SelectorFieldErrors.
+func TestSelectorErrorsByRelease(t *testing.T) {
+	cases := []struct {
+		name, placement, old, new string
+	}{
+		{"In without values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: In}]}}}",
+			`for 'in', 'notin' operators, values set can't be empty`,
+			`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`},
+		{"Exists with values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: env, operator: Exists, values: [a]}]}}}",
+			`values set must be empty for exists and does not exist`,
+			`values: Invalid value: []string{"a"}: values set must be empty for exists and does not exist`},
+		{"bad key and no values", "spec: {placement: {clusterSelector: {matchExpressions: [{key: 'a b', operator: In}]}}}",
+			`invalid label key "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+			`[key: Invalid value: "a b": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]'), values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty]`},
+		{"bad value", "spec: {placement: {clusterSelector: {matchLabels: {env: '-x'}}}}",
+			`invalid label value: "-x": at key: "env": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+			`values[0][env]: Invalid value: "-x": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`},
+		{"prefix wording", "spec: {placement: {clusterSelector: {matchLabels: {'Example.com/env': x}}}}",
+			`invalid label key "Example.com/env": prefix part a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+			`key: Invalid value: "Example.com/env": prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Placer{Release: release.MustParse("v0.6.1")}.ComputePlacement(obj(t, c.placement), clusters)
+			require.EqualError(t, err, c.old)
+			_, err = Placer{Release: release.MustParse("v0.8.0")}.ComputePlacement(obj(t, c.placement), clusters)
+			require.EqualError(t, err, c.new)
+		})
+	}
+}
+
+// json-patch before v4.12 (kubefed before v0.9.0, release.JSONPatch412)
+// panicked on a negative index read from an array and could not replace
+// the whole document.
+func TestApplyJSONPatchByRelease(t *testing.T) {
+	base := func() map[string]any {
+		return obj(t, "kind: ConfigMap\nspec: {list: [{image: a}, {image: b}]}")
+	}
+	cases := []struct {
+		name     string
+		ops      []ClusterOverride
+		old, new string
+	}{
+		{"negative index on the way", []ClusterOverride{{Path: "/spec/list/-1/image", Value: "c", HasValue: true}},
+			"panic: runtime error: index out of range [-1]", `{"kind":"ConfigMap","spec":{"list":[{"image":"a"},{"image":"c"}]}}`},
+		{"replace at a negative index", []ClusterOverride{{Path: "/spec/list/-2", Value: map[string]any{"image": "c"}, HasValue: true}},
+			"panic: runtime error: index out of range [-2]", `{"kind":"ConfigMap","spec":{"list":[{"image":"c"},{"image":"b"}]}}`},
+		{"replace the whole document", []ClusterOverride{{Path: "", Value: map[string]any{"kind": "ConfigMap"}, HasValue: true}},
+			"replace operation does not apply: doc is missing path: : missing value", `{"kind":"ConfigMap"}`},
+		{"remove at a negative index is fine in both", []ClusterOverride{{Op: "remove", Path: "/spec/list/-1"}},
+			`{"kind":"ConfigMap","spec":{"list":[{"image":"a"}]}}`, `{"kind":"ConfigMap","spec":{"list":[{"image":"a"}]}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, side := range []struct {
+				version, want string
+			}{{"v0.8.1", c.old}, {"v0.9.0", c.new}} {
+				out, err := Patcher{Release: release.MustParse(side.version)}.ApplyJSONPatch(base(), c.ops)
+				if err != nil {
+					require.Equal(t, side.want, err.Error(), side.version)
+					continue
+				}
+				require.Equal(t, side.want, string(u.Marshal(out)), side.version)
+			}
+		})
+	}
 }

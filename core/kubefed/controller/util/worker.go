@@ -4,6 +4,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
 
@@ -90,6 +91,11 @@ type Worker struct {
 	current    string
 	backoff    map[string]*backoffEntry
 
+	// EveryDelivery makes every delivery a queue item of its own, as before
+	// kubefed v0.8.0 (PR #1379), when the queue held the deliverer's items
+	// (distinct pointers) instead of keys: a key delivered twice while it
+	// waits or is being reconciled is reconciled twice.
+	EveryDelivery bool
 	// OnIdle hooks run when the queue drains (used to model the race of
 	// quirk Q3).
 	OnIdle []func()
@@ -97,6 +103,14 @@ type Worker struct {
 	Reconciles int
 	// Trace, when set, is told each result.
 	Trace func(key QualifiedName, status ReconciliationStatus)
+}
+
+// NewControllerWorker is NewWorker on cfg's clock with the queue semantics
+// of cfg's release.
+func NewControllerWorker(name string, cfg *ControllerConfig, reconcile func(QualifiedName) Result) *Worker {
+	w := NewWorker(name, cfg.Host.Clock(), reconcile)
+	w.EveryDelivery = !cfg.Release.Has(release.QueueDedup)
+	return w
 }
 
 // NewWorker returns a worker with upstream's default timing.
@@ -170,7 +184,15 @@ func (w *Worker) deliver(q QualifiedName, delay time.Duration, failed bool) {
 }
 
 func (w *Worker) add(k string) {
-	if w.stopped || w.dirty[k] {
+	if w.stopped {
+		return
+	}
+	if w.EveryDelivery {
+		w.queue = append(w.queue, k)
+		w.kick()
+		return
+	}
+	if w.dirty[k] {
 		return
 	}
 	w.dirty[k] = true

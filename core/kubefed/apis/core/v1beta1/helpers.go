@@ -1,7 +1,6 @@
 package v1beta1
 
 import (
-	"encoding/json"
 	"strings"
 )
 
@@ -26,13 +25,14 @@ func (f *FederatedTypeConfig) GetPropagationEnabled() bool {
 }
 
 // GetStatusEnabled is the v0.6.0+ meaning: statusCollection is Enabled,
-// whatever the FTC's name. StatusEnabledV3 is the v0.3.0 meaning.
+// whatever the FTC's name. StatusEnabledV3 is the meaning before v0.6.0.
 func (f *FederatedTypeConfig) GetStatusEnabled() bool {
 	return f.Spec.StatusCollection != nil && *f.Spec.StatusCollection == StatusCollectionEnabled
 }
 
-// StatusEnabledV3 is GetStatusEnabled as v0.3.0 defined it: it also required
-// the FTC to be named "services".
+// StatusEnabledV3 is GetStatusEnabled as releases before v0.6.0 defined it
+// (release.StatusControllerNeedsStatusType): it also required the FTC to be
+// named "services".
 func (f *FederatedTypeConfig) StatusEnabledV3() bool {
 	return f.GetStatusEnabled() && f.Metadata.Name == "services"
 }
@@ -165,17 +165,4 @@ func copyMap(m map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
-}
-
-// FTCFromObject converts an unstructured object (JSON-shaped) to an FTC.
-func FTCFromObject(obj map[string]any) (*FederatedTypeConfig, error) {
-	b, err := json.Marshal(obj)
-	if err != nil {
-		return nil, err
-	}
-	var f FederatedTypeConfig
-	if err := json.Unmarshal(b, &f); err != nil {
-		return nil, err
-	}
-	return &f, nil
 }

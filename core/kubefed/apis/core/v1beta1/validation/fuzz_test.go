@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
@@ -32,9 +33,9 @@ status: {observedGeneration: 1, propagationController: Running, statusController
 			if err != nil {
 				continue
 			}
-			_ = ValidateFederatedTypeConfig(ftc, false)
+			_ = ValidateFederatedTypeConfig(ftc, false, release.MustParse("v0.3.0"))
 			v1beta1.SetFederatedTypeConfigDefaults(ftc)
-			_ = ValidateFederatedTypeConfig(ftc, true)
+			_ = ValidateFederatedTypeConfig(ftc, true, release.MustParse(release.Latest))
 			_ = ftc.GetFederatedType()
 			_ = ftc.GetTargetType()
 		}

@@ -11,13 +11,15 @@ import (
 	"strings"
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 // WebhookName is the name the API server prints when the webhook denies.
 const WebhookName = "federatedtypeconfigs.core.kubefed.io"
 
-// ValidateFederatedTypeConfig returns the field errors for obj.
-func ValidateFederatedTypeConfig(obj *v1beta1.FederatedTypeConfig, statusSubResource bool) ErrorList {
+// ValidateFederatedTypeConfig returns the field errors for obj, worded as
+// release r's apimachinery words them.
+func ValidateFederatedTypeConfig(obj *v1beta1.FederatedTypeConfig, statusSubResource bool, r release.Release) ErrorList {
 	if statusSubResource {
 		var st v1beta1.FederatedTypeConfigStatus
 		if obj.Status != nil {
@@ -26,7 +28,7 @@ func ValidateFederatedTypeConfig(obj *v1beta1.FederatedTypeConfig, statusSubReso
 		return ValidateStatus(&st, "status")
 	}
 	errs := ValidateName(obj)
-	return append(errs, ValidateSpec(&obj.Spec, "spec")...)
+	return append(errs, NamesFor(r).ValidateSpec(&obj.Spec, "spec")...)
 }
 
 const nameErrorMsg = "name must be 'TARGET_PLURAL_NAME(.TARGET_GROUP_NAME)'"
@@ -42,13 +44,13 @@ func ValidateName(obj *v1beta1.FederatedTypeConfig) ErrorList {
 }
 
 // ValidateSpec checks the target, propagation, federated and status types.
-func ValidateSpec(spec *v1beta1.FederatedTypeConfigSpec, path string) ErrorList {
-	errs := ValidateAPIResource(&spec.TargetType, path+".targetType")
+func (n Names) ValidateSpec(spec *v1beta1.FederatedTypeConfigSpec, path string) ErrorList {
+	errs := n.ValidateAPIResource(&spec.TargetType, path+".targetType")
 	errs = append(errs, validateEnum(path+".propagation", string(spec.Propagation),
 		[]string{string(v1beta1.PropagationEnabled), string(v1beta1.PropagationDisabled)})...)
-	errs = append(errs, validateFederatedAPIResource(&spec.FederatedType, path+".federatedType")...)
+	errs = append(errs, n.validateFederatedAPIResource(&spec.FederatedType, path+".federatedType")...)
 	if spec.StatusType != nil {
-		errs = append(errs, validateFederatedAPIResource(spec.StatusType, path+".statusType")...)
+		errs = append(errs, n.validateFederatedAPIResource(spec.StatusType, path+".statusType")...)
 	}
 	if spec.StatusCollection != nil {
 		errs = append(errs, validateEnum(path+".statusCollection", string(*spec.StatusCollection),
@@ -59,21 +61,21 @@ func ValidateSpec(spec *v1beta1.FederatedTypeConfigSpec, path string) ErrorList 
 
 const domainWithAtLeastOneDot = "should be a domain with at least one dot"
 
-func validateFederatedAPIResource(r *v1beta1.APIResource, path string) ErrorList {
+func (n Names) validateFederatedAPIResource(r *v1beta1.APIResource, path string) ErrorList {
 	var errs ErrorList
 	if r.Group == "" {
 		errs = append(errs, Required(path+".group", ""))
 	} else if len(strings.Split(r.Group, ".")) < 2 {
 		errs = append(errs, Invalid(path+".group", r.Group, domainWithAtLeastOneDot))
 	}
-	return append(errs, ValidateAPIResource(r, path)...)
+	return append(errs, n.ValidateAPIResource(r, path)...)
 }
 
 // ValidateAPIResource checks group, version, kind, pluralName and scope.
-func ValidateAPIResource(r *v1beta1.APIResource, path string) ErrorList {
+func (n Names) ValidateAPIResource(r *v1beta1.APIResource, path string) ErrorList {
 	var errs ErrorList
 	if r.Group != "" {
-		if msgs := IsDNS1123Subdomain(r.Group); len(msgs) > 0 {
+		if msgs := n.IsDNS1123Subdomain(r.Group); len(msgs) > 0 {
 			errs = append(errs, Invalid(path+".group", r.Group, strings.Join(msgs, ",")))
 		}
 	}

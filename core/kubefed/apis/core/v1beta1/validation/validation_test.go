@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	v1beta1 "github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
 )
 
 func validFTC() *v1beta1.FederatedTypeConfig {
@@ -74,7 +75,7 @@ func TestValidateFederatedTypeConfig(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			f := validFTC()
 			c.mutate(f)
-			require.Equal(t, c.want, ValidateFederatedTypeConfig(f, c.status).Aggregate())
+			require.Equal(t, c.want, ValidateFederatedTypeConfig(f, c.status, release.MustParse(release.Latest)).Aggregate())
 		})
 	}
 }
@@ -85,8 +86,21 @@ func TestAggregateDeduplicates(t *testing.T) {
 }
 
 func TestLabelNames(t *testing.T) {
-	require.Empty(t, IsQualifiedName("example.com/env"))
-	require.NotEmpty(t, IsQualifiedName("bad key"))
+	require.Empty(t, Names{}.IsQualifiedName("example.com/env"))
+	require.NotEmpty(t, Names{}.IsQualifiedName("bad key"))
 	require.Empty(t, IsValidLabelValue(""))
 	require.NotEmpty(t, IsValidLabelValue("-x"))
+}
+
+// apimachinery 0.20 (kubefed v0.7.0, release.RFC1123Wording) renamed the
+// DNS-1123 subdomain in its message.
+func TestGroupWordingByRelease(t *testing.T) {
+	f := validFTC()
+	f.Spec.TargetType.Group = "Apps"
+	f.Metadata.Name = "deployments.Apps"
+	const tail = ` must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`
+	require.Equal(t, `spec.targetType.group: Invalid value: "Apps": a DNS-1123 subdomain`+tail,
+		ValidateFederatedTypeConfig(f, false, release.MustParse("v0.6.1")).Aggregate())
+	require.Equal(t, `spec.targetType.group: Invalid value: "Apps": a lowercase RFC 1123 subdomain`+tail,
+		ValidateFederatedTypeConfig(f, false, release.MustParse("v0.7.0")).Aggregate())
 }

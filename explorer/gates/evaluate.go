@@ -1,0 +1,174 @@
+package gates
+
+import (
+	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
+	"github.com/kubexplorer/kubexplorer/core/releases"
+	"github.com/kubexplorer/kubexplorer/explorer"
+)
+
+// File is one file of the evaluation's virtual file system.
+type File struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+// EvaluateRequest is a kubelet's inputs, and optionally a release to
+// upgrade to.
+type EvaluateRequest struct {
+	// Release is required: one of the releases method's.
+	Release string `json:"release"`
+	// CommandLine is split like a shell would; Args, when set, is used instead.
+	CommandLine string   `json:"commandLine,omitempty"`
+	Args        []string `json:"args,omitempty"`
+	// Config is the file --config names (an empty path answers any --config;
+	// without --config on the command line it is implied).
+	Config *File `json:"config,omitempty"`
+	// ConfigDir and DropIns: --config-dir and its files (paths relative to it).
+	ConfigDir string `json:"configDir,omitempty"`
+	DropIns   []File `json:"dropIns,omitempty"`
+	// Env is the kubelet's environment (KUBELET_CONFIG_DROPIN_DIR_ALPHA, $VARS).
+	Env map[string]string `json:"env,omitempty"`
+	// DynamicCheckpoint is the dynamic config checkpoint (1.18–1.23).
+	DynamicCheckpoint *File `json:"dynamicCheckpoint,omitempty"`
+	// TargetRelease, when set, adds the upgrade check.
+	TargetRelease string `json:"targetRelease,omitempty"`
+}
+
+// EvaluateReply is the start-up on the release and, with a target, the
+// upgrade check.
+type EvaluateReply struct {
+	Result  *Result  `json:"result"`
+	Upgrade *Upgrade `json:"upgrade,omitempty"`
+}
+
+// Result is one start-up evaluation (core/kubeletstart's Result; the JSON
+// fields are described in docs/gates-json.md) with its problems as the
+// explorer's Diagnostics.
+type Result struct {
+	*kubeletstart.Result
+	// Diagnostics point at the inputs: the command line, the config file,
+	// a drop-in (by path), the dynamic checkpoint.
+	Diagnostics []explorer.Diagnostic `json:"diagnostics"`
+}
+
+// Upgrade is the start-up on the target release and what changes.
+type Upgrade struct {
+	Target  *Result  `json:"target"`
+	Changes []Change `json:"changes"`
+	Summary string   `json:"summary"`
+}
+
+// Change is one gate whose effect changes on upgrade.
+type Change = kubeletstart.Change
+
+// Inputs of the diagnostics: the request fields holding the text.
+const (
+	InputCommandLine       = "commandLine"
+	InputArgs              = "args"
+	InputConfig            = "config"
+	InputDropIns           = "dropIns"
+	InputDynamicCheckpoint = "dynamicCheckpoint"
+	InputRelease           = "release"
+	InputTargetRelease     = "targetRelease"
+)
+
+// Codes of the gates diagnostics. A kubelet that stops reports
+// "gates.<stage>", the start-up step that rejected the input (the result's
+// stage: gates.parse, gates.flagGates, gates.loadConfig, gates.mergeConfig,
+// gates.validate, …); the others are below.
+const (
+	// CodeWarning is a problem the kubelet tolerates (an unknown config
+	// field, a duplicate key, a value the model leaves unchecked).
+	CodeWarning = "gates.warning"
+	// CodeIgnored is an error the kubelet reports and goes on from (a
+	// dynamic checkpoint that does not decode).
+	CodeIgnored = "gates.ignored"
+	// CodeCommandLine is a command line the model cannot split.
+	CodeCommandLine = "gates.commandLine"
+)
+
+func (r EvaluateRequest) input(release string) kubeletstart.Input {
+	in := kubeletstart.Input{Release: release, CommandLine: r.CommandLine, Args: r.Args,
+		ConfigDir: r.ConfigDir, Env: r.Env}
+	if r.Config != nil {
+		in.Config = &kubeletstart.File{Path: r.Config.Path, Content: r.Config.Content}
+	}
+	for _, f := range r.DropIns {
+		in.DropIns = append(in.DropIns, kubeletstart.File{Path: f.Path, Content: f.Content})
+	}
+	if r.DynamicCheckpoint != nil {
+		in.DynamicCheckpoint = &kubeletstart.File{Path: r.DynamicCheckpoint.Path, Content: r.DynamicCheckpoint.Content}
+	}
+	return in
+}
+
+// Evaluate runs one evaluation: the gates.evaluate method.
+func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
+	if r.Release == "" {
+		return EvaluateReply{}, explorer.InvalidField(InputRelease, "release is required")
+	}
+	from, err := r.evaluate(r.Release, InputRelease, "")
+	if err != nil {
+		return EvaluateReply{}, err
+	}
+	reply := EvaluateReply{Result: from}
+	if r.TargetRelease != "" {
+		to, err := r.evaluate(r.TargetRelease, InputTargetRelease, "target release: ")
+		if err != nil {
+			return EvaluateReply{}, err
+		}
+		d := kubeletstart.Diff(from.Result, to.Result)
+		reply.Upgrade = &Upgrade{Target: to, Changes: d.Changes, Summary: d.Summary}
+	}
+	return reply, nil
+}
+
+// evaluate runs the model on one release. The model fails only for a
+// release it does not know and a command line it cannot split; which of
+// the two is told by the release alone.
+func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result, error) {
+	res, err := kubeletstart.Evaluate(r.input(release))
+	if err != nil {
+		input, code := InputCommandLine, CodeCommandLine
+		if _, minor, rerr := kubeletstart.NormalizeRelease(release); rerr != nil || !releases.Contains(minor) {
+			input, code = releaseInput, explorer.CodeRequestInvalid
+		}
+		return nil, explorer.InputError(err, input, code, prefix)
+	}
+	return &Result{Result: res, Diagnostics: r.diagnostics(res)}, nil
+}
+
+// diagnostics converts the model's diagnostics: the model names its inputs
+// after the kubelet's (flags, config, dropin, dynamic), the explorer after
+// the request's fields.
+func (r EvaluateRequest) diagnostics(res *kubeletstart.Result) []explorer.Diagnostic {
+	out := make([]explorer.Diagnostic, 0, len(res.Diagnostics))
+	for _, d := range res.Diagnostics {
+		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path, Line: d.Line}
+		switch d.Input {
+		case "flags":
+			x.Input = InputCommandLine
+			if r.Args != nil {
+				x.Input = InputArgs
+			}
+		case "config":
+			x.Input = InputConfig
+		case "dropin":
+			x.Input = InputDropIns
+		case "dynamic":
+			x.Input = InputDynamicCheckpoint
+		default:
+			x.Input = d.Input
+		}
+		switch {
+		case x.Severity != explorer.SeverityError:
+			x.Code = CodeWarning
+		case res.Stage != "":
+			x.Code = "gates." + res.Stage
+		default:
+			x.Code = CodeIgnored
+		}
+		out = append(out, x)
+	}
+	return out
+}
