@@ -229,7 +229,7 @@ type ContainerPort struct {
 type ResourceRequirements struct {
 	Requests ResourceList `json:"requests,omitempty"`
 	Limits   ResourceList `json:"limits,omitempty"`
-	Claims   Raw               `json:"claims,omitempty"`
+	Claims   Raw          `json:"claims,omitempty"`
 }
 
 // Probe is core/v1 Probe.
