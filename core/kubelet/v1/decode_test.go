@@ -11,10 +11,14 @@ func TestDecodePodErrorsCarryLines(t *testing.T) {
 		{"missing image", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n  - name: app\n", "line 6, column 5: spec.containers[0].image: Required value"},
 		{"bad policy", "metadata: {name: web}\nspec:\n  restartPolicy: Sometimes\n  containers: [{name: a, image: x}]\n", `line 3, column 3: spec.restartPolicy: Unsupported value: "Sometimes"`},
 		{"bad type", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: soon\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: expected an integer, got "soon"`},
-		{"syntax", "metadata: {name: web\nspec: x\n", "line 1: did not find expected"},
+		{"syntax", "metadata: {name: web\nspec: x\n", "line 2, column 1: did not find expected"},
 		{"quantity", "metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: 2x}}\n", `line 6, column 28: spec.containers[0].resources.requests.cpu: Invalid value: "2x"`},
 		{"init probe", "metadata: {name: web}\nspec:\n  initContainers:\n  - name: i\n    image: x\n    livenessProbe: {exec: {command: [a]}}\n  containers: [{name: a, image: x}]\n", "line 6, column 5: spec.initContainers[0].livenessProbe: Forbidden"},
-		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: y}]\n", `spec.containers[1].name: Duplicate value: "a"`},
+		// Pods are read as kubectl reads them, YAML 1.1: y is a boolean.
+		{"yaml 1.1", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: y}]\n", `line 3, column 33: spec.containers[0].image: expected a string, got bool "y" (quote it)`},
+		{"int32 overflow", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x, ports: [{containerPort: 4294967296}]}]\n", `spec.containers[0].ports[0].containerPort: integer 4294967296 out of range`},
+		{"int64 overflow", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: 9223372036854775808\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: integer 9223372036854775808 out of range`},
+		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: z}]\n", `spec.containers[1].name: Duplicate value: "a"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodePod([]byte(tc.in), DecodeOptions{ValidateOptions{Sidecars: true}})
@@ -52,34 +56,17 @@ spec:
 	}
 }
 
-func TestQuantity(t *testing.T) {
-	for _, tc := range []struct {
-		in          string
-		milli, unit int64
-	}{{"500m", 500, 1}, {"2", 2000, 2}, {"0.5", 500, 1}, {"128Mi", 128 << 20 * 1000, 128 << 20}, {"1G", 1e12, 1e9}, {"1e3", 1e6, 1000}} {
-		q, err := ParseQuantity(tc.in)
-		if err != nil || q.MilliValue() != tc.milli || q.Value() != tc.unit {
-			t.Errorf("%s: %v milli=%d value=%d", tc.in, err, q.MilliValue(), q.Value())
-		}
-	}
-	for _, bad := range []string{"", "x", "1.2.3", "2x", "1e"} {
-		if _, err := ParseQuantity(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
-	}
-}
-
 func TestQOS(t *testing.T) {
-	mk := func(req, lim map[string]string) *Pod {
+	mk := func(req, lim ResourceList) *Pod {
 		return &Pod{Spec: PodSpec{Containers: []Container{{Name: "a", Resources: &ResourceRequirements{Requests: req, Limits: lim}}}}}
 	}
 	if q := QOSClass(mk(nil, nil)); q != "BestEffort" {
 		t.Error(q)
 	}
-	if q := QOSClass(mk(map[string]string{"cpu": "1"}, nil)); q != "Burstable" {
+	if q := QOSClass(mk(ResourceList{"cpu": "1"}, nil)); q != "Burstable" {
 		t.Error(q)
 	}
-	if q := QOSClass(mk(nil, map[string]string{"cpu": "1", "memory": "1Gi"})); q != "Guaranteed" {
+	if q := QOSClass(mk(nil, ResourceList{"cpu": "1", "memory": "1Gi"})); q != "Guaranteed" {
 		t.Error(q)
 	}
 }
@@ -97,4 +84,24 @@ func FuzzDecodePod(f *testing.F) {
 			p.DeepCopy()
 		}
 	})
+}
+
+// Quantities may be YAML numbers, as apimachinery's Quantity takes JSON
+// numbers: the number's JSON text is validated like a string would be.
+func TestDecodePodNumericQuantities(t *testing.T) {
+	p, err := DecodePod([]byte("metadata: {name: web}\nspec:\n  overhead: {cpu: 0.25}\n  containers:\n  - name: a\n    image: x\n    resources:\n      requests: {cpu: 1, memory: 128974848}\n      limits: {cpu: 1, memory: 128974848}\n"), DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Spec.Containers[0].Resources
+	if r.Requests["cpu"] != "1" || r.Limits["memory"] != "128974848" || p.Spec.Overhead["cpu"] != "0.25" {
+		t.Fatalf("quantities %+v, overhead %+v", r, p.Spec.Overhead)
+	}
+	if q := QOSClass(p); q != "Guaranteed" {
+		t.Fatalf("qos = %s", q)
+	}
+	_, err = DecodePod([]byte("metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: -1}}\n"), DecodeOptions{})
+	if err == nil || !strings.Contains(err.Error(), `spec.containers[0].resources.requests.cpu: Invalid value: "-1": must be greater than or equal to 0`) {
+		t.Fatalf("err = %v", err)
+	}
 }
