@@ -228,6 +228,11 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
 	assert.Equal(t, map[string]any{"value": "offline"}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: "offline"})`))
 	waitFor(t, p, `kx.app.release !== null`, 10*time.Second)
+	// A tab never opened online has its engine in the cache too (the
+	// service worker precaches every engine after the first result).
+	waitFor(t, p, `kx.engine.engine("kubefed").state === "idle"`, time.Second)
+	eval[bool](t, p, `(document.getElementById("tab-kubefed").click(), true)`)
+	waitFor(t, p, `kx.engine.engine("kubefed").state === "ready" && document.querySelector("[data-kubefed-renders]") !== null`, 60*time.Second)
 }
 
 func jsQuote(s string) string {
