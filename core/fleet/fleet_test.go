@@ -69,13 +69,13 @@ func formatReport(r *Report, detail, warn string) string {
 		fmt.Fprintf(&b, "%s %s→%s %s (exit %d): %d errors, %d warnings, %d gates change\n",
 			n.Node, orDash(n.From), n.To, n.Verdict, n.Exit, len(n.Errors), len(n.Warnings), len(n.Changes))
 		for _, e := range n.Errors {
-			fmt.Fprintf(&b, "  error: %s\n", e)
+			fmt.Fprintf(&b, "  error: %s\n", finding(e))
 		}
 		if n.Node != detail && n.Node != warn {
 			continue
 		}
 		for _, w := range n.Warnings {
-			fmt.Fprintf(&b, "  warning: %s\n", w)
+			fmt.Fprintf(&b, "  warning: %s\n", finding(w))
 		}
 		if n.Node != detail {
 			continue
@@ -92,7 +92,7 @@ func formatReport(r *Report, detail, warn string) string {
 	fmt.Fprintf(&b, "; exit %d\n", r.Exit)
 	for _, p := range s.Problems {
 		if p.Nodes > 1 || p.Severity == "error" {
-			fmt.Fprintf(&b, "  %s on %d node(s), e.g. %s: %s\n", p.Severity, p.Nodes, p.Example, p.Message)
+			fmt.Fprintf(&b, "  %s (%s) on %d node(s), e.g. %s: %s\n", p.Severity, p.Kind, p.Nodes, p.Example, p.Message)
 		}
 	}
 	for i, g := range s.Gates {
@@ -103,6 +103,21 @@ func formatReport(r *Report, detail, warn string) string {
 		fmt.Fprintf(&b, "  gate %s changes on %d node(s)\n", g.Gate, g.Nodes)
 	}
 	return b.String()
+}
+
+// finding prints a finding as "(kind) [file:line:column: ]message".
+func finding(f Finding) string {
+	where := f.File
+	if f.Line > 0 {
+		where += fmt.Sprintf(":%d", f.Line)
+	}
+	if f.Column > 0 {
+		where += fmt.Sprintf(":%d", f.Column)
+	}
+	if where != "" {
+		where += ": "
+	}
+	return fmt.Sprintf("(%s) %s%s", f.Kind, where, f.Message)
 }
 
 func orDash(s string) string {
