@@ -3,63 +3,50 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 )
 
-// subcommand runs one "kubexplorer MECHANISM SUB ..." command with the
-// arguments after SUB and returns the exit status.
-type subcommand func(env *cliEnv, args []string) int
+// What the mechanisms' command groups share: the gallery commands and
+// reading a scenario.
 
-// dispatch runs the subcommand named by args[0] of the command name. With
-// no arguments it prints usage and fails; -h, --help and help print usage.
-// Exit status 2 means a usage error, as for every command.
-func dispatch(env *cliEnv, name string, usage func(io.Writer), subs map[string]subcommand, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(env.stdout)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	if sub, ok := subs[args[0]]; ok {
-		return sub(env, args[1:])
-	}
-	fmt.Fprintf(env.stderr, "kubexplorer %s: unknown subcommand %q\n\n", name, args[0])
-	usage(env.stderr)
-	return 2
-}
-
-// galleryEntry is one named example as the examples subcommand lists it.
+// galleryEntry is one named example as the examples commands list it.
 type galleryEntry struct{ name, title string }
 
-// addGallerySubcommands adds "examples" (list the named examples) and
-// "example NAME" (print one example's scenario) to subs.
-func addGallerySubcommands(subs map[string]subcommand, name string, list func() ([]galleryEntry, error), scenario func(example string) (string, error)) {
-	subs["examples"] = func(env *cliEnv, _ []string) int {
-		entries, err := list()
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer %s: %v\n", name, err)
-			return 1
-		}
-		width := 0
-		for _, e := range entries {
-			width = max(width, len(e.name))
-		}
-		for _, e := range entries {
-			fmt.Fprintf(env.stdout, "%-*s %s\n", width+1, e.name, e.title)
-		}
-		return 0
+func printGallery(w io.Writer, entries []galleryEntry) {
+	rows := make([][]string, len(entries))
+	for i, e := range entries {
+		rows[i] = []string{e.name, e.title}
 	}
-	subs["example"] = func(env *cliEnv, args []string) int {
-		if len(args) != 1 {
-			fmt.Fprintf(env.stderr, "kubexplorer %s example: want one example name\n", name)
-			return 2
-		}
-		text, err := scenario(args[0])
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer %s example: %v\n", name, err)
-			return 2
-		}
-		fmt.Fprint(env.stdout, text)
-		return 0
+	table(w, "", rows)
+}
+
+// scenarioInput reads a run's scenario: the file (- for stdin), or the
+// named example. The old form, an example's name where the file goes, is
+// still taken, with a deprecation note. example is "" or the name to run.
+func scenarioInput(c *ctx, args []string, example string, exists func(string) bool) (text, name string, status int) {
+	switch {
+	case example != "" && len(args) > 0:
+		return "", "", c.usagef("give a scenario file or --example, not both")
+	case example != "":
+		return "", example, 0
+	case len(args) != 1:
+		return "", "", c.usagef("want one scenario file (- for stdin), or --example NAME")
 	}
+	arg := args[0]
+	if arg == "-" {
+		data, err := io.ReadAll(os.Stdin)
+		if err != nil {
+			return "", "", c.errorf(2, "%v", err)
+		}
+		return string(data), "", 0
+	}
+	data, err := os.ReadFile(arg)
+	if os.IsNotExist(err) && exists(arg) {
+		fmt.Fprintf(c.env.stderr, "%s: running an example by name as an argument is deprecated: use %s --example %s\n", c.name, c.name, arg)
+		return "", arg, 0
+	}
+	if err != nil {
+		return "", "", c.errorf(2, "%v", err)
+	}
+	return string(data), "", 0
 }
