@@ -106,9 +106,20 @@ func root() *command {
 	for _, n := range names {
 		c := commands[n]
 		c.name = n
+		if x, ok := described[n]; ok && c.long == "" {
+			c.long, c.examples, c.exits = x.long, x.examples, x.exits
+		}
 		r.subs = append(r.subs, &c)
 	}
 	return r
+}
+
+// described completes the help of commands that parse their own flags.
+var described = map[string]command{
+	"serve": {long: "Serves the built site (make build) on a local address, with the Content-Security-Policy the page needs " +
+		"(docs/embedding.md). Stop it with Ctrl-C.",
+		examples: []example{{"Build, then serve on another port", "make build && kubexplorer serve --addr 127.0.0.1:9090"}},
+		exits:    []string{"0  stopped by a signal", "1  no built site, or the address cannot be used", "2  bad usage"}},
 }
 
 func run(env *cliEnv, args []string) int {

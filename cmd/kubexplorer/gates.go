@@ -238,7 +238,7 @@ func printEvaluation(w io.Writer, p palette, reply gates.EvaluateReply, allChang
 		if g.Locked {
 			lock = " locked"
 		}
-		fmt.Fprintf(w, "  %-45s %-5t %-10s default=%t%s  from %s  %s\n", g.Name, g.Enabled, g.Stage, g.Default, lock, src, readByText(g.ReadBy))
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-45s %-5t %-10s default=%t%s  from %s  %s", g.Name, g.Enabled, g.Stage, g.Default, lock, src, readByText(g.ReadBy)), " "))
 		if g.Problem != "" {
 			fmt.Fprintf(w, "  %-45s ! %s\n", "", g.Problem)
 		}

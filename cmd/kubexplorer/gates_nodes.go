@@ -334,11 +334,7 @@ func printCheck(w io.Writer, p palette, r gates.CheckReply, where func(explorer.
 	if len(s.Problems) > 0 {
 		fmt.Fprintln(w, "Problems:")
 		for _, pr := range s.Problems {
-			nodes := "1 node"
-			if pr.Nodes > 1 {
-				nodes = fmt.Sprintf("%d nodes", pr.Nodes)
-			}
-			fmt.Fprintf(w, "  %s on %s (e.g. %s): %s\n", p.severity(pr.Severity), nodes, pr.Example, pr.Message)
+			fmt.Fprintf(w, "  %s on %s (e.g. %s): %s\n", p.severity(pr.Severity), plural(pr.Nodes, "node"), pr.Example, pr.Message)
 		}
 	}
 	if len(s.Gates) > 0 {
@@ -348,13 +344,21 @@ func printCheck(w io.Writer, p palette, r gates.CheckReply, where func(explorer.
 			if i == 10 {
 				break
 			}
-			rows = append(rows, []string{g.Gate, fmt.Sprintf("%d nodes", g.Nodes)})
+			rows = append(rows, []string{g.Gate, plural(g.Nodes, "node")})
 		}
 		table(w, "  ", rows)
 		if len(s.Gates) > 10 {
 			fmt.Fprintf(w, "  … and %d more (--details lists each node's, -o json all)\n", len(s.Gates)-10)
 		}
 	}
+}
+
+// plural writes "1 node", "2 nodes".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func boolText(b *bool) string {

@@ -18,6 +18,15 @@ import (
 	"github.com/kubexplorer/kubexplorer/internal/siteserver"
 )
 
+// TestMain lets the test binary be the CLI (the completion test runs it
+// from bash) when KX_RUN_CLI is set.
+func TestMain(m *testing.M) {
+	if os.Getenv("KX_RUN_CLI") != "" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
 // runCLI runs the command line in-process and returns status, stdout, stderr.
 func runCLI(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
@@ -27,17 +36,25 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestUsageAndUnknownCommand(t *testing.T) {
-	status, out, _ := runCLI(t)
+	status, out, errOut := runCLI(t)
 	assert.Equal(t, 2, status)
-	assert.Contains(t, out, "serve")
+	assert.Contains(t, errOut, "serve")
 
 	status, out, _ = runCLI(t, "--help")
 	assert.Equal(t, 0, status)
 	assert.Contains(t, out, "Commands:")
 
-	status, _, errOut := runCLI(t, "frobnicate")
+	status, _, errOut = runCLI(t, "frobnicate")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, `unknown command "frobnicate"`)
+
+	// The reference in docs/cli.md is the command tree's (make clidoc).
+	var b bytes.Buffer
+	writeMarkdown(&b, root())
+	want, err := os.ReadFile("../../docs/cli.md")
+	if err == nil {
+		assert.Equal(t, string(want), b.String(), "docs/cli.md is stale: run make clidoc")
+	}
 
 	status, out, _ = runCLI(t, "version")
 	assert.Equal(t, 0, status)
