@@ -282,7 +282,7 @@ func printCheck(w io.Writer, p palette, r gates.CheckReply, where func(explorer.
 		if from == "" {
 			from = "?"
 		}
-		rows = append(rows, []string{n.Node, from + " → " + n.To, string(n.Verdict), fmt.Sprint(n.Errors), fmt.Sprint(n.Warnings), fmt.Sprint(len(n.Changes))})
+		rows = append(rows, []string{n.Node, from + " → " + n.To, string(n.Verdict), fmt.Sprint(n.Errors), fmt.Sprint(n.Warnings), fmt.Sprint(n.Changed)})
 		verdicts[i+1] = p.verdict(string(n.Verdict), n.Exit)
 	}
 	// Colour after aligning: escapes have no width.
@@ -304,7 +304,7 @@ func printCheck(w io.Writer, p palette, r gates.CheckReply, where func(explorer.
 				show = append(show, d)
 			}
 		}
-		if len(show) == 0 && !(details && len(n.Changes) > 0) {
+		if len(show) == 0 && !(details && n.Changed > 0) {
 			continue
 		}
 		if first {
@@ -316,7 +316,7 @@ func printCheck(w io.Writer, p palette, r gates.CheckReply, where func(explorer.
 			fmt.Fprintln(w, "  "+p.diagnostic(d, where))
 		}
 		if details {
-			for _, ch := range n.Changes {
+			for _, ch := range r.ChangeSets[n.ChangeSet] {
 				fmt.Fprintf(w, "  %s %s → %s: %s\n", ch.Gate, boolText(ch.Before), boolText(ch.After), ch.Message)
 			}
 		}

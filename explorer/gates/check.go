@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/fleet"
 	"github.com/kubexplorer/kubexplorer/explorer"
@@ -36,9 +37,15 @@ type NodeDump struct {
 // files, then gates.evaluate of the filled request with release set to
 // the row's from and targetRelease to its to.
 type CheckReply struct {
-	From    string       `json:"from,omitempty"`
-	To      string       `json:"to"`
-	Nodes   []NodeCheck  `json:"nodes"`
+	From  string      `json:"from,omitempty"`
+	To    string      `json:"to"`
+	Nodes []NodeCheck `json:"nodes"`
+	// ChangeSets are the distinct lists of gates whose effective value
+	// changes: nodes of one release with the same settings change the
+	// same gates, so each list is given once and a row names its own by
+	// index (changeSet).
+	ChangeSets [][]GateValueChange `json:"changeSets"`
+	// Summary counts the fleet's verdicts, releases, problems and gates.
 	Summary CheckSummary `json:"summary"`
 	// Exit is the check's exit status, kubectl diff's: 0 nothing that
 	// matters changes, 1 gates change their effective value or the kubelet
@@ -76,9 +83,12 @@ type NodeCheck struct {
 	// place in the dump where it has one: input "files" with the path in
 	// the fleet, or "nodes[i]" with the path in that node.
 	Diagnostics []explorer.Diagnostic `json:"diagnostics"`
-	// Changes are the gates whose effective value differs between From
-	// and To.
-	Changes []GateValueChange `json:"changes"`
+	// Changed is the number of gates whose effective value differs
+	// between From and To.
+	Changed int `json:"changed"`
+	// ChangeSet is the index in the reply's changeSets of the list of
+	// those gates.
+	ChangeSet int `json:"changeSet"`
 }
 
 // GateValueChange is a gate whose effective value changes on a node
@@ -154,10 +164,11 @@ func Check(r CheckRequest) (CheckReply, error) {
 	}
 	reply := CheckReply{From: from, To: rep.To, Nodes: make([]NodeCheck, len(rep.Nodes)), Exit: rep.Exit}
 	codes := map[problemKey]string{}
+	sets := changeSets{byKey: map[string]int{}}
 	for i, n := range rep.Nodes {
 		row := NodeCheck{Node: n.Node, Dir: grouped[i].Dir, From: n.From, ReleaseFrom: n.ReleaseFrom, To: n.To, Verdict: n.Verdict,
 			Exit: n.Exit, StartsNow: n.StartsNow, Starts: n.Starts, Diagnostics: make([]explorer.Diagnostic, 0, len(n.Errors)+len(n.Warnings)),
-			Changes: n.Changes}
+			Changed: len(n.Changes), ChangeSet: sets.index(n.Changes)}
 		add := func(sev explorer.Severity, f fleet.Finding) {
 			d := explorer.Diagnostic{Severity: sev, Code: findingCode(f.Kind, n), Message: f.Message, Input: inputs[i],
 				Path: joinPath(row.Dir, f.File), Line: f.Line, Column: f.Column}
@@ -173,6 +184,7 @@ func Check(r CheckRequest) (CheckReply, error) {
 		row.Errors, row.Warnings = len(n.Errors), len(n.Warnings)
 		reply.Nodes[i] = row
 	}
+	reply.ChangeSets = sets.lists
 	s := rep.Summary
 	reply.Summary = CheckSummary{Nodes: s.Nodes, Verdicts: s.Verdicts, Releases: s.Releases, Problems: make([]Problem, len(s.Problems)), Gates: s.Gates}
 	for i, p := range s.Problems {
@@ -180,6 +192,48 @@ func Check(r CheckRequest) (CheckReply, error) {
 			Message: p.Message, Nodes: p.Nodes, Example: p.Example}
 	}
 	return reply, nil
+}
+
+// changeSets interns the nodes' lists of changes: a fleet has few
+// distinct lists, and giving each once keeps the reply of 1,000 nodes
+// near a megabyte instead of ten.
+type changeSets struct {
+	lists [][]GateValueChange
+	byKey map[string]int
+	key   strings.Builder
+}
+
+// index is the position of changes in lists, added if new.
+func (cs *changeSets) index(changes []GateValueChange) int {
+	cs.key.Reset()
+	for _, c := range changes {
+		for _, s := range []string{c.Gate, boolKey(c.Before), boolKey(c.After), c.Message} {
+			cs.key.WriteString(s)
+			cs.key.WriteByte(0)
+		}
+		for _, k := range c.Kinds {
+			cs.key.WriteString(k)
+			cs.key.WriteByte(1)
+		}
+		cs.key.WriteByte(2)
+	}
+	k := cs.key.String()
+	if i, ok := cs.byKey[k]; ok {
+		return i
+	}
+	cs.byKey[k] = len(cs.lists)
+	cs.lists = append(cs.lists, changes)
+	return len(cs.lists) - 1
+}
+
+func boolKey(b *bool) string {
+	switch {
+	case b == nil:
+		return "-"
+	case *b:
+		return "t"
+	}
+	return "f"
 }
 
 type problemKey struct {

@@ -153,7 +153,11 @@ func TestCheck(t *testing.T) {
 	assert.Equal(t, fleet.Changes, deb.Verdict)
 	assert.Equal(t, 1, deb.Exit)
 	assert.True(t, *deb.StartsNow && *deb.Starts)
-	assert.NotEmpty(t, deb.Changes)
+	assert.Positive(t, deb.Changed)
+	assert.Len(t, out.ChangeSets[deb.ChangeSet], deb.Changed)
+	// Nodes that change the same gates share one list.
+	assert.Less(t, len(out.ChangeSets), len(out.Nodes))
+	assert.Equal(t, rows["kubeadm-debian"].ChangeSet, rows["bundle-worker"].ChangeSet)
 	for _, d := range deb.Diagnostics {
 		assert.Equal(t, gates.CodeWarning, d.Code)
 	}
