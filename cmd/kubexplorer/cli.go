@@ -312,17 +312,49 @@ func (c *ctx) errorf(status int, format string, args ...any) int {
 	return status
 }
 
-// emit prints v as JSON or YAML, or calls text.
+// statusFailed is the exit status of a run that failed on its own, not
+// on the user's input: a bug, or output that cannot be written. It is
+// above 2 so that a script reading 1 as "something changes" (gates check,
+// gates diff --exit-code) never takes a failure for an answer.
+const statusFailed = 3
+
+// emit prints v as JSON or YAML, or calls text; the status is 0, or
+// statusFailed when the output cannot be written.
 func (c *ctx) emit(v any, text func(w io.Writer)) int {
+	return c.emitStatus(0, v, text)
+}
+
+// emitStatus is emit for an action whose answer is status.
+func (c *ctx) emitStatus(status int, v any, text func(w io.Writer)) int {
+	var err error
 	switch c.output {
 	case "json", "yaml":
-		if err := writeData(c.env.stdout, c.output, v); err != nil {
-			return c.errorf(1, "%v", err)
-		}
+		err = writeData(c.env.stdout, c.output, v)
 	default:
-		text(c.env.stdout)
+		w := &errWriter{w: c.env.stdout}
+		text(w)
+		err = w.err
 	}
-	return 0
+	if err != nil {
+		return c.errorf(statusFailed, "writing the output: %v", err)
+	}
+	return status
+}
+
+// errWriter keeps the first error of its writes, so that text printers
+// need not check each one.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // writeData writes v as indented JSON or as YAML with the same field names.
@@ -351,14 +383,15 @@ func call[Resp any](method string, req any) (Resp, error) {
 // fail reports a failed explorer call: its message, or its diagnostics
 // each at its place, never the explorer's error code. where turns a
 // diagnostic's input and path into the name the user knows (a flag, a
-// file as they typed it). not_found and bad input are status 2, a bug 1.
+// file as they typed it). not_found and bad input are status 2, a bug
+// statusFailed.
 func (c *ctx) fail(err error, where func(d explorer.Diagnostic) string) int {
 	var xe *explorer.Error
 	if !errors.As(err, &xe) {
 		return c.errorf(2, "%v", err)
 	}
 	if xe.Code == explorer.CodeInternal {
-		return c.errorf(1, "%s", xe.Message)
+		return c.errorf(statusFailed, "%s", xe.Message)
 	}
 	located := false
 	for _, d := range xe.Diagnostics {

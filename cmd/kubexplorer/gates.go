@@ -179,11 +179,11 @@ func gatesEvaluate() *command {
 				if err != nil {
 					return c.fail(err, evalWhere)
 				}
-				c.emit(reply, func(w io.Writer) { printEvaluation(w, c.out, reply, *allChanges) })
+				status = 0
 				if !reply.Result.WouldStart || (reply.Upgrade != nil && !reply.Upgrade.Target.WouldStart) {
-					return 1
+					status = 1
 				}
-				return 0
+				return c.emitStatus(status, reply, func(w io.Writer) { printEvaluation(w, c.out, reply, *allChanges) })
 			}
 		}}
 }

@@ -150,11 +150,11 @@ func gatesDiff() *command {
 				if *component != "" || len(*kinds) > 0 {
 					reply.Counts = nil
 				}
-				c.emit(reply, func(w io.Writer) { printDiff(w, reply) })
+				status := 0
 				if *exitCode && len(reply.Changes) > 0 {
-					return 1
+					status = 1
 				}
-				return 0
+				return c.emitStatus(status, reply, func(w io.Writer) { printDiff(w, reply) })
 			}
 		}}
 }

@@ -95,11 +95,11 @@ func gatesImport() *command {
 				}
 				_, isDir, _ := readDump(args[0])
 				where := func(d explorer.Diagnostic) string { return dumpPath(args[0], isDir, d.Path) }
-				c.emit(reply, func(w io.Writer) { printImport(w, c.out, reply, args[0], isDir, where) })
+				status = 0
 				if len(reply.Diagnostics) > 0 {
-					return 1
+					status = 1
 				}
-				return 0
+				return c.emitStatus(status, reply, func(w io.Writer) { printImport(w, c.out, reply, args[0], isDir, where) })
 			}
 		}}
 }
@@ -268,8 +268,11 @@ func gatesCheck() *command {
 				if err != nil {
 					return c.fail(err, where)
 				}
-				c.emit(reply, func(w io.Writer) { printCheck(w, c.out, reply, where, *details) })
-				return reply.Exit
+				if len(reply.Nodes) == 0 {
+					// A CI job pointed at the wrong directory must not pass.
+					return c.errorf(2, "%s holds no node dump (hidden files are skipped)", args[0])
+				}
+				return c.emitStatus(reply.Exit, reply, func(w io.Writer) { printCheck(w, c.out, reply, where, *details) })
 			}
 		}}
 }

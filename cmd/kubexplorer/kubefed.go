@@ -68,13 +68,13 @@ func kubefedRun() *command {
 						return ""
 					})
 				}
-				c.emit(reply.Transcript, func(w io.Writer) { fmt.Fprint(w, reply.Text) })
+				status = 0
 				for _, s := range reply.Transcript.Steps {
 					if s.Error != "" {
-						return 1
+						status = 1
 					}
 				}
-				return 0
+				return c.emitStatus(status, reply.Transcript, func(w io.Writer) { fmt.Fprint(w, reply.Text) })
 			}
 		}}
 }

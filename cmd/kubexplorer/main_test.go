@@ -108,3 +108,26 @@ func TestServeServesAndShutsDown(t *testing.T) {
 	}
 	assert.Contains(t, out.String(), url, "the URL is printed")
 }
+
+// brokenPipe is a stdout whose reader has gone.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestOutputFailure: output that cannot be written is status 3 in every
+// format, never 0, nor 1, which gates check and gates diff --exit-code
+// give as an answer ("something changes").
+func TestOutputFailure(t *testing.T) {
+	for _, args := range [][]string{
+		{"gates", "diff", "1.32", "1.33", "--exit-code"},
+		{"gates", "diff", "1.32", "1.33", "-o", "json"},
+		{"gates", "check", "--from", "1.32", "--to", "1.33", "../../core/nodeimport/testdata/nodes/kubeadm-debian"},
+		{"gates", "evaluate", "--release", "1.30"},
+		{"version", "-o", "yaml"},
+	} {
+		var errb bytes.Buffer
+		status := run(&cliEnv{stdout: brokenPipe{}, stderr: &errb, getenv: func(string) string { return "" }}, args)
+		assert.Equal(t, statusFailed, status, "%q", args)
+		assert.Contains(t, errb.String(), "writing the output: io: read/write on closed pipe", "%q", args)
+	}
+}

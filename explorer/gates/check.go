@@ -164,7 +164,7 @@ func Check(r CheckRequest) (CheckReply, error) {
 	}
 	reply := CheckReply{From: from, To: rep.To, Nodes: make([]NodeCheck, len(rep.Nodes)), Exit: rep.Exit}
 	codes := map[problemKey]string{}
-	sets := changeSets{byKey: map[string]int{}}
+	sets := changeSets{lists: [][]GateValueChange{}, byKey: map[string]int{}}
 	for i, n := range rep.Nodes {
 		row := NodeCheck{Node: n.Node, Dir: grouped[i].Dir, From: n.From, ReleaseFrom: n.ReleaseFrom, To: n.To, Verdict: n.Verdict,
 			Exit: n.Exit, StartsNow: n.StartsNow, Starts: n.Starts, Diagnostics: make([]explorer.Diagnostic, 0, len(n.Errors)+len(n.Warnings)),

@@ -236,6 +236,7 @@ func TestCheckErrors(t *testing.T) {
 	xt.MustCall(t, e, "gates.check", gates.CheckRequest{To: "1.33"}, &out)
 	assert.Equal(t, 0, out.Exit, "an empty fleet has nothing that changes")
 	assert.Empty(t, out.Nodes)
+	assert.NotNil(t, out.ChangeSets, "a list, never null")
 }
 
 func TestExplain(t *testing.T) {
