@@ -8,8 +8,6 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/explorer"
 	"github.com/kubexplorer/kubexplorer/explorer/gates"
-	"github.com/kubexplorer/kubexplorer/explorer/kubefed"
-	"github.com/kubexplorer/kubexplorer/explorer/kubelet"
 )
 
 // Shell completion. The scripts (bash, zsh, fish) are small and the same
@@ -184,22 +182,11 @@ func values(kind completion, cur string, words []string, prefix string) ([]strin
 				out = append(out, g.Name)
 			}
 		}
-	case completeGatesEx:
-		if r, err := gates.Examples(); err == nil {
-			for _, e := range r.Examples {
-				out = append(out, e.Name+"\t"+e.Title)
-			}
-		}
-	case completeKubeEx:
-		if r, err := call[kubelet.ExamplesReply]("kubelet.examples", explorer.Empty{}); err == nil {
-			for _, e := range r.Examples {
-				out = append(out, e.Name+"\t"+e.Title)
-			}
-		}
-	case completeFedEx:
-		if r, err := call[kubefed.ExamplesReply]("kubefed.examples", explorer.Empty{}); err == nil {
-			for _, e := range r.Examples {
-				out = append(out, e.Name+"\t"+e.Title)
+	case completeGatesEx, completeKubeEx, completeFedEx:
+		g := map[completion]gallery{completeGatesEx: gatesGallery, completeKubeEx: kubeletGallery, completeFedEx: kubefedGallery}[kind]
+		if _, entries, err := g.list(); err == nil {
+			for _, e := range entries {
+				out = append(out, e.name+"\t"+e.title)
 			}
 		}
 	default:

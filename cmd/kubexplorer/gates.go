@@ -30,7 +30,9 @@ func init() {
 		},
 		fallback: "evaluate",
 		subs: []*command{gatesEvaluate(), gatesExplain(), gatesImport(), gatesCheck(), gatesDiff(), gatesComponents(),
-			gatesExamples(), gatesExample()}}
+			examplesCommand(gatesGallery, example{"List them, then evaluate one", "kubexplorer gates examples\nkubexplorer gates evaluate --example dropins"}),
+			exampleCommand(gatesGallery, "print a named example's inputs (the gates.evaluate request)",
+				example{"The dropins example as YAML", "kubexplorer gates example dropins -o yaml"})}}
 }
 
 // evalInputs are the flags that give a kubelet's inputs: gates evaluate
@@ -323,49 +325,4 @@ func changeConcernsInputs(c gates.Change) bool {
 		return true
 	}
 	return (c.Before != nil && c.Before.Source != "default") || (c.After != nil && c.After.Source != "default")
-}
-
-func gatesExamples() *command {
-	return &command{name: "examples", summary: "list the named examples of the feature-gates gallery",
-		examples: []example{{"List them, then evaluate one", "kubexplorer gates examples\nkubexplorer gates evaluate --example dropins"}},
-		exits:    []string{"0  listed"},
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) > 0 {
-					return c.usagef("unexpected argument %q", args[0])
-				}
-				list, err := call[gates.ExamplesReply]("gates.examples", explorer.Empty{})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				entries := make([]galleryEntry, len(list.Examples))
-				for i, e := range list.Examples {
-					entries[i] = galleryEntry{e.Name, e.Title}
-				}
-				return c.emit(list, func(w io.Writer) { printGallery(w, entries) })
-			}
-		}}
-}
-
-func gatesExample() *command {
-	return &command{name: "example", summary: "print a named example's inputs (the gates.evaluate request)",
-		usage:    "NAME [flags]",
-		examples: []example{{"The dropins example as YAML", "kubexplorer gates example dropins -o yaml"}},
-		exits:    []string{"0  printed", "2  no such example"},
-		args:     completeGatesEx,
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) != 1 {
-					return c.usagef("want one example name (kubexplorer gates examples lists them)")
-				}
-				ex, err := call[gates.ExampleReply]("gates.example", gates.ExampleRequest{Name: args[0]})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				return c.emit(ex, func(w io.Writer) {
-					fmt.Fprintf(w, "%s: %s\n\n%s\n\n", ex.Name, ex.Title, wrap(ex.Description, 80, ""))
-					_ = writeData(w, "yaml", ex.Request)
-				})
-			}
-		}}
 }

@@ -20,7 +20,9 @@ func init() {
 			{"Run a named example", "kubexplorer kubefed run --example o1-fresh-namespaced-ftc"},
 			{"What kubefedctl enable deployments would create", "kubexplorer kubefed enable deployments.apps"},
 		},
-		subs: []*command{kubefedRun(), kubefedEnable(), kubefedExamples(), kubefedExample()}}
+		subs: []*command{kubefedRun(), kubefedEnable(), examplesCommand(kubefedGallery, example{"List them", "kubexplorer kubefed examples"}),
+			exampleCommand(kubefedGallery, "print a named example's scenario",
+				example{"Start your own scenario from an example", "kubexplorer kubefed example o1-fresh-namespaced-ftc > my-scenario.yaml"})}}
 }
 
 func kubefedExists(name string) bool {
@@ -92,48 +94,6 @@ func kubefedEnable() *command {
 		exits:     []string{"0  printed", "1  kubefedctl would fail (its error is printed)", "2  bad usage"},
 		ownOutput: true,
 		setup:     kubefedEnableFlags}
-}
-
-func kubefedExamples() *command {
-	return &command{name: "examples", summary: "list the named examples of the kubefed gallery",
-		examples: []example{{"List them", "kubexplorer kubefed examples"}},
-		exits:    []string{"0  listed"},
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) > 0 {
-					return c.usagef("unexpected argument %q", args[0])
-				}
-				list, err := call[kubefed.ExamplesReply]("kubefed.examples", explorer.Empty{})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				entries := make([]galleryEntry, len(list.Examples))
-				for i, e := range list.Examples {
-					entries[i] = galleryEntry{e.Name, e.Title}
-				}
-				return c.emit(list, func(w io.Writer) { printGallery(w, entries) })
-			}
-		}}
-}
-
-func kubefedExample() *command {
-	return &command{name: "example", summary: "print a named example's scenario",
-		usage:    "NAME [flags]",
-		examples: []example{{"Start your own scenario from an example", "kubexplorer kubefed example o1-fresh-namespaced-ftc > my-scenario.yaml"}},
-		exits:    []string{"0  printed", "2  no such example"},
-		args:     completeFedEx,
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) != 1 {
-					return c.usagef("want one example name (kubexplorer kubefed examples lists them)")
-				}
-				ex, err := call[kubefed.ExampleReply]("kubefed.example", kubefed.ExampleRequest{Name: args[0]})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				return c.emit(ex, func(w io.Writer) { fmt.Fprint(w, ex.Scenario) })
-			}
-		}}
 }
 
 func kubefedEnableFlags(fs *pflag.FlagSet) action {

@@ -19,7 +19,9 @@ func init() {
 			{"Run a named example", "kubexplorer kubelet run --example crashloop --until 5m"},
 			{"Run your own scenario, the transcript as JSON", "kubexplorer kubelet run my-scenario.yaml -o json"},
 		},
-		subs: []*command{kubeletRun(), kubeletExamples(), kubeletExample()}}
+		subs: []*command{kubeletRun(), examplesCommand(kubeletGallery, example{"List them", "kubexplorer kubelet examples"}),
+			exampleCommand(kubeletGallery, "print a named example's scenario",
+				example{"Start your own scenario from an example", "kubexplorer kubelet example crashloop > my-scenario.yaml"})}}
 }
 
 func kubeletExists(name string) bool {
@@ -57,48 +59,6 @@ func kubeletRun() *command {
 					})
 				}
 				return c.emit(reply.Transcript, func(w io.Writer) { fmt.Fprint(w, reply.Text) })
-			}
-		}}
-}
-
-func kubeletExamples() *command {
-	return &command{name: "examples", summary: "list the named examples of the kubelet gallery",
-		examples: []example{{"List them", "kubexplorer kubelet examples"}},
-		exits:    []string{"0  listed"},
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) > 0 {
-					return c.usagef("unexpected argument %q", args[0])
-				}
-				list, err := call[kubelet.ExamplesReply]("kubelet.examples", explorer.Empty{})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				entries := make([]galleryEntry, len(list.Examples))
-				for i, e := range list.Examples {
-					entries[i] = galleryEntry{e.Name, e.Title}
-				}
-				return c.emit(list, func(w io.Writer) { printGallery(w, entries) })
-			}
-		}}
-}
-
-func kubeletExample() *command {
-	return &command{name: "example", summary: "print a named example's scenario",
-		usage:    "NAME [flags]",
-		examples: []example{{"Start your own scenario from an example", "kubexplorer kubelet example crashloop > my-scenario.yaml"}},
-		exits:    []string{"0  printed", "2  no such example"},
-		args:     completeKubeEx,
-		setup: func(*pflag.FlagSet) action {
-			return func(c *ctx, args []string) int {
-				if len(args) != 1 {
-					return c.usagef("want one example name (kubexplorer kubelet examples lists them)")
-				}
-				ex, err := call[kubelet.Example]("kubelet.example", kubelet.ExampleRequest{Name: args[0]})
-				if err != nil {
-					return c.fail(err, nil)
-				}
-				return c.emit(ex, func(w io.Writer) { fmt.Fprint(w, ex.Scenario) })
 			}
 		}}
 }

@@ -36,11 +36,11 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestUsageAndUnknownCommand(t *testing.T) {
-	status, out, errOut := runCLI(t)
+	status, _, errOut := runCLI(t)
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "serve")
 
-	status, out, _ = runCLI(t, "--help")
+	status, out, _ := runCLI(t, "--help")
 	assert.Equal(t, 0, status)
 	assert.Contains(t, out, "Commands:")
 
