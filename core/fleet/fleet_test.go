@@ -2,33 +2,20 @@ package fleet
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
 
+	"github.com/kubexplorer/kubexplorer/core/fleet/fleettest"
 	"github.com/kubexplorer/kubexplorer/core/nodeimport"
 )
 
 // readFleet loads every file below a directory, paths relative to it.
 func readFleet(t testing.TB, root string) []nodeimport.File {
 	t.Helper()
-	var files []nodeimport.File
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		files = append(files, nodeimport.File{Path: filepath.ToSlash(rel), Content: string(data)})
-		return nil
-	})
+	files, err := fleettest.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}

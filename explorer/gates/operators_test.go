@@ -1,7 +1,6 @@
 package gates_test
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/core/fleet"
+	"github.com/kubexplorer/kubexplorer/core/fleet/fleettest"
 	"github.com/kubexplorer/kubexplorer/explorer"
 	xt "github.com/kubexplorer/kubexplorer/explorer/explorertest"
 	"github.com/kubexplorer/kubexplorer/explorer/gates"
@@ -25,20 +25,12 @@ func readDir(t testing.TB, root string) []gates.File {
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("the node dumps are not readable here: %v", err)
 	}
-	var files []gates.File
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		files = append(files, gates.File{Path: filepath.ToSlash(rel), Content: string(data)})
-		return nil
-	})
+	read, err := fleettest.ReadDir(root)
 	require.NoError(t, err)
+	files := make([]gates.File, len(read))
+	for i, f := range read {
+		files[i] = gates.File(f)
+	}
 	return files
 }
 
