@@ -38,12 +38,12 @@ func (r *run) finishGates() {
 		}
 		switch o, ok := r.originOf(name); {
 		case ok && r.isRequested(name):
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
+			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.at.Line
 		case r.isFlag(name):
 			gs.Source = "flag"
 		case r.applied[name].source != "" && r.gate.ExplicitlySet(featuregate.Feature(name)):
 			o := r.applied[name]
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
+			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.at.Line
 			gs.Problem = "kept from an earlier SetFromMap call: the final configuration no longer sets it"
 		default:
 			if _, filled := enabled[featuregate.Feature(name)]; filled {
@@ -56,7 +56,7 @@ func (r *run) finishGates() {
 					gs.Source = "flag"
 				}
 				if o, ok := r.origins[gs.Source]; ok {
-					gs.SourcePath, gs.SourceLine = o.path, o.line
+					gs.SourcePath, gs.SourceLine = o.path, o.at.Line
 				}
 			} else {
 				gs.Source = "default"
@@ -83,7 +83,7 @@ func (r *run) finishGates() {
 			gs.Requested = &v
 		}
 		if o, ok := r.originOf(k); ok {
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
+			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.at.Line
 		}
 		r.res.Gates = append(r.res.Gates, gs)
 	}

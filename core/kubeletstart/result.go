@@ -66,7 +66,14 @@ type Diagnostic struct {
 	// Input is "flags", "config", "dropin" or "dynamic".
 	Input    string `json:"input"`
 	Path     string `json:"path,omitempty"`
-	Line     int    `json:"line,omitempty"`
 	Severity string `json:"severity"` // "error" or "warning"
 	Message  string `json:"message"`
+	// Line and Column (1-based, in characters) locate the key or value the
+	// message is about in the file, or for "flags" in the command line
+	// text; EndLine and EndColumn end it (exclusive). Each is omitted when
+	// unknown: the message is then about the input as a whole.
+	Line      int `json:"line,omitempty"`
+	Column    int `json:"column,omitempty"`
+	EndLine   int `json:"endLine,omitempty"`
+	EndColumn int `json:"endColumn,omitempty"`
 }

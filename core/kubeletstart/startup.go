@@ -17,7 +17,7 @@ import (
 type origin struct {
 	source string // flag, config, dropin, dynamic
 	path   string
-	line   int
+	at     Span // the gate's (or field's) key
 }
 
 type run struct {
@@ -231,12 +231,12 @@ func (r *run) start() {
 		r.note("flag names with '_' are normalized to '-' (the kubelet's WordSepNormalizeFunc)")
 	}
 	if err != nil {
-		r.diag("flags", "", 0, "error", err.Error())
+		r.diag("flags", "", Span{}, "error", err.Error())
 		r.fail("parse", err)
 		return
 	}
 	if len(fv.args) > 0 {
-		r.diag("flags", "", 0, "error", "unexpected argument "+fv.args[0])
+		r.diag("flags", "", Span{}, "error", "unexpected argument "+fv.args[0])
 		r.failCommand(fv.args[0])
 		return
 	}
@@ -415,7 +415,7 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 	abs := absPath(name)
 	f := r.findConfig(name)
 	var inner error
-	var line int
+	var at Span
 	var cfg *decodedConfig
 	switch {
 	case f == nil:
@@ -430,20 +430,20 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 			inner = err
 			var is *issue
 			if errors.As(err, &is) {
-				line = is.line
+				at = is.at
 			}
 		}
 	}
 	if inner != nil {
-		r.diag("config", name, line, "error", inner.Error())
+		r.diag("config", name, at, "error", inner.Error())
 		r.fail("loadConfig", fmt.Errorf("failed to load Kubelet config file %s, error %v", name, inner))
 		return nil, nil, false
 	}
 	r.pending = map[string]origin{}
 	for k := range cfg.gates {
-		r.pending[k] = origin{source: "config", path: name, line: cfg.pos.gate(k)}
+		r.pending[k] = origin{source: "config", path: name, at: cfg.pos.gate(k)}
 	}
-	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos.topKeys["crashLoopBackOff"])
+	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos)
 	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
 	if cfg.lenient {
 		// From 1.23 the strict attempt already defaulted the object before
@@ -465,10 +465,14 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 			if k == "featureGate" || strings.EqualFold(k, "featureGates") {
 				msg += "; field names are case-sensitive, so these gates are silently ignored"
 			}
-			r.diag("config", name, cfg.pos.topKeys[k], "warning", msg)
+			r.diag("config", name, cfg.pos.top(k), "warning", msg)
 		}
 		if cfg.strictEr != nil && len(cfg.unknown) == 0 {
-			r.diag("config", name, lineOf(cfg.strictEr.Error()), "warning", "duplicate key: the last value wins")
+			at := cfg.dupAt
+			if at.Line == 0 {
+				at.Line = lineOf(cfg.strictEr.Error())
+			}
+			r.diag("config", name, at, "warning", "duplicate key: the last value wins")
 		}
 	} else if !r.defaulting(cfg.gates) {
 		return nil, nil, false
@@ -503,14 +507,14 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 		for _, f := range files {
 			if len(f.Content) == 0 {
 				inner := fmt.Errorf("failed to load Kubelet config file %s, error kubelet config file %q was empty", f.Path, absPath(f.Path))
-				r.diag("dropin", f.Path, 0, "error", "empty drop-in")
+				r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
 				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
 			}
 			cfg, err := r.e.decodeTyped([]byte(f.Content))
 			if err != nil {
 				var is *issue
 				if errors.As(err, &is) {
-					r.diag("dropin", f.Path, is.line, "error", err.Error())
+					r.diag("dropin", f.Path, is.at, "error", err.Error())
 				}
 				inner := fmt.Errorf("failed to load Kubelet config file %s, error %v", f.Path, err)
 				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
@@ -519,13 +523,13 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 				r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
 			}
 			r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
-			r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gate)
+			r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gateLine)
 			if gates == nil && len(cfg.gates) > 0 {
 				gates = map[string]bool{}
 			}
 			for k, v := range cfg.gates {
 				gates[k] = v
-				origins[k] = origin{source: "dropin", path: f.Path, line: cfg.pos.gate(k)}
+				origins[k] = origin{source: "dropin", path: f.Path, at: cfg.pos.gate(k)}
 			}
 		}
 		r.note("1.28 merges drop-ins with mergo: per-key override, and a null gate value means false, not deletion")
@@ -552,26 +556,26 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 	layer := dropinLayer{}
 	for _, f := range files {
 		if len(f.Content) == 0 {
-			r.diag("dropin", f.Path, 0, "error", "empty drop-in")
+			r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
 			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
 		}
 		obj, pos, err := r.e.decodeUnstructured([]byte(f.Content))
 		if err != nil {
+			var at Span
 			var is *issue
-			line := 0
 			if errors.As(err, &is) {
-				line = is.line
+				at = is.at
 			}
-			r.diag("dropin", f.Path, line, "error", err.Error())
+			r.diag("dropin", f.Path, at, "error", err.Error())
 			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, err))
 		}
 		if r.e.dropinGVK {
 			if err := dropinGVKError(obj); err != nil {
-				r.diag("dropin", f.Path, pos.topKeys["apiVersion"], "error", err.Error())
+				r.diag("dropin", f.Path, pos.top("apiVersion"), "error", err.Error())
 				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
 			}
 		}
-		r.traceDropin(f.Path, obj, pos.gate)
+		r.traceDropin(f.Path, obj, pos.gateLine)
 		if fg, present := obj["featureGates"]; present {
 			switch t := fg.(type) {
 			case map[string]any:
@@ -579,7 +583,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 					if v == nil {
 						delete(dropOrigins, k)
 					} else {
-						dropOrigins[k] = origin{source: "dropin", path: f.Path, line: pos.gate(k)}
+						dropOrigins[k] = origin{source: "dropin", path: f.Path, at: pos.gate(k)}
 					}
 				}
 			default:
@@ -590,7 +594,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 				}
 			}
 		}
-		r.noteCrashLoopMax(obj, "dropin", f.Path, pos.topKeys["crashLoopBackOff"])
+		r.noteCrashLoopMax(obj, "dropin", f.Path, pos)
 		r.applyDropin(r.cfg, layer, obj, pos, f.Path)
 		doc = mergePatch(doc, obj).(map[string]any)
 	}
@@ -609,7 +613,7 @@ func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[str
 		gates, badKey, err = gatesFromJSON(raw, field)
 		if err != nil {
 			if o, ok := dropOrigins[badKey]; ok {
-				r.diag(o.source, o.path, o.line, "error", err.Error())
+				r.diag(o.source, o.path, o.at, "error", err.Error())
 			}
 			r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
 			return nil, nil, false
@@ -707,7 +711,12 @@ func (r *run) dynamicConfig() bool {
 	}
 	cfg, err := r.e.decodeTyped([]byte(cp.Content))
 	if err != nil {
-		r.diag("dynamic", cp.Path, 0, "error", err.Error())
+		var at Span
+		var is *issue
+		if errors.As(err, &is) {
+			at = is.at
+		}
+		r.diag("dynamic", cp.Path, at, "error", err.Error())
 		r.note("the checkpointed config does not decode (%v); the controller would fall back to the local configuration (simplified)", err)
 		return true
 	}
@@ -722,7 +731,7 @@ func (r *run) dynamicConfig() bool {
 		return true
 	}
 	r.note("the dynamic config checkpoint replaces the local config file; command-line flags still win")
-	r.traceGates("dynamic", cp.Path, cfg.gates, cfg.pos.gate)
+	r.traceGates("dynamic", cp.Path, cfg.gates, cfg.pos.gateLine)
 	r.traceGates("flagPrecedence", "", r.flagGates, nil)
 	for k := range r.origins {
 		if r.origins[k].source != "flag" {
@@ -731,7 +740,7 @@ func (r *run) dynamicConfig() bool {
 	}
 	for k := range cfg.gates {
 		if _, isFlag := r.flagGates[k]; !isFlag {
-			r.origins[k] = origin{source: "dynamic", path: cp.Path, line: cfg.pos.gate(k)}
+			r.origins[k] = origin{source: "dynamic", path: cp.Path, at: cfg.pos.gate(k)}
 		}
 	}
 	r.merged = merged
@@ -749,8 +758,9 @@ func copyGates(m map[string]bool) map[string]bool {
 	return out
 }
 
-func (r *run) diag(input, p string, line int, sev, msg string) {
-	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{Input: input, Path: p, Line: line, Severity: sev, Message: msg})
+func (r *run) diag(input, p string, at Span, sev, msg string) {
+	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{Input: input, Path: p, Severity: sev, Message: msg,
+		Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn})
 }
 
 // effectiveConfigLine is 1.37's info line dumping the merged, defaulted

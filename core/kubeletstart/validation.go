@@ -117,6 +117,6 @@ func (r *run) anchorFields(c fieldCheck) {
 		if o.source == "default" || o.source == "" {
 			continue
 		}
-		r.diag(inputOf(o.source), o.path, o.line, "error", c.err.Error())
+		r.diag(inputOf(o.source), o.path, o.at, "error", c.err.Error())
 	}
 }

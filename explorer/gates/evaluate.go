@@ -144,7 +144,8 @@ func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result
 func (r EvaluateRequest) diagnostics(res *kubeletstart.Result) []explorer.Diagnostic {
 	out := make([]explorer.Diagnostic, 0, len(res.Diagnostics))
 	for _, d := range res.Diagnostics {
-		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path, Line: d.Line}
+		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path,
+			Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn}
 		switch d.Input {
 		case "flags":
 			x.Input = InputCommandLine
