@@ -293,14 +293,14 @@ func (r *run) applyFlags(st configState) {
 			continue
 		}
 		if c.kind == fString {
-			st[c.path] = fieldValue{val: s, from: origin{source: "flag"}}
+			st[c.path] = fieldValue{val: s, from: r.flagOrigin(c.flag)}
 			continue
 		}
 		n, err := strconv.ParseInt(s, 0, 64)
 		if err != nil {
 			continue
 		}
-		st[c.path] = fieldValue{val: n, from: origin{source: "flag"}}
+		st[c.path] = fieldValue{val: n, from: r.flagOrigin(c.flag)}
 	}
 }
 

@@ -145,7 +145,7 @@ func (r *run) originOf(name string) (origin, bool) {
 		return o, true
 	}
 	if _, ok := r.flagGates[name]; ok {
-		return origin{source: "flag"}, true
+		return r.flagGateOrigin(name), true
 	}
 	return origin{}, false
 }

@@ -147,6 +147,9 @@ type flagValues struct {
 	// values are the flags the command line set, by name, as their
 	// pflag.Value prints them (the last occurrence wins).
 	values map[string]string
+	// sets are the flags in the order pflag set them, for locating them
+	// in the command line (cmdpos.go).
+	sets []flagSet
 }
 
 // newFlagSet builds the kubelet's clean flag set for an era. Output (pflag
@@ -273,7 +276,11 @@ func parseFlags(e era, args []string) (*flagValues, error) {
 	v := &flagValues{}
 	var out bytes.Buffer
 	fs := newFlagSet(e, v, &out, args)
-	err := fs.Parse(args)
+	// ParseAll is Parse with a hook on every flag it sets.
+	err := fs.ParseAll(args, func(f *pflag.Flag, value string) error {
+		v.sets = append(v.sets, flagSet{name: f.Name, value: value})
+		return fs.Set(f.Name, value)
+	})
 	v.notices = splitNotices(out.String())
 	v.gatesSet = fs.Changed("feature-gates")
 	v.args = fs.Args()

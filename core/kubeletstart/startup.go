@@ -21,15 +21,19 @@ type origin struct {
 }
 
 type run struct {
-	in    Input
-	e     era
-	rel   *catalog.Release
-	gate  featuregate.Gate
-	res   *Result
-	args  []string
-	fv    *flagValues
-	comps map[string]string
-	deps  map[string][]string
+	in   Input
+	e    era
+	rel  *catalog.Release
+	gate featuregate.Gate
+	res  *Result
+	args []string
+	// words is the command line text the args came from (nil for an
+	// argument list), places where the flags are in args (cmdpos.go).
+	words  *words
+	places flagPlaces
+	fv     *flagValues
+	comps  map[string]string
+	deps   map[string][]string
 
 	flagGates map[string]bool
 	merged    map[string]bool
@@ -180,13 +184,12 @@ func (r *run) notices(ns []string) {
 func (r *run) prepareArgs() error {
 	args := r.in.Args
 	if args == nil {
-		var notes []string
-		var err error
-		args, notes, err = SplitCommandLine(r.in.CommandLine, r.in.Env)
+		w, err := splitWords(r.in.CommandLine, r.in.Env)
 		if err != nil {
 			return err
 		}
-		r.res.Notes = append(r.res.Notes, notes...)
+		r.words, args = &w, w.args
+		r.res.Notes = append(r.res.Notes, w.notes...)
 	}
 	has := func(name string) bool {
 		for _, a := range args {
@@ -230,13 +233,14 @@ func (r *run) start() {
 	if fv.normalizedUsed {
 		r.note("flag names with '_' are normalized to '-' (the kubelet's WordSepNormalizeFunc)")
 	}
+	r.places = locateFlags(r.args, fv.sets)
 	if err != nil {
-		r.diag("flags", "", Span{}, "error", err.Error())
+		r.diag("flags", "", r.argSpan(func() int { return failedArg(e, r.args, err) }), "error", err.Error())
 		r.fail("parse", err)
 		return
 	}
 	if len(fv.args) > 0 {
-		r.diag("flags", "", Span{}, "error", "unexpected argument "+fv.args[0])
+		r.diag("flags", "", r.argSpan(func() int { return positionalArg(e, r.args) }), "error", "unexpected argument "+fv.args[0])
 		r.failCommand(fv.args[0])
 		return
 	}
@@ -257,7 +261,7 @@ func (r *run) start() {
 	r.flagGates = fv.gates
 	r.traceGates("flag", "", fv.gates, nil)
 	for k := range fv.gates {
-		r.origins[k] = origin{source: "flag"}
+		r.origins[k] = r.flagGateOrigin(k)
 	}
 	if !r.setGates("flagGates", fv.gates) {
 		return
@@ -273,7 +277,7 @@ func (r *run) start() {
 	kcGates := fv.gates
 	kcOrigins := map[string]origin{}
 	for k := range fv.gates {
-		kcOrigins[k] = origin{source: "flag"}
+		kcOrigins[k] = r.flagGateOrigin(k)
 	}
 	if fv.config != "" {
 		gates, origins, ok := r.loadConfig(fv.config)

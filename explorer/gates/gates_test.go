@@ -25,7 +25,7 @@ func TestEvaluate(t *testing.T) {
 		t.Fatalf("unknown gate must stop the kubelet: %+v", out.Result)
 	}
 	assert.Equal(t, []explorer.Diagnostic{{Severity: explorer.SeverityError, Code: "gates.flagGates",
-		Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputCommandLine}}, out.Result.Diagnostics)
+		Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputCommandLine, Line: 1, Column: 17, EndLine: 1, EndColumn: 27}}, out.Result.Diagnostics)
 	// Stable field names the page and docs rely on.
 	var raw map[string]map[string]any
 	require.NoError(t, json.Unmarshal(reply.Result, &raw))
