@@ -225,7 +225,38 @@ func (r *run) prepareArgs() error {
 	return nil
 }
 
+// start is the kubelet's start-up in upstream order (doc.go): each step
+// reports false when the kubelet stops there.
 func (r *run) start() {
+	if !r.parseCommandLine() || !r.applyFlagGates() {
+		return
+	}
+	gates, origins, ok := r.readConfigFiles()
+	if !ok || !r.flagPrecedence(gates, origins) {
+		return
+	}
+	if r.e.logInit == logBeforeValidate {
+		r.initLogging()
+	}
+	if !r.validateConfig() {
+		return
+	}
+	fv := r.fv
+	if r.e.dynamicConfig && fv.dynamicDirSet && fv.dynamicDir != "" && !r.dynamicConfig() {
+		return
+	}
+	if r.e.logInit == logAfterValidate {
+		r.initLogging()
+	}
+	r.skippedDropinLines()
+	// run() sets the gates from the final configuration once more.
+	r.setGates("run", r.merged)
+}
+
+// parseCommandLine parses the flags; a parse error, a stray argument,
+// --help and --version end start-up here. It leaves the defaulted
+// configuration the flags were parsed into.
+func (r *run) parseCommandLine() bool {
 	e := r.e
 	fv, err := parseFlags(e, r.args)
 	r.fv = fv
@@ -237,103 +268,118 @@ func (r *run) start() {
 	if err != nil {
 		r.diag("flags", "", r.argSpan(func() int { return failedArg(e, r.args, err) }), "error", err.Error())
 		r.fail("parse", err)
-		return
+		return false
 	}
 	if len(fv.args) > 0 {
 		r.diag("flags", "", r.argSpan(func() int { return positionalArg(e, r.args) }), "error", "unexpected argument "+fv.args[0])
 		r.failCommand(fv.args[0])
-		return
+		return false
 	}
 	if fv.help {
 		r.line(Line{Kind: "usage", Text: usageText})
 		r.stop("help", 0, "")
-		return
+		return false
 	}
 	if fv.version {
 		r.line(Line{Kind: "output", Text: fmt.Sprintf("Kubernetes v1.%d.0", e.minor)})
 		r.stop("version", 0, "")
-		return
+		return false
 	}
 	r.cfg = defaultsState(e)
 	if e.logInit == logAtParse {
 		r.initLogging()
 	}
+	return true
+}
+
+// applyFlagGates sets the --feature-gates gates on the global gate, then
+// validates the flags (--dynamic-config-dir needs its gate, 1.18–1.23).
+func (r *run) applyFlagGates() bool {
+	fv := r.fv
 	r.flagGates = fv.gates
 	r.traceGates("flag", "", fv.gates, nil)
 	for k := range fv.gates {
 		r.origins[k] = r.flagGateOrigin(k)
 	}
 	if !r.setGates("flagGates", fv.gates) {
-		return
+		return false
 	}
-	if e.dynamicConfig && fv.dynamicDirSet {
+	if r.e.dynamicConfig && fv.dynamicDirSet {
 		if on, _ := r.gate.Lookup("DynamicKubeletConfig"); !on {
 			r.fail("flagValidate", errors.New("the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag"))
 			r.note("ValidateKubeletFlags runs before the config file is read: enabling DynamicKubeletConfig in the file does not help (kubernetes/kubernetes#104298)")
-			return
+			return false
 		}
 	}
-	// The internal config starts as the flags' config: its gates are the flag gates.
-	kcGates := fv.gates
-	kcOrigins := map[string]origin{}
+	return true
+}
+
+// readConfigFiles reads --config, then merges the --config-dir drop-ins:
+// the configuration's gates and where each came from. Without files the
+// internal configuration is the flags' own, its gates the flag gates.
+func (r *run) readConfigFiles() (map[string]bool, map[string]origin, bool) {
+	fv := r.fv
+	gates := fv.gates
+	origins := map[string]origin{}
 	for k := range fv.gates {
-		kcOrigins[k] = r.flagGateOrigin(k)
+		origins[k] = r.flagGateOrigin(k)
 	}
 	if fv.config != "" {
-		gates, origins, ok := r.loadConfig(fv.config)
-		if !ok {
-			return
+		var ok bool
+		if gates, origins, ok = r.loadConfig(fv.config); !ok {
+			return nil, nil, false
 		}
-		kcGates, kcOrigins = gates, origins
 		r.traceGates("config", fv.config, gates, linesOf(origins))
 	}
 	if fv.configDir != "" {
-		if e.configDirEnv {
+		if r.e.configDirEnv {
 			if _, ok := r.in.Env["KUBELET_CONFIG_DROPIN_DIR_ALPHA"]; !ok {
 				r.fail("configDirEnv", fmt.Errorf("flag %s specified but environment variable KUBELET_CONFIG_DROPIN_DIR_ALPHA not set, cannot start kubelet", fv.configDir))
-				return
+				return nil, nil, false
 			}
 		}
-		gates, origins, ok := r.mergeDropins(fv.configDir, kcGates, kcOrigins)
-		if !ok {
-			return
-		}
-		kcGates, kcOrigins = gates, origins
+		return r.mergeDropins(fv.configDir, gates, origins)
 	}
-	// Flags win over every file (the precedence re-parse); without a file
-	// they were parsed into the defaulted configuration: the same result.
+	return gates, origins, true
+}
+
+// flagPrecedence re-applies the flags over the files (flags win over
+// every file) and sets the merged gates; without a file the flags were
+// parsed into the defaulted configuration, which is the same result.
+func (r *run) flagPrecedence(kcGates map[string]bool, kcOrigins map[string]origin) bool {
+	fv := r.fv
 	r.applyFlags(r.cfg)
 	r.merged = fv.gates
-	if fv.config != "" || fv.configDir != "" {
-		merged, notices := reparseGates(e, r.args, kcGates)
-		if e.reparseNotices {
-			r.notices(notices)
-		}
-		r.traceGates("flagPrecedence", "", fv.gates, nil)
-		r.merged = merged
-		for k, o := range kcOrigins {
-			if _, isFlag := fv.gates[k]; !isFlag {
-				r.origins[k] = o
-			}
-		}
-		if !r.setGates("mergedGates", merged) {
-			return
+	if fv.config == "" && fv.configDir == "" {
+		return true
+	}
+	merged, notices := reparseGates(r.e, r.args, kcGates)
+	if r.e.reparseNotices {
+		r.notices(notices)
+	}
+	r.traceGates("flagPrecedence", "", fv.gates, nil)
+	r.merged = merged
+	for k, o := range kcOrigins {
+		if _, isFlag := fv.gates[k]; !isFlag {
+			r.origins[k] = o
 		}
 	}
-	if e.logInit == logBeforeValidate {
-		r.initLogging()
-	}
-	// ValidateKubeletConfiguration: a copy of the global gate takes the
-	// config's gates (and, from 1.35, is Validate()d).
+	return r.setGates("mergedGates", merged)
+}
+
+// validateConfig is ValidateKubeletConfiguration: a copy of the global
+// gate takes the configuration's gates (and, from 1.35, is Validate()d);
+// the gate's own problems and the field checks are one aggregate. 1.24–1.25
+// then refuse DynamicKubeletConfig.
+func (r *run) validateConfig() bool {
+	e := r.e
 	cp := r.gate.Copy()
 	if err := cp.SetFromMap(r.merged); err != nil {
 		r.failingMap = r.merged
 		r.fail("validate", err)
-		return
+		return false
 	}
 	r.gatesLine(cp)
-	// The gate's own problems (1.35+) and the field checks are collected
-	// into one aggregate.
 	var verrs []error
 	if e.validateCallsValidate {
 		verrs = append(verrs, cp.Validate()...)
@@ -344,25 +390,17 @@ func (r *run) start() {
 	})...)
 	if len(verrs) > 0 {
 		r.fail("validate", featuregate.NewAggregate(verrs))
-		return
+		return false
 	}
 	if e.dynamicLockedCheck {
 		if on, _ := r.gate.Lookup("DynamicKubeletConfig"); on {
 			r.note("1.24–1.25 keep DynamicKubeletConfig registered (deprecated, off) but refuse it once the configuration is validated: its kubelet logic is gone")
 			r.fail("dynamicLocked", errors.New("cannot set feature gate DynamicKubeletConfig to true, feature is locked to false"))
 			r.anchorGateErrors(r.res.Error)
-			return
+			return false
 		}
 	}
-	if e.dynamicConfig && fv.dynamicDirSet && fv.dynamicDir != "" && !r.dynamicConfig() {
-		return
-	}
-	if e.logInit == logAfterValidate {
-		r.initLogging()
-	}
-	r.skippedDropinLines()
-	// run() sets the gates from the final configuration once more.
-	r.setGates("run", r.merged)
+	return true
 }
 
 // setGates is one SetFromMap on the global gate; on error the kubelet stops.
