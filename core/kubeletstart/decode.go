@@ -287,3 +287,12 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// issueAt is where a decoding error points, if it knows.
+func issueAt(err error) (Span, bool) {
+	var is *issue
+	if errors.As(err, &is) {
+		return is.at, true
+	}
+	return Span{}, false
+}

@@ -3,8 +3,6 @@ package kubeletstart
 import (
 	"errors"
 	"fmt"
-	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -470,10 +468,7 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 		cfg, err = r.e.decodeTyped([]byte(f.Content))
 		if err != nil {
 			inner = err
-			var is *issue
-			if errors.As(err, &is) {
-				at = is.at
-			}
+			at, _ = issueAt(err)
 		}
 	}
 	if inner != nil {
@@ -533,215 +528,6 @@ func (r *run) findConfig(name string) *File {
 	return nil
 }
 
-// mergeDropins applies the --config-dir drop-ins.
-func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[string]origin) (map[string]bool, map[string]origin, bool) {
-	files := r.dropinFiles(dir)
-	origins := map[string]origin{}
-	for k, o := range baseOrigins {
-		origins[k] = o
-	}
-	walkErr := func(p string, err error) (map[string]bool, map[string]origin, bool) {
-		r.fail("mergeConfig", fmt.Errorf("failed to walk through kubelet dropin directory %q: %w", dir, err))
-		return nil, nil, false
-	}
-	if r.e.dropinMergo {
-		gates := copyGates(base)
-		for _, f := range files {
-			if len(f.Content) == 0 {
-				inner := fmt.Errorf("failed to load Kubelet config file %s, error kubelet config file %q was empty", f.Path, absPath(f.Path))
-				r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
-			}
-			cfg, err := r.e.decodeTyped([]byte(f.Content))
-			if err != nil {
-				var is *issue
-				if errors.As(err, &is) {
-					r.diag("dropin", f.Path, is.at, "error", err.Error())
-				}
-				inner := fmt.Errorf("failed to load Kubelet config file %s, error %v", f.Path, err)
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
-			}
-			if cfg.lenient {
-				r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
-			}
-			r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
-			r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gateLine)
-			if gates == nil && len(cfg.gates) > 0 {
-				gates = map[string]bool{}
-			}
-			for k, v := range cfg.gates {
-				gates[k] = v
-				origins[k] = origin{source: "dropin", path: f.Path, at: cfg.pos.gate(k)}
-			}
-		}
-		r.note("1.28 merges drop-ins with mergo: per-key override, and a null gate value means false, not deletion")
-		return gates, origins, true
-	}
-	// 1.32+ merge on the v1beta1 document, where the base's gates sit under
-	// "featureGates" like the drop-ins'. 1.29–1.31 marshal the internal
-	// type: the base's gates sit under "FeatureGates", the drop-ins' under
-	// "featureGates", and the final case-insensitive json.Unmarshal decodes
-	// both into one map (base first, the keys being sorted): a drop-in's
-	// null removes only what an earlier drop-in set.
-	internal := r.e.dropinInternalBase
-	doc := map[string]any{}
-	dropOrigins := origins
-	if internal {
-		dropOrigins = map[string]origin{}
-	} else if base != nil {
-		fg := map[string]any{}
-		for k, v := range base {
-			fg[k] = v
-		}
-		doc["featureGates"] = fg
-	}
-	layer := dropinLayer{}
-	for _, f := range files {
-		if len(f.Content) == 0 {
-			r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
-			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
-		}
-		obj, pos, err := r.e.decodeUnstructured([]byte(f.Content))
-		if err != nil {
-			var at Span
-			var is *issue
-			if errors.As(err, &is) {
-				at = is.at
-			}
-			r.diag("dropin", f.Path, at, "error", err.Error())
-			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, err))
-		}
-		if r.e.dropinGVK {
-			if err := dropinGVKError(obj); err != nil {
-				r.diag("dropin", f.Path, pos.top("apiVersion"), "error", err.Error())
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
-			}
-		}
-		r.traceDropin(f.Path, obj, pos.gateLine)
-		if fg, present := obj["featureGates"]; present {
-			switch t := fg.(type) {
-			case map[string]any:
-				for k, v := range t {
-					if v == nil {
-						delete(dropOrigins, k)
-					} else {
-						dropOrigins[k] = origin{source: "dropin", path: f.Path, at: pos.gate(k)}
-					}
-				}
-			default:
-				for k, o := range dropOrigins {
-					if o.source != "flag" {
-						delete(dropOrigins, k)
-					}
-				}
-			}
-		}
-		r.noteCrashLoopMax(obj, "dropin", f.Path, pos)
-		r.applyDropin(r.cfg, layer, obj, pos, f.Path)
-		doc = mergePatch(doc, obj).(map[string]any)
-	}
-	for k, fv := range layer {
-		r.cfg[k] = *fv
-	}
-	var gates map[string]bool
-	if fg, ok := doc["featureGates"]; ok {
-		raw, _ := jsonMarshal(fg)
-		field := "featureGates"
-		if internal {
-			field = "FeatureGates"
-		}
-		var badKey string
-		var err error
-		gates, badKey, err = gatesFromJSON(raw, field)
-		if err != nil {
-			if o, ok := dropOrigins[badKey]; ok {
-				r.diag(o.source, o.path, o.at, "error", err.Error())
-			}
-			r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
-			return nil, nil, false
-		}
-	}
-	if internal {
-		merged := copyGates(base)
-		if merged == nil && gates != nil {
-			merged = map[string]bool{}
-		}
-		for k, v := range gates {
-			merged[k] = v
-		}
-		for k, o := range dropOrigins {
-			origins[k] = o
-		}
-		if len(files) > 0 && len(base) > 0 {
-			r.note("1.29–1.31 merge drop-ins onto the internal configuration, whose gates a drop-in cannot delete: a null (or featureGates: null) removes only what an earlier drop-in set")
-		}
-		gates = merged
-	}
-	for k := range origins {
-		if _, ok := gates[k]; !ok {
-			delete(origins, k)
-		}
-	}
-	r.pending = origins
-	if !r.defaulting(gates) {
-		return nil, nil, false
-	}
-	return gates, origins, true
-}
-
-// dropinFiles lists the .conf files below dir in filepath.WalkDir order:
-// a directory's entries by name, each subdirectory walked where its name
-// sorts, so d/sub/05.conf comes after d/20.conf.
-func (r *run) dropinFiles(dir string) []File {
-	root := absPath(dir)
-	var out []File
-	var skipped []string
-	for _, f := range r.in.DropIns {
-		p := f.Path
-		if !strings.HasPrefix(p, "/") {
-			p = path.Join(root, p)
-		}
-		p = path.Clean(p)
-		if !strings.HasPrefix(p, root+"/") {
-			r.note("drop-in %s is outside --config-dir %s and is not read", f.Path, dir)
-			continue
-		}
-		// Report paths the way WalkDir builds them from the flag's value.
-		shown := strings.TrimSuffix(dir, "/") + strings.TrimPrefix(p, root)
-		if path.Ext(path.Base(p)) != ".conf" {
-			r.note("drop-in %s is skipped: only files ending in .conf are read", p)
-			skipped = append(skipped, shown)
-			continue
-		}
-		out = append(out, File{Path: shown, Content: f.Content})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return walkLess(out[i].Path, out[j].Path) })
-	sort.SliceStable(skipped, func(i, j int) bool { return walkLess(skipped[i], skipped[j]) })
-	r.skippedDropins = skipped
-	if len(out) > 1 {
-		r.note("drop-ins apply in this order: %s", strings.Join(pathsOf(out), ", "))
-	}
-	return out
-}
-
-func walkLess(a, b string) bool {
-	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
-	for i := 0; i < len(as) && i < len(bs); i++ {
-		if as[i] != bs[i] {
-			return as[i] < bs[i]
-		}
-	}
-	return len(as) < len(bs)
-}
-
-func pathsOf(fs []File) []string {
-	out := make([]string, len(fs))
-	for i, f := range fs {
-		out[i] = f.Path
-	}
-	return out
-}
-
 // dynamicConfig models --dynamic-config-dir (1.18–1.23): a checkpointed
 // config replaces the local one, the flags are re-applied on top, then the
 // gates are set again.
@@ -753,11 +539,7 @@ func (r *run) dynamicConfig() bool {
 	}
 	cfg, err := r.e.decodeTyped([]byte(cp.Content))
 	if err != nil {
-		var at Span
-		var is *issue
-		if errors.As(err, &is) {
-			at = is.at
-		}
+		at, _ := issueAt(err)
 		r.diag("dynamic", cp.Path, at, "error", err.Error())
 		r.note("the checkpointed config does not decode (%v); the controller would fall back to the local configuration (simplified)", err)
 		return true
