@@ -450,8 +450,46 @@ func (r *run) stop(stage string, code int, errText string) {
 	}
 }
 
-// loadConfig reads and decodes the --config file.
+// loadConfig reads and decodes the --config file: its gates and where
+// each is.
 func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool) {
+	cfg, ok := r.readConfig(name)
+	if !ok {
+		return nil, nil, false
+	}
+	r.pending = map[string]origin{}
+	for k := range cfg.gates {
+		r.pending[k] = origin{source: "config", path: name, at: cfg.pos.gate(k)}
+	}
+	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos)
+	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
+	if !cfg.lenient {
+		if !r.defaulting(cfg.gates) {
+			return nil, nil, false
+		}
+		return cfg.gates, r.pending, true
+	}
+	// From 1.23 the strict attempt already defaulted the object before
+	// reporting its strict error; the lenient decode defaults again.
+	if !r.e.jsonIter && !r.defaulting(cfg.gates) {
+		return nil, nil, false
+	}
+	if !r.e.lenientWarnS {
+		r.line(printfLine('W', r.e.site("codec"), "using lenient decoding as strict decoding failed: "+cfg.strictEr.Error()))
+	}
+	if !r.defaulting(cfg.gates) {
+		return nil, nil, false
+	}
+	if r.e.lenientWarnS {
+		r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
+	}
+	r.lenientWarnings(name, cfg)
+	return cfg.gates, r.pending, true
+}
+
+// readConfig finds and decodes the --config file; a missing, empty or
+// undecodable file stops start-up.
+func (r *run) readConfig(name string) (*decodedConfig, bool) {
 	abs := absPath(name)
 	f := r.findConfig(name)
 	var inner error
@@ -465,8 +503,7 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 		inner = fmt.Errorf("kubelet config file %q was empty", abs)
 	default:
 		var err error
-		cfg, err = r.e.decodeTyped([]byte(f.Content))
-		if err != nil {
+		if cfg, err = r.e.decodeTyped([]byte(f.Content)); err != nil {
 			inner = err
 			at, _ = issueAt(err)
 		}
@@ -474,47 +511,28 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 	if inner != nil {
 		r.diag("config", name, at, "error", inner.Error())
 		r.fail("loadConfig", fmt.Errorf("failed to load Kubelet config file %s, error %v", name, inner))
-		return nil, nil, false
+		return nil, false
 	}
-	r.pending = map[string]origin{}
-	for k := range cfg.gates {
-		r.pending[k] = origin{source: "config", path: name, at: cfg.pos.gate(k)}
+	return cfg, true
+}
+
+// lenientWarnings mark what lenient decoding let through: unknown fields
+// (dropped) and repeated keys (the last value wins).
+func (r *run) lenientWarnings(name string, cfg *decodedConfig) {
+	for _, k := range cfg.unknown {
+		msg := fmt.Sprintf("unknown field %q is ignored", k)
+		if k == "featureGate" || strings.EqualFold(k, "featureGates") {
+			msg += "; field names are case-sensitive, so these gates are silently ignored"
+		}
+		r.diag("config", name, cfg.pos.top(k), "warning", msg)
 	}
-	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos)
-	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
-	if cfg.lenient {
-		// From 1.23 the strict attempt already defaulted the object before
-		// reporting its strict error; the lenient decode defaults again.
-		if !r.e.jsonIter && !r.defaulting(cfg.gates) {
-			return nil, nil, false
+	if cfg.strictEr != nil && len(cfg.unknown) == 0 {
+		at := cfg.dupAt
+		if at.Line == 0 {
+			at.Line = lineOf(cfg.strictEr.Error())
 		}
-		if !r.e.lenientWarnS {
-			r.line(printfLine('W', r.e.site("codec"), "using lenient decoding as strict decoding failed: "+cfg.strictEr.Error()))
-		}
-		if !r.defaulting(cfg.gates) {
-			return nil, nil, false
-		}
-		if r.e.lenientWarnS {
-			r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
-		}
-		for _, k := range cfg.unknown {
-			msg := fmt.Sprintf("unknown field %q is ignored", k)
-			if k == "featureGate" || strings.EqualFold(k, "featureGates") {
-				msg += "; field names are case-sensitive, so these gates are silently ignored"
-			}
-			r.diag("config", name, cfg.pos.top(k), "warning", msg)
-		}
-		if cfg.strictEr != nil && len(cfg.unknown) == 0 {
-			at := cfg.dupAt
-			if at.Line == 0 {
-				at.Line = lineOf(cfg.strictEr.Error())
-			}
-			r.diag("config", name, at, "warning", "duplicate key: the last value wins")
-		}
-	} else if !r.defaulting(cfg.gates) {
-		return nil, nil, false
+		r.diag("config", name, at, "warning", "duplicate key: the last value wins")
 	}
-	return cfg.gates, r.pending, true
 }
 
 func (r *run) findConfig(name string) *File {
