@@ -87,10 +87,7 @@ func (p *positions) gate(name string) Span {
 	if p == nil {
 		return Span{}
 	}
-	if k, ok := p.gateKeys[name]; ok {
-		return p.span(k)
-	}
-	return p.span(p.gatesKey)
+	return p.gateEntry(p.gateKeys, p.gatesKey, name)
 }
 
 // gateLine is gate's line, for the explain trace.
@@ -102,10 +99,16 @@ func (p *positions) gateValue(name string) Span {
 	if p == nil {
 		return Span{}
 	}
-	if v, ok := p.gateVals[name]; ok {
-		return p.span(v)
+	return p.gateEntry(p.gateVals, p.gatesVal, name)
+}
+
+// gateEntry is the span of a gate's node in nodes, or of the featureGates
+// node whole when the gate has none.
+func (p *positions) gateEntry(nodes map[string]*yamldoc.Node, whole *yamldoc.Node, name string) Span {
+	if n, ok := nodes[name]; ok {
+		return p.span(n)
 	}
-	return p.span(p.gatesVal)
+	return p.span(whole)
 }
 
 // field is the span of a field path's key ("logging.verbosity"), or of
