@@ -77,14 +77,21 @@ func (r *run) setSource(gs *GateState, spec featuregate.FeatureSpec, enabled map
 			gs.Source = "flag"
 		}
 		if o, ok := r.origins[gs.Source]; ok {
-			gs.SourcePath, gs.SourceLine = o.path, o.at.Line
+			gs.SourcePath = o.path
+			gs.at(o.at)
 		}
 	}
 }
 
 // from sets the row's source to an origin.
 func (gs *GateState) from(o origin) {
-	gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.at.Line
+	gs.Source, gs.SourcePath = o.source, o.path
+	gs.at(o.at)
+}
+
+// at locates the row's source.
+func (gs *GateState) at(s Span) {
+	gs.SourceLine, gs.SourceColumn, gs.SourceEndLine, gs.SourceEndColumn = s.Line, s.Column, s.EndLine, s.EndColumn
 }
 
 // unknownGateRows adds a row for each name the inputs asked for that this
