@@ -42,11 +42,11 @@ func runPods(tb testing.TB, n int, d time.Duration) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	k, err := sc.Build()
+	s, err := sc.Build()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	k.RunUntil(sim.Epoch.Add(d))
+	s.RunUntil(sim.Epoch.Add(d))
 }
 
 // BenchmarkThousandPods10m: 1,000 pods with faults over 10 virtual

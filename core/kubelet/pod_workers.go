@@ -68,7 +68,7 @@ type WorkerState struct {
 //
 // Upstream runs one goroutine per pod; here a worker that has to wait (for
 // a newer PLEG cache entry, for a pull or a container stop) continues
-// later on the agenda. Waiting workers are resumed in pod-manager order.
+// later on the clock. Waiting workers are resumed in pod-manager order.
 type podWorkers struct {
 	k        *Kubelet
 	legacy   bool
@@ -220,7 +220,7 @@ func (w *podWorkers) cacheChanged() {
 		return
 	}
 	w.resume = true
-	w.k.ag.after(0, phaseWorker, "pod workers", func() {
+	w.k.after(0, phaseWorker, "pod workers", func() {
 		w.resume = false
 		// Only a worker's own tryRun makes it wait, so the waiting ones can
 		// be picked before any of them runs.
@@ -479,7 +479,7 @@ func (w *podWorkers) SyncKnownPods() {
 		case desired && s.finished && s.restartRequested:
 			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
-			k.HandlePodAdditions([]*v1.Pod{k.podManager[uid]})
+			k.handlePodAdditions([]*v1.Pod{k.podManager[uid]})
 			continue
 		}
 		keep = append(keep, s)

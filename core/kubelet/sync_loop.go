@@ -58,7 +58,7 @@ func (l *syncLoop) wake() {
 		return
 	}
 	l.scheduled = true
-	l.k.ag.after(0, phaseLoop, "syncLoop", l.run)
+	l.k.after(0, phaseLoop, "syncLoop", l.run)
 }
 
 func (l *syncLoop) push(c string, u prober.Update) {
@@ -117,7 +117,7 @@ func (l *syncLoop) run() {
 			l.sleeping = true
 			d := l.duration
 			l.duration = min(2*l.duration, loopBackOffMax)
-			k.ag.after(d, phaseLoop, "syncLoop wakes", func() {
+			k.after(d, phaseLoop, "syncLoop wakes", func() {
 				l.sleeping = false
 				l.run()
 			})
@@ -155,16 +155,16 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		k.loopTrace(e)
 		switch u.Op {
 		case kubeconfig.ADD:
-			k.HandlePodAdditions(u.Pods)
+			k.handlePodAdditions(u.Pods)
 		case kubeconfig.UPDATE:
-			k.HandlePodUpdates(u.Pods)
+			k.handlePodUpdates(u.Pods)
 		case kubeconfig.REMOVE:
-			k.HandlePodRemoves(u.Pods)
+			k.handlePodRemoves(u.Pods)
 		case kubeconfig.RECONCILE:
-			k.HandlePodReconcile(u.Pods)
+			k.handlePodReconcile(u.Pods)
 		case kubeconfig.DELETE:
 			// DELETE is treated as an UPDATE because of graceful deletion.
-			k.HandlePodUpdates(u.Pods)
+			k.handlePodUpdates(u.Pods)
 		case kubeconfig.SET:
 			k.trace("loop", "Kubelet does not support snapshot update")
 		}
@@ -180,7 +180,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 		k.loopTrace(e)
 		if ev.Type != pleg.ContainerRemoved && pod != nil {
-			k.HandlePodSyncs([]*v1.Pod{pod})
+			k.handlePodSyncs([]*v1.Pod{pod})
 		}
 		if ev.Type == pleg.ContainerDied {
 			k.cleanUpContainersInPod(ev.ID, ev.Data)
@@ -193,7 +193,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 		k.loopTrace(e)
 		if len(pods) > 0 {
-			k.HandlePodSyncs(pods)
+			k.handlePodSyncs(pods)
 		}
 	case caseLiveness, caseReadiness, caseStartup:
 		u := m.probe
@@ -218,7 +218,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
 		}
 		k.loopTrace(e)
-		k.HandlePodSyncs([]*v1.Pod{pod})
+		k.handlePodSyncs([]*v1.Pod{pod})
 	case caseHousekeeping:
 		if !k.storage.SourcesReady(kubeconfig.ApiserverSource) {
 			e.Detail = "skipped: sources aren't ready yet"
@@ -226,7 +226,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			return
 		}
 		k.loopTrace(e)
-		k.HandlePodCleanups()
+		k.handlePodCleanups()
 	}
 }
 

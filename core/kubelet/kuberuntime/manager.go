@@ -32,6 +32,8 @@ type Options struct {
 	ConfigError func(pod *v1.Pod, c *v1.Container) error
 	// HostNetworkIP is the node IP used for host-network pods.
 	HostNetworkIP string
+	// Network answers HTTP hooks; nil answers every one.
+	Network cri.Network
 	// OnPodSandboxReady, if set, is told when a new sandbox has been
 	// created and its network set up, before any image is pulled
 	// (RuntimeHelper.OnPodSandboxReady, PR #134660, 1.36).

@@ -6,7 +6,7 @@
 // started and ready fields of container statuses.
 //
 // Exec probes run through the CRI's ExecSync; HTTP, TCP and gRPC probes ask
-// a NetworkProber, which the fake runtime implements from its scripted
+// a cri.Network, which the fake runtime implements from its scripted
 // container health. Probes take no virtual time.
 package prober
 
@@ -38,11 +38,6 @@ func (t ProbeType) String() string {
 // Lower is the lower-case name ("liveness").
 func (t ProbeType) Lower() string { return strings.ToLower(t.String()) }
 
-// NetworkProber answers HTTP, TCP and gRPC probes of a container.
-type NetworkProber interface {
-	Probe(ctx context.Context, containerID, probeType string) (healthy bool, output string, err error)
-}
-
 // StatusProvider returns the pod status the status manager holds.
 type StatusProvider interface {
 	GetPodStatus(uid string) (*v1.PodStatus, bool)
@@ -56,7 +51,7 @@ type Scheduler interface {
 
 type prober struct {
 	runtime  cri.RuntimeService
-	network  NetworkProber
+	network  cri.Network
 	recorder *events.Recorder
 	msgs     events.Messages
 }
