@@ -151,6 +151,12 @@ func TestPrintPod(t *testing.T) {
 			Columns{Status: "Running", Ready: "1/1", Restarts: "0"}},
 		{"1.27: an initialized pod re-running init shows Init", 27, reinit(27),
 			Columns{Status: "Init:0/1", Ready: "0/1", Restarts: "1 (90s ago)", RestartCount: 1}},
+		{"a sidecar running but not started holds initialization", 37, pod([]v1.Container{sidecar}, []string{"a"}, v1.PodPending,
+			[]v1.ContainerStatus{{Name: "sc", State: running, Ready: true}}, nil),
+			Columns{Status: "Init:0/1", Ready: "0/2", Restarts: "0"}},
+		{"an init container waiting in PodInitializing is counted, not named", 37, pod([]v1.Container{{Name: "i"}}, []string{"a"}, v1.PodPending,
+			[]v1.ContainerStatus{{Name: "i", State: waiting("PodInitializing")}}, nil),
+			Columns{Status: "Init:0/1", Ready: "0/1", Restarts: "0"}},
 		{"1.28: it counts its containers (the status stays Init)", 28, reinit(28),
 			Columns{Status: "Init:0/1", Ready: "1/1", Restarts: "0"}},
 	}...)
