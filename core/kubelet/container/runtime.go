@@ -2,9 +2,9 @@ package container
 
 import (
 	"encoding/json"
-	"fmt"
 	"hash/fnv"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -117,7 +117,7 @@ func HashContainer(c *v1.Container) string {
 	b, _ := json.Marshal(cp)
 	h := fnv.New32a()
 	h.Write(b)
-	return fmt.Sprintf("%x", h.Sum32())
+	return strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
 // ShouldContainerBeRestarted is the kubelet's restart rule

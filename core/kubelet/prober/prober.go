@@ -57,13 +57,7 @@ type prober struct {
 }
 
 func containerRef(pod *v1.Pod, c *v1.Container) events.ObjectRef {
-	fp := fmt.Sprintf("spec.containers{%s}", c.Name)
-	for i := range pod.Spec.InitContainers {
-		if pod.Spec.InitContainers[i].Name == c.Name {
-			fp = fmt.Sprintf("spec.initContainers{%s}", c.Name)
-		}
-	}
-	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: fp}
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: v1.ContainerFieldPath(pod, c.Name)}
 }
 
 func portString(raw []byte) string { return strings.Trim(string(raw), `"`) }
