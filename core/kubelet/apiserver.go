@@ -45,6 +45,15 @@ func newAPIServer(k *Kubelet) *apiServer {
 	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
 }
 
+// fullName is p.FullName() without building the string again: the API
+// server keeps every pod's namespace/name by UID.
+func (k *Kubelet) fullName(p *v1.Pod) string {
+	if n, ok := k.api.names[p.Metadata.UID]; ok {
+		return n
+	}
+	return p.FullName()
+}
+
 func (a *apiServer) name(uid string) string {
 	if n, ok := a.names[uid]; ok {
 		return n

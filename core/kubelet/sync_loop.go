@@ -150,7 +150,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	case caseConfig:
 		u := m.update
 		e.Op = string(u.Op)
-		e.Pods = podNames(u.Pods)
+		e.Pods = k.podNames(u.Pods)
 		e.Detail = fmt.Sprintf("%s from %q", u.Op, u.Source)
 		k.loopTrace(e)
 		switch u.Op {
@@ -173,7 +173,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		e.Detail = fmt.Sprintf("%s %s", ev.Type, short(ev.Data))
 		pod := k.podManager[ev.ID]
 		if pod != nil {
-			e.Pods = []string{pod.FullName()}
+			e.Pods = []string{k.fullName(pod)}
 		} else {
 			e.Detail += " (pod not known; ignored)"
 			e.Pods = []string{k.api.name(ev.ID)}
@@ -187,7 +187,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 	case caseSync:
 		pods := k.getPodsToSync()
-		e.Pods = podNames(pods)
+		e.Pods = k.podNames(pods)
 		if len(pods) == 0 {
 			e.Detail = "no pods due"
 		}
@@ -204,7 +204,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			k.loopTrace(e)
 			return
 		}
-		e.Pods = []string{pod.FullName()}
+		e.Pods = []string{k.fullName(pod)}
 		switch c {
 		case caseLiveness:
 			if u.Result != prober.Failure {
@@ -230,10 +230,10 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	}
 }
 
-func podNames(pods []*v1.Pod) []string {
+func (k *Kubelet) podNames(pods []*v1.Pod) []string {
 	out := make([]string, 0, len(pods))
 	for _, p := range pods {
-		out = append(out, p.FullName())
+		out = append(out, k.fullName(p))
 	}
 	return out
 }
@@ -262,5 +262,5 @@ func (k *Kubelet) probeResult(c string, u prober.Update) {
 	} else {
 		k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
 	}
-	k.trace("prober", fmt.Sprintf("%s %s %s → status manager", c, pod.FullName(), u.Result))
+	k.trace("prober", fmt.Sprintf("%s %s %s → status manager", c, k.fullName(pod), u.Result))
 }

@@ -54,10 +54,17 @@ type Status struct {
 	RestartCount int
 	Reason       string
 	Message      string
+	// fullID caches FullID: every sync and probe asks for it.
+	fullID string
 }
 
 // FullID is the runtime-prefixed container ID.
-func (s *Status) FullID() string { return RuntimeName + "://" + s.ID }
+func (s *Status) FullID() string {
+	if s.fullID == "" {
+		s.fullID = RuntimeName + "://" + s.ID
+	}
+	return s.fullID
+}
 
 // PodStatus is kubecontainer.PodStatus: everything the runtime knows about
 // a pod, newest instances first.
