@@ -94,7 +94,7 @@ func TestHashContainer(t *testing.T) {
 		t.Error("equal specs hash differently")
 	}
 	withResources := c
-	withResources.Resources = &v1.ResourceRequirements{Requests: map[string]string{"cpu": "1"}}
+	withResources.Resources = &v1.ResourceRequirements{Requests: v1.ResourceList{"cpu": "1"}}
 	if HashContainer(&withResources) != h {
 		t.Error("resources are not part of the hash (resizing does not restart)")
 	}
