@@ -34,16 +34,20 @@ func unready(name string) v1.ContainerStatus {
 	return v1.ContainerStatus{Name: name, State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}}
 }
 
+// conditionCase is a condition generated from a spec, statuses and phase
+// at a release; want's type is filled in by the test.
+type conditionCase struct {
+	name     string
+	rel      release.Release
+	spec     *v1.PodSpec
+	statuses []v1.ContainerStatus
+	phase    string
+	want     v1.PodCondition
+}
+
 func TestGenerateContainersReadyCondition(t *testing.T) {
 	old, newest := release.Of(24), release.Of(release.Newest)
-	tests := []struct {
-		name     string
-		rel      release.Release
-		spec     *v1.PodSpec
-		statuses []v1.ContainerStatus
-		phase    string
-		want     v1.PodCondition
-	}{
+	tests := []conditionCase{
 		{"no statuses yet", newest, spec(nil, "a"), nil, v1.PodPending,
 			v1.PodCondition{Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}},
 		{"all ready", newest, spec(nil, "a", "b"), []v1.ContainerStatus{ready("a"), ready("b")}, v1.PodRunning,
@@ -114,14 +118,7 @@ func TestGeneratePodInitializedCondition(t *testing.T) {
 		return v1.ContainerStatus{Name: name, Ready: true, State: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{}}}
 	}
 	newest, before := release.Of(release.Newest), release.Of(27)
-	tests := []struct {
-		name     string
-		rel      release.Release
-		spec     *v1.PodSpec
-		statuses []v1.ContainerStatus
-		phase    string
-		want     v1.PodCondition
-	}{
+	tests := []conditionCase{
 		{"no init containers, no statuses", newest, spec(nil, "a"), nil, v1.PodPending,
 			v1.PodCondition{Status: v1.ConditionTrue}},
 		{"init containers, no statuses", newest, spec([]string{"i"}, "a"), nil, v1.PodPending,
