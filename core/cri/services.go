@@ -40,6 +40,24 @@ type ImageService interface {
 	RemoveImage(ctx context.Context, image *ImageSpec) error
 }
 
+// Runtime is a container runtime as the kubelet sees it: both CRI services
+// behind one endpoint (containerd and CRI-O serve both on one socket).
+type Runtime interface {
+	RuntimeService
+	ImageService
+}
+
+// Network stands for what the kubelet reaches over the pod network rather
+// than through the CRI: the endpoints of a container's HTTP, TCP and gRPC
+// probes and of its HTTP lifecycle hooks. A simulated runtime, which also
+// plays the containers' processes, answers for them.
+type Network interface {
+	// Probe answers a network probe of a container, probeType being
+	// liveness, readiness, startup or hook: whether the endpoint is healthy,
+	// what it answered, or the error of a connection that failed.
+	Probe(ctx context.Context, containerID, probeType string) (healthy bool, output string, err error)
+}
+
 // Kubelet-owned labels and annotations a runtime stores and returns verbatim.
 const (
 	LabelPodName       = "io.kubernetes.pod.name"

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -20,19 +19,23 @@ import (
 // changes of one instant reach the kubelet as one snapshot, in the config
 // phase of that instant.
 type apiServer struct {
-	k        *Kubelet
-	pods     map[string]*v1.Pod
-	seq      map[string]int    // uid → place in creation order
-	byName   map[string]string // namespace/name → uid
-	names    map[string]string
-	dirty    map[string]bool
-	removed  []string
-	pending  bool
-	rv       int64
-	changed  map[string]bool
-	gone     map[string]*v1.Pod // deleted this instant: the last object
-	uidCount int
-	created  int
+	k       *Kubelet
+	pods    map[string]*v1.Pod
+	seq     map[string]int    // uid → place in creation order
+	byName  map[string]string // namespace/name → uid
+	names   map[string]string
+	dirty   map[string]bool
+	removed []string
+	pending bool
+	rv      int64
+	// changed holds the pods whose object changed this instant, gone the
+	// last object of those deleted; snapshotDue is set once the snapshot
+	// that records them is scheduled.
+	changed     map[string]bool
+	gone        map[string]*v1.Pod
+	snapshotDue bool
+	uidCount    int
+	created     int
 	// config holds the ConfigMaps and Secrets, by kind/namespace/name,
 	// as the set of their keys.
 	config map[string]map[string]bool
@@ -40,6 +43,15 @@ type apiServer struct {
 
 func newAPIServer(k *Kubelet) *apiServer {
 	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
+}
+
+// fullName is p.FullName() without building the string again: the API
+// server keeps every pod's namespace/name by UID.
+func (k *Kubelet) fullName(p *v1.Pod) string {
+	if n, ok := k.api.names[p.Metadata.UID]; ok {
+		return n
+	}
+	return p.FullName()
 }
 
 func (a *apiServer) name(uid string) string {
@@ -90,8 +102,17 @@ func (a *apiServer) touch(uid string) {
 		p.Metadata.ResourceVersion = strconv.FormatInt(a.rv, 10)
 	}
 	a.dirty[uid] = true
-	a.changed[uid] = true
+	a.change(uid)
 	a.deliverSoon()
+}
+
+// change records that uid's object changed at this instant.
+func (a *apiServer) change(uid string) {
+	a.changed[uid] = true
+	if !a.snapshotDue {
+		a.snapshotDue = true
+		a.k.after(0, phaseSnapshot, "snapshot", a.k.snapshot)
+	}
 }
 
 func (a *apiServer) deliverSoon() {
@@ -99,7 +120,7 @@ func (a *apiServer) deliverSoon() {
 		return
 	}
 	a.pending = true
-	a.k.ag.after(0, phaseConfig, "api watch", a.deliver)
+	a.k.after(0, phaseConfig, "api watch", a.deliver)
 }
 
 // deliver hands the changes of this instant to the api source.
@@ -244,7 +265,7 @@ func (a *apiServer) remove(uid string) {
 	delete(a.dirty, uid)
 	a.removed = append(a.removed, uid)
 	a.gone[uid] = last
-	a.changed[uid] = true
+	a.change(uid)
 	a.rv++
 	a.deliverSoon()
 }
@@ -275,82 +296,36 @@ func (k *Kubelet) APIPods() []*v1.Pod {
 	return out
 }
 
-// APIPod returns a copy of one pod object.
-func (k *Kubelet) APIPod(namespace, name string) (*v1.Pod, bool) {
-	p := k.api.find(namespace, name)
-	if p == nil {
-		return nil, false
-	}
-	return p.DeepCopy(), true
-}
-
-// Note records a line in the kubelet's log (for the scenario runner).
+// Note records a line in the kubelet's log: what a caller did to the node
+// (a scenario's faults, a timeline action that failed).
 func (k *Kubelet) Note(source, text string) { k.trace(source, text) }
 
-func (k *Kubelet) findRuntime(namespace, name string) string {
+// RuntimeStatus reads what the runtime holds for the pod namespace/name
+// (the API's pod of that name, else the pod manager's: a pod already gone
+// from the API may still have containers), calling the runtime as
+// GetPodStatus does, with caller as the calls' caller in the runtime's
+// log. ok is false when no such pod is known or the runtime fails.
+func (k *Kubelet) RuntimeStatus(caller, namespace, name string) (*kubecontainer.PodStatus, bool) {
+	uid := k.podUID(namespace, name)
+	if uid == "" {
+		return nil, false
+	}
+	st, err := k.runtime.GetPodStatus(k.ctx(caller), uid, name, namespace)
+	if err != nil {
+		return nil, false
+	}
+	return st, true
+}
+
+// podUID finds a pod by name in the API, else in the pod manager.
+func (k *Kubelet) podUID(namespace, name string) string {
 	if p := k.api.find(namespace, name); p != nil {
 		return p.Metadata.UID
 	}
-	for uid, p := range k.podManager {
-		if p.Metadata.Namespace == namespace && p.Metadata.Name == name {
+	for _, uid := range k.podOrder {
+		if p := k.podManager[uid]; p.Metadata.Namespace == namespace && p.Metadata.Name == name {
 			return uid
 		}
 	}
 	return ""
-}
-
-// KillSandbox makes the ready sandbox of a pod die (a runtime fault).
-func (k *Kubelet) KillSandbox(namespace, name string) bool {
-	uid := k.findRuntime(namespace, name)
-	if uid == "" {
-		return false
-	}
-	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
-	if err != nil {
-		return false
-	}
-	for _, sb := range st.SandboxStatuses {
-		if sb.State == cri.SandboxReady && k.rt.KillSandbox(sb.ID) {
-			k.trace("fault", "sandbox of "+namespace+"/"+name+" died")
-			return true
-		}
-	}
-	return false
-}
-
-// ExitContainer makes the running instance of a container exit now.
-func (k *Kubelet) ExitContainer(namespace, name, container string, code int32, oom bool) bool {
-	uid := k.findRuntime(namespace, name)
-	if uid == "" {
-		return false
-	}
-	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
-	if err != nil {
-		return false
-	}
-	for _, c := range st.ContainerStatuses {
-		if c.Name == container && c.State == kubecontainer.StateRunning && k.rt.ExitContainer(c.ID, code, oom) {
-			k.trace("fault", fmt.Sprintf("container %s of %s/%s exited with %d", container, namespace, name, code))
-			return true
-		}
-	}
-	return false
-}
-
-// LoseContainer makes the runtime forget the newest instance of a
-// container (a runtime fault).
-func (k *Kubelet) LoseContainer(namespace, name, container string) bool {
-	uid := k.findRuntime(namespace, name)
-	if uid == "" {
-		return false
-	}
-	st, err := k.runtime.GetPodStatus(k.ctx("fault"), uid, name, namespace)
-	if err != nil {
-		return false
-	}
-	if c := st.FindContainerStatusByName(container); c != nil && k.rt.LoseContainer(c.ID) {
-		k.trace("fault", fmt.Sprintf("the runtime lost container %s of %s/%s", container, namespace, name))
-		return true
-	}
-	return false
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
@@ -37,16 +38,17 @@ func thousandPods(n int) string {
 	return b.String()
 }
 
-func runPods(tb testing.TB, n int, d time.Duration) {
+func runPods(tb testing.TB, n int, d time.Duration) *scenario.Sim {
 	sc, err := scenario.Parse([]byte(thousandPods(n)))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	k, err := sc.Build()
+	s, err := sc.Build()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	k.RunUntil(sim.Epoch.Add(d))
+	s.RunUntil(sim.Epoch.Add(d))
+	return s
 }
 
 // BenchmarkThousandPods10m: 1,000 pods with faults over 10 virtual
@@ -82,6 +84,36 @@ func BenchmarkBuildThousandPods(b *testing.B) {
 	}
 }
 
+// TestManyPodsRun: the benchmark's node after two minutes: the
+// crash-looping quarter has restarted (exits every 20s, back-off 10s,
+// 20s), the rest run, the image pulled after its two failures.
 func TestManyPodsRun(t *testing.T) {
-	runPods(t, 40, 2*time.Minute)
+	s := runPods(t, 40, 2*time.Minute)
+	pods := s.Kubelet.APIPods()
+	if len(pods) != 40 {
+		t.Fatalf("%d pods in the API, want 40", len(pods))
+	}
+	for i, p := range pods {
+		col := s.Kubelet.View(p).Kubectl
+		if p.Metadata.Name != fmt.Sprintf("p%d", i) {
+			t.Fatalf("pod %d is %s", i, p.Metadata.Name)
+		}
+		if i%4 == 0 {
+			if col.RestartCount != 3 || (col.Status != "Error" && col.Status != "CrashLoopBackOff") || col.Ready != "0/1" {
+				t.Errorf("%s (crash-looping): %+v", p.Metadata.Name, col)
+			}
+			continue
+		}
+		if col.Status != "Running" || col.Ready != "1/1" || col.RestartCount != 0 {
+			t.Errorf("%s: %+v, want Running 1/1 without restarts", p.Metadata.Name, col)
+		}
+	}
+	reasons := map[string]int{}
+	for _, e := range s.Kubelet.Trace(kubelet.Marks{}).Events {
+		reasons[e.Reason]++
+	}
+	// app:v2's first pulls fail; 50 containers started, 30 restarts.
+	if reasons["BackOff"] == 0 || reasons["Failed"] == 0 || reasons["Started"] != 80 {
+		t.Errorf("event reasons %v", reasons)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 	"github.com/stretchr/testify/require"
@@ -26,12 +27,12 @@ timeline:
   delete: {name: web}
 `))
 			require.NoError(t, err)
-			k, err := sc.Build()
+			s, err := sc.Build()
 			require.NoError(t, err)
-			k.RunUntil(sim.Epoch.Add(40 * time.Second))
+			s.RunUntil(sim.Epoch.Add(40 * time.Second))
 			found := false
-			for _, s := range k.Snapshots() {
-				for _, p := range s.Pods {
+			for _, sn := range s.Kubelet.Trace(kubelet.Marks{}).Snapshots {
+				for _, p := range sn.Pods {
 					if !p.Deleted {
 						continue
 					}

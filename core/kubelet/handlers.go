@@ -112,7 +112,7 @@ func (k *Kubelet) holdsResources(p *v1.Pod) bool {
 	return !v1.IsPodPhaseTerminal(k.currentStatus(p).Phase) || k.workers.isTerminationRequested(uid)
 }
 
-// HandlePodAdditions admits new pods, oldest first, and starts their
+// handlePodAdditions admits new pods, oldest first, and starts their
 // workers; rejected pods fail at once and never reach a worker.
 //
 // Each pod is admitted against the pods that hold resources at that
@@ -120,7 +120,7 @@ func (k *Kubelet) holdsResources(p *v1.Pod) bool {
 // once per batch and grown by each pod handled, which gives the same set
 // (handling a pod changes the standing of no other pod, and the clock does
 // not move within the batch) without a pass over every pod per pod.
-func (k *Kubelet) HandlePodAdditions(pods []*v1.Pod) {
+func (k *Kubelet) handlePodAdditions(pods []*v1.Pod) {
 	sorted := append([]*v1.Pod(nil), pods...)
 	sort.SliceStable(sorted, func(i, j int) bool {
 		a, b := sorted[i].Metadata.CreationTimestamp, sorted[j].Metadata.CreationTimestamp
@@ -223,16 +223,16 @@ func (k *Kubelet) dispatch(p *v1.Pod, typ string, kill *killOptions) {
 	k.workers.UpdatePod(updateOptions{pod: p, typ: typ, kill: kill})
 }
 
-// HandlePodUpdates handles UPDATE and DELETE.
-func (k *Kubelet) HandlePodUpdates(pods []*v1.Pod) {
+// handlePodUpdates handles UPDATE and DELETE.
+func (k *Kubelet) handlePodUpdates(pods []*v1.Pod) {
 	for _, p := range pods {
 		k.setPod(p)
 		k.dispatch(p, syncPodUpdate, nil)
 	}
 }
 
-// HandlePodRemoves handles REMOVE: the pod left the source.
-func (k *Kubelet) HandlePodRemoves(pods []*v1.Pod) {
+// handlePodRemoves handles REMOVE: the pod left the source.
+func (k *Kubelet) handlePodRemoves(pods []*v1.Pod) {
 	for _, p := range pods {
 		k.removePod(p.Metadata.UID)
 		if !k.storage.SourcesReady("api") {
@@ -243,8 +243,8 @@ func (k *Kubelet) HandlePodRemoves(pods []*v1.Pod) {
 	}
 }
 
-// HandlePodReconcile handles RECONCILE: only the status changed.
-func (k *Kubelet) HandlePodReconcile(pods []*v1.Pod) {
+// handlePodReconcile handles RECONCILE: only the status changed.
+func (k *Kubelet) handlePodReconcile(pods []*v1.Pod) {
 	for _, p := range pods {
 		k.setPod(p)
 		if k.needToReconcilePodReadiness(p) {
@@ -263,8 +263,8 @@ func (k *Kubelet) needToReconcilePodReadiness(p *v1.Pod) bool {
 	return i >= 0 && (cur.Status != want.Status || cur.Message != want.Message)
 }
 
-// HandlePodSyncs syncs pods (PLEG, ticks, probes).
-func (k *Kubelet) HandlePodSyncs(pods []*v1.Pod) {
+// handlePodSyncs syncs pods (PLEG, ticks, probes).
+func (k *Kubelet) handlePodSyncs(pods []*v1.Pod) {
 	for _, p := range pods {
 		k.dispatch(p, syncPodSync, nil)
 	}

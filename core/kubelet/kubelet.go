@@ -5,11 +5,19 @@
 // runtime manager, probes, graceful deletion, status generation and the
 // events of each release.
 //
-// A Kubelet is a stepping state machine on a sim.Clock: create it with New,
-// give it pods through its API-server side (CreatePod, UpdatePod,
-// DeletePod), advance it with Step or RunUntil, and read what happened from
-// its transcript (events, loop, workers, CRI calls, snapshots) or from
-// Snapshot.
+// A Kubelet is a state machine on a sim.Clock, over a container runtime it
+// reaches through the CRI (a cri.Runtime; core/cri/fake is the simulated
+// one). Create it with New and Start it; give it pods through its
+// API-server side (CreatePod, UpdatePod, DeletePod, and the ConfigMaps and
+// Secrets that containers name); advance the clock; read what happened from
+// Trace (events, sync loop iterations, pod worker steps, other log lines,
+// snapshots of the pod objects) and the current state from APIPods, View,
+// Workers and NextRestart. core/kubelet/scenario builds a clock, the fake
+// runtime and a kubelet from a scenario file.
+//
+// All of the kubelet's work is timers on the clock, in phases that order
+// what falls on the same instant (sched.go): nothing runs until the caller
+// advances the clock, and every method returns at once.
 //
 // # Determinism
 //
@@ -30,7 +38,6 @@ import (
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
-	"github.com/kubexplorer/kubexplorer/core/cri/fake"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
@@ -77,7 +84,7 @@ type Node struct {
 	OS     string
 	Labels map[string]string
 	// Allocatable is what admission counts requests against; a resource
-	// left out takes its value from DefaultAllocatable, since a real node
+	// left out takes its value from defaultAllocatable, since a real node
 	// always reports cpu, memory, ephemeral storage and pods.
 	Allocatable map[string]string
 	Taints      []lifecycle.Taint
@@ -86,9 +93,9 @@ type Node struct {
 	MaxContainerRestartPeriod time.Duration
 }
 
-// DefaultAllocatable is the allocatable of a node whose scenario does not
+// defaultAllocatable is the allocatable of a node whose scenario does not
 // say: a modest machine, and the kubelet's default maxPods of 110.
-var DefaultAllocatable = map[string]string{"cpu": "4", "memory": "16Gi", "ephemeral-storage": "100Gi", "pods": "110"}
+var defaultAllocatable = map[string]string{"cpu": "4", "memory": "16Gi", "ephemeral-storage": "100Gi", "pods": "110"}
 
 // addAllocatable parses one allocatable quantity (cpu in millicores).
 func addAllocatable(alloc map[string]int64, name, q string) error {
@@ -126,11 +133,18 @@ type Options struct {
 
 // Config configures a Kubelet.
 type Config struct {
+	// Release is the modelled release ("1.30"); Gates are the effective
+	// feature gates, the release's defaults when nil.
 	Release string
 	Gates   features.Gates
 	Node    Node
-	Clock   *sim.Clock
-	Runtime *fake.Runtime
+	// Clock is the virtual clock, shared with the runtime.
+	Clock *sim.Clock
+	// Runtime is the container runtime the kubelet calls through the CRI.
+	Runtime cri.Runtime
+	// Network answers the probes and HTTP hooks the kubelet sends to
+	// containers over the pod network; nil answers every one healthy.
+	Network cri.Network
 	Options Options
 }
 
@@ -140,10 +154,9 @@ type Kubelet struct {
 	rel   release.Release
 	gates features.Gates
 	clock *sim.Clock
-	ag    *agenda
 	rand  *sim.Rand
 
-	rt       *fake.Runtime
+	rt       cri.Runtime
 	recorder *events.Recorder
 	msgs     events.Messages
 	runtime  *kuberuntime.Manager
@@ -191,7 +204,7 @@ func New(cfg Config) (*Kubelet, error) {
 		return nil, fmt.Errorf("kubelet: no clock")
 	}
 	if cfg.Runtime == nil {
-		cfg.Runtime = fake.New(cfg.Clock)
+		return nil, fmt.Errorf("kubelet: no runtime")
 	}
 	gates := cfg.Gates
 	if gates == nil {
@@ -216,7 +229,7 @@ func New(cfg Config) (*Kubelet, error) {
 	}
 	cfg.Node = n
 	k := &Kubelet{
-		cfg: cfg, rel: rel, gates: gates, clock: cfg.Clock, ag: newAgenda(cfg.Clock), rand: sim.NewRand(cfg.Options.Seed),
+		cfg: cfg, rel: rel, gates: gates, clock: cfg.Clock, rand: sim.NewRand(cfg.Options.Seed),
 		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: newWorkQueue(),
 		reasonCache: reasonCache{}, rejected: map[string]bool{}, cgroups: map[string]bool{}, killing: map[string]bool{},
 	}
@@ -226,7 +239,7 @@ func New(cfg Config) (*Kubelet, error) {
 			return nil, err
 		}
 	}
-	for name, q := range DefaultAllocatable {
+	for name, q := range defaultAllocatable {
 		if _, ok := n.Allocatable[name]; !ok {
 			_ = addAllocatable(alloc, name, q)
 		}
@@ -269,7 +282,7 @@ func New(cfg Config) (*Kubelet, error) {
 		cols := printers.PrintPod(k.rel, &shown, k.clock.Now())
 		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+", "+containerStates(last)+")")
 	}
-	k.probes = prober.NewManager(k.rt, k.rt, k.recorder, k.msgs, k.status, probeScheduler{k})
+	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
 	if cfg.Options.Jitter {
 		k.probes.Jitter = k.rand
@@ -277,7 +290,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
-	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP,
+	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP, Network: cfg.Network,
 		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod)}
 	if rtOpts.ConfigError == nil {
 		rtOpts.ConfigError = k.containerConfigError
@@ -298,7 +311,6 @@ func New(cfg Config) (*Kubelet, error) {
 		k.workers = newLegacyPodWorkers(k)
 	}
 	k.cache.OnChange = k.workers.cacheChanged
-	k.ag.afterInstant = k.afterInstant
 	return k, nil
 }
 
@@ -325,7 +337,6 @@ func containerStates(s *v1.PodStatus) string {
 
 // Start begins the kubelet's periodic work at the current time.
 func (k *Kubelet) Start() {
-	k.tr.start = k.clock.Now()
 	k.every(runtimeStatusPeriod, phaseRuntimeState, "updateRuntimeUp", true, k.updateRuntimeUp)
 	k.every(pleg.RelistPeriod, phaseRelist, "relist", true, k.relist)
 	k.every(syncPeriod, phaseTick, "syncTicker", false, func() { k.loop.tick(caseSync) })
@@ -340,70 +351,34 @@ func (k *Kubelet) Start() {
 	k.api.deliverSoon()
 }
 
-func (k *Kubelet) every(d time.Duration, phase int, name string, now bool, fn func()) {
+// every runs fn every d, the first time now or after d.
+func (k *Kubelet) every(d time.Duration, phase sim.Phase, name string, now bool, fn func()) {
 	var run func()
 	run = func() {
 		fn()
-		k.ag.after(d, phase, name, run)
+		k.after(d, phase, name, run)
 	}
 	if now {
-		k.ag.after(0, phase, name, run)
+		k.after(0, phase, name, run)
 	} else {
-		k.ag.after(d, phase, name, run)
+		k.after(d, phase, name, run)
 	}
 }
 
-// Release returns the modelled release.
-func (k *Kubelet) Release() string { return k.cfg.Release }
-
-// Minor returns the modelled minor version.
-func (k *Kubelet) Minor() int { return k.rel.Minor() }
-
-// Gates returns the effective gates.
-func (k *Kubelet) Gates() features.Gates { return k.gates }
-
-// Clock returns the clock.
-func (k *Kubelet) Clock() *sim.Clock { return k.clock }
-
-// Runtime returns the fake runtime.
-func (k *Kubelet) Runtime() *fake.Runtime { return k.rt }
-
-// NodeName returns the node name.
-func (k *Kubelet) NodeName() string { return k.cfg.Node.Name }
-
+// sidecars reports whether restartable init containers are allowed: the
+// gate exists from 1.28 (default on from 1.29).
 func (k *Kubelet) sidecars() bool {
-	// The gate exists from 1.28 (default on from 1.29).
 	return k.gates.Enabled(features.SidecarContainers)
 }
-
-// Sidecars reports whether restartable init containers are allowed.
-func (k *Kubelet) Sidecars() bool { return k.sidecars() }
 
 func (k *Kubelet) ctx(caller string) context.Context {
 	return cri.WithCaller(context.Background(), caller)
 }
 
-// Step advances to the next instant with work and processes it. It
-// returns false when nothing is scheduled.
-func (k *Kubelet) Step() bool {
-	next, ok := k.clock.Next()
-	if !ok {
-		return false
-	}
-	k.clock.RunUntil(next, 0)
-	return true
-}
-
-// RunUntil processes everything up to and including t.
-func (k *Kubelet) RunUntil(t time.Time) { k.clock.RunUntil(t, 0) }
-
-// Advance runs for d of virtual time.
-func (k *Kubelet) Advance(d time.Duration) { k.RunUntil(k.clock.Now().Add(d)) }
-
-// At schedules fn at t in the config phase (timeline actions of a scenario
-// land after the relist of that instant, like a config delivery).
+// At schedules fn at t in the config phase: a scenario's timeline actions
+// land after the relist of that instant, like a config delivery.
 func (k *Kubelet) At(t time.Time, name string, fn func()) {
-	k.ag.at(t, phaseConfig, name, fn)
+	k.at(t, phaseConfig, name, fn)
 }
 
 func (k *Kubelet) podName(uid string) string {
@@ -417,8 +392,8 @@ type probeScheduler struct{ k *Kubelet }
 
 func (p probeScheduler) Now() time.Time { return p.k.clock.Now() }
 func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func() {
-	it := p.k.ag.after(d, phaseProbe, name, fn)
-	return func() { p.k.ag.cancel(it) }
+	t := p.k.after(d, phaseProbe, name, fn)
+	return func() { p.k.clock.Stop(t) }
 }
 
 // waiter continues a pod's sync later, in the worker phase.
@@ -430,5 +405,5 @@ func (w waiter) Wait(d time.Duration, then func()) {
 		then()
 		return
 	}
-	w.k.ag.after(d, phaseWorker, "continue sync", then)
+	w.k.after(d, phaseWorker, "continue sync", then)
 }

@@ -151,7 +151,7 @@ func (k *Kubelet) forgetPod(uid string) {
 // requestRelist is RequestPodRelist: the PLEG relists the pod as soon as
 // it can, after the work of this instant that is already queued.
 func (k *Kubelet) requestRelist(uid string) {
-	k.ag.after(0, phaseWorker, "relistPod", func() {
+	k.after(0, phaseWorker, "relistPod", func() {
 		res := k.pleg.RelistPod(k.ctx("pleg"), uid, k.stamp())
 		if res.Err == nil {
 			k.trace("pleg", "relisted "+k.podName(uid)+" on demand")
@@ -184,9 +184,9 @@ func (k *Kubelet) relist() {
 	}
 }
 
-// HandlePodCleanups is housekeeping: pod workers' SyncKnownPods, orphaned
+// handlePodCleanups is housekeeping: pod workers' SyncKnownPods, orphaned
 // runtime pods, probe workers and back-off entries of pods that are gone.
-func (k *Kubelet) HandlePodCleanups() {
+func (k *Kubelet) handlePodCleanups() {
 	k.workers.SyncKnownPods()
 	desired := func(uid string) bool { return k.podManager[uid] != nil }
 	k.probes.CleanupPods(desired)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
+	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
@@ -25,9 +26,9 @@ pods:
   spec: {containers: [{name: app, image: "nginx:1.25"}]}
 `))
 	require.NoError(t, err)
-	k, err := sc.Build()
+	s, err := sc.Build()
 	require.NoError(t, err)
-	rt := k.Runtime()
+	rt := s.Runtime
 	orphan := func(name string) string {
 		ctx := context.Background()
 		labels := map[string]string{cri.LabelPodName: name, cri.LabelPodNamespace: "default", cri.LabelPodUID: "uid-" + name}
@@ -45,7 +46,7 @@ pods:
 	}
 	kills := func() []string {
 		var out []string
-		for _, l := range k.Log() {
+		for _, l := range s.Kubelet.Trace(kubelet.Marks{}).Log {
 			if strings.HasPrefix(l.Text, "killing orphaned runtime pod") {
 				out = append(out, l.Text)
 			}
@@ -58,13 +59,13 @@ pods:
 		return cri.IsNotFound(err)
 	}
 	first := orphan("stray")
-	k.RunUntil(sim.Epoch.Add(30 * time.Second))
+	s.RunUntil(sim.Epoch.Add(30 * time.Second))
 	assert.Equal(t, []string{"killing orphaned runtime pod default/stray (grace 1s)"}, kills())
 	assert.True(t, gone(first))
 
 	// Housekeeping has since found nothing to do, many times over.
 	second := orphan("late")
-	k.RunUntil(sim.Epoch.Add(60 * time.Second))
+	s.RunUntil(sim.Epoch.Add(60 * time.Second))
 	assert.Equal(t, []string{"killing orphaned runtime pod default/stray (grace 1s)", "killing orphaned runtime pod default/late (grace 1s)"}, kills())
 	assert.True(t, gone(second))
 }

@@ -68,7 +68,7 @@ type WorkerState struct {
 //
 // Upstream runs one goroutine per pod; here a worker that has to wait (for
 // a newer PLEG cache entry, for a pull or a container stop) continues
-// later on the agenda. Waiting workers are resumed in pod-manager order.
+// later on the clock. Waiting workers are resumed in pod-manager order.
 type podWorkers struct {
 	k        *Kubelet
 	legacy   bool
@@ -166,7 +166,7 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 		if s.finished {
 			if o.typ == syncPodCreate {
 				s.restartRequested = true
-				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "ignored", Update: o.typ, Detail: "pod is finished; restart requested after cleanup"})
+				k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: s.lastWork, Step: "ignored", Update: o.typ, Detail: "pod is finished; restart requested after cleanup"})
 			}
 			return
 		}
@@ -184,13 +184,13 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 				s.terminatingAt = k.clock.Now()
 				s.gracePeriod = g
 				cancel = true
-				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: workTerminating, Step: "terminating", Update: o.typ, Detail: fmt.Sprintf("pod is marked for termination, grace %ds", g)})
+				k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: workTerminating, Step: "terminating", Update: o.typ, Detail: fmt.Sprintf("pod is marked for termination, grace %ds", g)})
 			} else if g < s.gracePeriod {
 				s.gracePeriod = g
 				cancel = true
 			}
 			if cancel && s.cancel != nil {
-				k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
+				k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
 				s.cancel()
 				s.cancel = nil
 			}
@@ -205,7 +205,7 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 	}
 	if s.working {
 		if !s.waiting {
-			k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: s.lastWork, Step: "queued", Update: o.typ, Detail: "worker busy; update kept as pending"})
+			k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: s.lastWork, Step: "queued", Update: o.typ, Detail: "worker busy; update kept as pending"})
 		}
 		return
 	}
@@ -220,7 +220,7 @@ func (w *podWorkers) cacheChanged() {
 		return
 	}
 	w.resume = true
-	w.k.ag.after(0, phaseWorker, "pod workers", func() {
+	w.k.after(0, phaseWorker, "pod workers", func() {
 		w.resume = false
 		// Only a worker's own tryRun makes it wait, so the waiting ones can
 		// be picked before any of them runs.
@@ -252,7 +252,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 	ps, err, ok := k.cache.GetNewerThan(s.uid, s.lastSyncTime)
 	if !ok {
 		if !s.waiting {
-			k.workerTrace(WorkerEntry{Pod: s.pod.FullName(), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.relTime(s.lastSyncTime)})
+			k.workerTrace(WorkerEntry{Pod: k.fullName(s.pod), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.relTime(s.lastSyncTime)})
 		}
 		s.waiting = true
 		return
@@ -301,7 +301,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	if s.startedAt.IsZero() && work == workSync {
 		s.startedAt = k.clock.Now()
 	}
-	k.workerTrace(WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "start", Update: o.typ})
+	k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: work, Step: "start", Update: o.typ})
 	switch work {
 	case workSync:
 		ctx := k.ctx("SyncPod")
@@ -336,7 +336,7 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 		s.relistAfterSync = false
 		k.requestRelist(s.uid)
 	}
-	e := WorkerEntry{Pod: o.pod.FullName(), Work: work, Step: "done", Update: o.typ}
+	e := WorkerEntry{Pod: k.fullName(o.pod), Work: work, Step: "done", Update: o.typ}
 	var requeue time.Duration
 	phaseTransition := false
 	switch {
@@ -433,7 +433,7 @@ func (w *podWorkers) deletePod(p *v1.Pod) {
 	k := w.k
 	if w.legacy {
 		// 1.18: forget the worker and hand the pod to the pod killer.
-		k.workerTrace(WorkerEntry{Pod: p.FullName(), Work: workKill, Step: "queued", Update: syncPodKill, Detail: "podKiller"})
+		k.workerTrace(WorkerEntry{Pod: k.fullName(p), Work: workKill, Step: "queued", Update: syncPodKill, Detail: "podKiller"})
 		w.UpdatePod(updateOptions{pod: p, typ: syncPodKill})
 		return
 	}
@@ -479,7 +479,7 @@ func (w *podWorkers) SyncKnownPods() {
 		case desired && s.finished && s.restartRequested:
 			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
-			k.HandlePodAdditions([]*v1.Pod{k.podManager[uid]})
+			k.handlePodAdditions([]*v1.Pod{k.podManager[uid]})
 			continue
 		}
 		keep = append(keep, s)

@@ -58,7 +58,7 @@ func (l *syncLoop) wake() {
 		return
 	}
 	l.scheduled = true
-	l.k.ag.after(0, phaseLoop, "syncLoop", l.run)
+	l.k.after(0, phaseLoop, "syncLoop", l.run)
 }
 
 func (l *syncLoop) push(c string, u prober.Update) {
@@ -117,7 +117,7 @@ func (l *syncLoop) run() {
 			l.sleeping = true
 			d := l.duration
 			l.duration = min(2*l.duration, loopBackOffMax)
-			k.ag.after(d, phaseLoop, "syncLoop wakes", func() {
+			k.after(d, phaseLoop, "syncLoop wakes", func() {
 				l.sleeping = false
 				l.run()
 			})
@@ -150,21 +150,21 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	case caseConfig:
 		u := m.update
 		e.Op = string(u.Op)
-		e.Pods = podNames(u.Pods)
+		e.Pods = k.podNames(u.Pods)
 		e.Detail = fmt.Sprintf("%s from %q", u.Op, u.Source)
 		k.loopTrace(e)
 		switch u.Op {
 		case kubeconfig.ADD:
-			k.HandlePodAdditions(u.Pods)
+			k.handlePodAdditions(u.Pods)
 		case kubeconfig.UPDATE:
-			k.HandlePodUpdates(u.Pods)
+			k.handlePodUpdates(u.Pods)
 		case kubeconfig.REMOVE:
-			k.HandlePodRemoves(u.Pods)
+			k.handlePodRemoves(u.Pods)
 		case kubeconfig.RECONCILE:
-			k.HandlePodReconcile(u.Pods)
+			k.handlePodReconcile(u.Pods)
 		case kubeconfig.DELETE:
 			// DELETE is treated as an UPDATE because of graceful deletion.
-			k.HandlePodUpdates(u.Pods)
+			k.handlePodUpdates(u.Pods)
 		case kubeconfig.SET:
 			k.trace("loop", "Kubelet does not support snapshot update")
 		}
@@ -173,27 +173,27 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		e.Detail = fmt.Sprintf("%s %s", ev.Type, short(ev.Data))
 		pod := k.podManager[ev.ID]
 		if pod != nil {
-			e.Pods = []string{pod.FullName()}
+			e.Pods = []string{k.fullName(pod)}
 		} else {
 			e.Detail += " (pod not known; ignored)"
 			e.Pods = []string{k.api.name(ev.ID)}
 		}
 		k.loopTrace(e)
 		if ev.Type != pleg.ContainerRemoved && pod != nil {
-			k.HandlePodSyncs([]*v1.Pod{pod})
+			k.handlePodSyncs([]*v1.Pod{pod})
 		}
 		if ev.Type == pleg.ContainerDied {
 			k.cleanUpContainersInPod(ev.ID, ev.Data)
 		}
 	case caseSync:
 		pods := k.getPodsToSync()
-		e.Pods = podNames(pods)
+		e.Pods = k.podNames(pods)
 		if len(pods) == 0 {
 			e.Detail = "no pods due"
 		}
 		k.loopTrace(e)
 		if len(pods) > 0 {
-			k.HandlePodSyncs(pods)
+			k.handlePodSyncs(pods)
 		}
 	case caseLiveness, caseReadiness, caseStartup:
 		u := m.probe
@@ -204,7 +204,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			k.loopTrace(e)
 			return
 		}
-		e.Pods = []string{pod.FullName()}
+		e.Pods = []string{k.fullName(pod)}
 		switch c {
 		case caseLiveness:
 			if u.Result != prober.Failure {
@@ -218,7 +218,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
 		}
 		k.loopTrace(e)
-		k.HandlePodSyncs([]*v1.Pod{pod})
+		k.handlePodSyncs([]*v1.Pod{pod})
 	case caseHousekeeping:
 		if !k.storage.SourcesReady(kubeconfig.ApiserverSource) {
 			e.Detail = "skipped: sources aren't ready yet"
@@ -226,14 +226,14 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			return
 		}
 		k.loopTrace(e)
-		k.HandlePodCleanups()
+		k.handlePodCleanups()
 	}
 }
 
-func podNames(pods []*v1.Pod) []string {
+func (k *Kubelet) podNames(pods []*v1.Pod) []string {
 	out := make([]string, 0, len(pods))
 	for _, p := range pods {
-		out = append(out, p.FullName())
+		out = append(out, k.fullName(p))
 	}
 	return out
 }
@@ -262,5 +262,5 @@ func (k *Kubelet) probeResult(c string, u prober.Update) {
 	} else {
 		k.status.SetContainerStartup(pod, u.ContainerID, u.Result == prober.Success)
 	}
-	k.trace("prober", fmt.Sprintf("%s %s %s → status manager", c, pod.FullName(), u.Result))
+	k.trace("prober", fmt.Sprintf("%s %s %s → status manager", c, k.fullName(pod), u.Result))
 }

@@ -4,7 +4,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/kubexplorer/kubexplorer/core/cri/fake"
 	"github.com/kubexplorer/kubexplorer/core/internal/journal"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/printers"
@@ -60,7 +59,6 @@ type SnapshotEntry struct {
 }
 
 type transcript struct {
-	start     time.Time
 	loop      journal.Journal[LoopEntry]
 	workers   journal.Journal[WorkerEntry]
 	log       journal.Journal[LogEntry]
@@ -88,12 +86,11 @@ func (k *Kubelet) view(p *v1.Pod) PodView {
 	return PodView{Metadata: p.Metadata, Status: p.Status, Kubectl: printers.PrintPod(k.rel, p, k.clock.Now())}
 }
 
-// afterInstant records a snapshot of the pods whose object changed.
-func (k *Kubelet) afterInstant() {
+// snapshot records the pods whose object changed at this instant; the API
+// server schedules it, at the end of the instant, on the first change.
+func (k *Kubelet) snapshot() {
 	a := k.api
-	if len(a.changed) == 0 {
-		return
-	}
+	a.snapshotDue = false
 	s := SnapshotEntry{Time: k.clock.Now()}
 	// The changed pods still in the API, in creation order.
 	uids := inCreationOrder(a, a.changed)
@@ -122,35 +119,41 @@ func (k *Kubelet) afterInstant() {
 	k.tr.snapshots = append(k.tr.snapshots, s)
 }
 
-// Start returns when the kubelet started.
-func (k *Kubelet) StartTime() time.Time { return k.tr.start }
-
-// Events returns every event recorded so far.
-func (k *Kubelet) Events() []events.Event { return k.recorder.Events() }
-
-// EventsSince returns the events from index i on, and how many there are.
-func (k *Kubelet) EventsSince(i int) ([]events.Event, int) {
-	return k.recorder.Since(i), k.recorder.Len()
+// Trace is what the kubelet recorded between two Marks.
+type Trace struct {
+	// Events are the events it recorded, as the API would hold them.
+	Events []events.Event
+	// Loop holds the syncLoopIterations, Workers the steps of the pod
+	// workers, Log every other notable step.
+	Loop    []LoopEntry
+	Workers []WorkerEntry
+	Log     []LogEntry
+	// Snapshots hold, per instant, the pod objects that changed.
+	Snapshots []SnapshotEntry
 }
 
-// Loop returns the sync loop trace.
-func (k *Kubelet) Loop() []LoopEntry { return k.tr.loop.All() }
+// Marks count the entries of each of the kubelet's records: a place in
+// them from which Trace reads on.
+type Marks struct {
+	Events, Loop, Workers, Log, Snapshots int
+}
 
-// LoopSince returns the sync loop trace from index i on, and how long the
-// trace is.
-func (k *Kubelet) LoopSince(i int) ([]LoopEntry, int) { return k.tr.loop.Since(i), k.tr.loop.Len() }
+// Marks returns the current end of each record.
+func (k *Kubelet) Marks() Marks {
+	return Marks{Events: k.recorder.Len(), Loop: k.tr.loop.Len(), Workers: k.tr.workers.Len(),
+		Log: k.tr.log.Len(), Snapshots: len(k.tr.snapshots)}
+}
 
-// WorkerTrace returns the pod worker trace.
-func (k *Kubelet) WorkerTrace() []WorkerEntry { return k.tr.workers.All() }
-
-// Log returns the other trace lines.
-func (k *Kubelet) Log() []LogEntry { return k.tr.log.All() }
-
-// Snapshots returns the per-instant changes of pod objects.
-func (k *Kubelet) Snapshots() []SnapshotEntry { return k.tr.snapshots }
-
-// CRICalls returns the runtime's call log.
-func (k *Kubelet) CRICalls() []fake.Call { return k.rt.Calls() }
+// Trace returns copies of the entries recorded from m on (Trace(Marks{})
+// is everything); a record whose mark is at or past its end reads empty.
+func (k *Kubelet) Trace(m Marks) Trace {
+	t := Trace{Events: k.recorder.Since(m.Events), Loop: k.tr.loop.Since(m.Loop), Workers: k.tr.workers.Since(m.Workers),
+		Log: k.tr.log.Since(m.Log)}
+	if n := max(m.Snapshots, 0); n < len(k.tr.snapshots) {
+		t.Snapshots = k.tr.snapshots[n:len(k.tr.snapshots):len(k.tr.snapshots)]
+	}
+	return t
+}
 
 // View returns a pod as the API shows it, with kubectl's columns.
 func (k *Kubelet) View(p *v1.Pod) PodView { return k.view(p) }

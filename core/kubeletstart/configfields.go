@@ -178,15 +178,6 @@ func isZero(v any) bool {
 	return v == nil
 }
 
-// fieldLine is the line to point at for a field of a file.
-func fieldLine(pos *positions, path string) int {
-	if pos == nil {
-		return 0
-	}
-	top, _, _ := strings.Cut(path, ".")
-	return pos.topKeys[top]
-}
-
 // decodedState is a file decoded and defaulted on its own (the main
 // config file, and 1.28's drop-ins): present values, defaults for the rest
 // and for a plain field's zero.
@@ -200,10 +191,10 @@ func (r *run) decodedState(obj map[string]any, pos *positions, input, path strin
 		if raw, present := lookupPath(obj, c.path); present && raw != nil {
 			if v, ok := c.convert(raw); ok {
 				if c.pointer || !isZero(v) {
-					fv = fieldValue{val: v, from: origin{source: input, path: path, line: fieldLine(pos, c.path)}}
+					fv = fieldValue{val: v, from: origin{source: input, path: path, at: pos.field(c.path)}}
 				}
 			} else {
-				r.skippedField(c, input, path, fieldLine(pos, c.path), raw)
+				r.skippedField(c, input, path, pos.field(c.path), raw)
 			}
 		}
 		st[c.path] = fv
@@ -211,8 +202,8 @@ func (r *run) decodedState(obj map[string]any, pos *positions, input, path strin
 	return st
 }
 
-func (r *run) skippedField(c configField, input, path string, line int, raw any) {
-	r.diag(input, path, line, "warning", fmt.Sprintf("%s: the value %s is not a valid %s; the real kubelet fails to decode it, which the model does not reproduce (the field is left unchecked)",
+func (r *run) skippedField(c configField, input, path string, at Span, raw any) {
+	r.diag(input, path, at, "warning", fmt.Sprintf("%s: the value %s is not a valid %s; the real kubelet fails to decode it, which the model does not reproduce (the field is left unchecked)",
 		c.path, compactJSON(raw), c.typeName()))
 }
 
@@ -255,7 +246,7 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		if !present {
 			continue
 		}
-		from := origin{source: "dropin", path: path, line: fieldLine(pos, c.path)}
+		from := origin{source: "dropin", path: path, at: pos.field(c.path)}
 		if raw == nil {
 			if r.e.dropinGVK {
 				st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
@@ -266,7 +257,7 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		}
 		v, ok := c.convert(raw)
 		if !ok {
-			r.skippedField(c, "dropin", path, from.line, raw)
+			r.skippedField(c, "dropin", path, from.at, raw)
 			continue
 		}
 		if r.e.dropinGVK {
@@ -302,14 +293,14 @@ func (r *run) applyFlags(st configState) {
 			continue
 		}
 		if c.kind == fString {
-			st[c.path] = fieldValue{val: s, from: origin{source: "flag"}}
+			st[c.path] = fieldValue{val: s, from: r.flagOrigin(c.flag)}
 			continue
 		}
 		n, err := strconv.ParseInt(s, 0, 64)
 		if err != nil {
 			continue
 		}
-		st[c.path] = fieldValue{val: n, from: origin{source: "flag"}}
+		st[c.path] = fieldValue{val: n, from: r.flagOrigin(c.flag)}
 	}
 }
 

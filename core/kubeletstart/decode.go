@@ -24,12 +24,14 @@ type decodedConfig struct {
 	unknown  []string // unknown top-level fields, dropped by lenient decoding
 	lenient  bool     // strict decoding failed, the lenient result is used
 	strictEr error
+	// dupAt is the repeated key strict decoding reports first, if any.
+	dupAt Span
 }
 
 // issue is a decoding error with where it points in the file.
 type issue struct {
-	err  error
-	line int
+	err error
+	at  Span
 }
 
 func (i *issue) Error() string { return i.err.Error() }
@@ -43,11 +45,11 @@ func (i *issue) Unwrap() error { return i.err }
 func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 	doc, js, err := toJSON(data)
 	if err != nil {
-		return nil, &issue{fmt.Errorf("failed to decode: %w", err), errLine(err)}
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), errSpan(err)}
 	}
-	pos := findPositions(doc)
+	pos := findPositions(doc, data)
 	if err := checkKind(js, data, e.schemeLine); err != nil {
-		return nil, &issue{fmt.Errorf("failed to decode: %w", err), max(pos.topKeys["apiVersion"], 1)}
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.topOrStart("apiVersion")}
 	}
 	cfg := &decodedConfig{pos: pos}
 	var badKey string
@@ -57,7 +59,7 @@ func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 		cfg.gates, badKey, err = sigsDecodeGates(js)
 	}
 	if err != nil {
-		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.gate(badKey)}
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.gateValue(badKey)}
 	}
 	_ = json.Unmarshal(js, &cfg.obj)
 	for _, k := range sortedKeys(cfg.obj) {
@@ -66,6 +68,9 @@ func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 		}
 	}
 	dupErr := doc.DuplicateKeys()
+	if dupErr != nil {
+		cfg.dupAt = pos.duplicate(errSpan(dupErr).Line)
+	}
 	if e.jsonIter {
 		switch {
 		case dupErr != nil:
@@ -226,24 +231,24 @@ func jsonKind(v any) string {
 // (fatal) strict error; from 1.32 the apiVersion/kind must be the kubelet's.
 func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error) {
 	doc, js, err := toJSON(data)
-	pos := findPositions(doc)
+	pos := findPositions(doc, data)
 	if err != nil {
-		return nil, pos, &issue{err, errLine(err)}
+		return nil, pos, &issue{err, errSpan(err)}
 	}
 	// The serializer reads apiVersion/kind first (a list or a scalar fails
 	// there), then the object; decoding into an Unstructured requires a
 	// kind, and the error quotes the original bytes (a whitespace-only
 	// file converts to null and ends here too).
 	if _, _, _, err := interpret(js); err != nil {
-		return nil, pos, &issue{err, 1}
+		return nil, pos, &issue{err, documentStart}
 	}
 	var obj map[string]any
 	_ = json.Unmarshal(js, &obj)
 	if kind, _ := obj["kind"].(string); kind == "" {
-		return nil, pos, &issue{missingKind(data), max(pos.topKeys["kind"], 1)}
+		return nil, pos, &issue{missingKind(data), pos.topOrStart("kind")}
 	}
 	if err := doc.DuplicateKeys(); err != nil {
-		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), errLine(err)}
+		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), pos.duplicate(errSpan(err).Line)}
 	}
 	return obj, pos, nil
 }
@@ -281,4 +286,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// issueAt is where a decoding error points, if it knows.
+func issueAt(err error) (Span, bool) {
+	var is *issue
+	if errors.As(err, &is) {
+		return is.at, true
+	}
+	return Span{}, false
 }

@@ -159,33 +159,7 @@ func diffGate(name string, b, a *GateState, target string) (Change, bool) {
 	case b == nil && a == nil:
 		return c, false
 	default:
-		if a.Locked && !b.Locked {
-			c.Kinds = append(c.Kinds, "locked")
-			msgs = append(msgs, fmt.Sprintf("locked to %t in %s", a.Default, target))
-		}
-		if b.Locked && !a.Locked {
-			c.Kinds = append(c.Kinds, "unlocked")
-		}
-		if a.Default != b.Default {
-			c.Kinds = append(c.Kinds, "defaultFlipped")
-			msgs = append(msgs, fmt.Sprintf("default %t → %t", b.Default, a.Default))
-		}
-		if a.Stage != b.Stage && (requested || len(c.Kinds) > 0 || intended(a) != intended(b)) {
-			c.Kinds = append(c.Kinds, "stageChanged")
-			msgs = append(msgs, fmt.Sprintf("%s → %s", b.Stage, a.Stage))
-		}
-		if intended(a) != intended(b) {
-			c.Kinds = append(c.Kinds, "valueChanged")
-			msgs = append(msgs, fmt.Sprintf("enabled %t → %t", intended(b), intended(a)))
-		}
-		if a.Problem != "" && strings.Contains(a.Problem, "depends on") && b.Problem == "" {
-			c.Kinds = append(c.Kinds, "dependency")
-			msgs = append(msgs, a.Problem)
-		}
-		if a.Problem != "" && b.Problem == "" && !contains(c.Kinds, "dependency") {
-			c.Kinds = append(c.Kinds, "breaks")
-			msgs = append(msgs, a.Problem)
-		}
+		msgs = changedGate(&c, b, a, target, requested)
 		if len(c.Kinds) == 0 {
 			return c, false
 		}
@@ -210,4 +184,38 @@ func intended(g *GateState) bool {
 		return *g.Requested
 	}
 	return g.Enabled
+}
+
+// changedGate is a gate both releases know: what changes about it, in
+// c.Kinds, and the messages saying so.
+func changedGate(c *Change, b, a *GateState, target string, requested bool) []string {
+	var msgs []string
+	if a.Locked && !b.Locked {
+		c.Kinds = append(c.Kinds, "locked")
+		msgs = append(msgs, fmt.Sprintf("locked to %t in %s", a.Default, target))
+	}
+	if b.Locked && !a.Locked {
+		c.Kinds = append(c.Kinds, "unlocked")
+	}
+	if a.Default != b.Default {
+		c.Kinds = append(c.Kinds, "defaultFlipped")
+		msgs = append(msgs, fmt.Sprintf("default %t → %t", b.Default, a.Default))
+	}
+	if a.Stage != b.Stage && (requested || len(c.Kinds) > 0 || intended(a) != intended(b)) {
+		c.Kinds = append(c.Kinds, "stageChanged")
+		msgs = append(msgs, fmt.Sprintf("%s → %s", b.Stage, a.Stage))
+	}
+	if intended(a) != intended(b) {
+		c.Kinds = append(c.Kinds, "valueChanged")
+		msgs = append(msgs, fmt.Sprintf("enabled %t → %t", intended(b), intended(a)))
+	}
+	if a.Problem != "" && strings.Contains(a.Problem, "depends on") && b.Problem == "" {
+		c.Kinds = append(c.Kinds, "dependency")
+		msgs = append(msgs, a.Problem)
+	}
+	if a.Problem != "" && b.Problem == "" && !contains(c.Kinds, "dependency") {
+		c.Kinds = append(c.Kinds, "breaks")
+		msgs = append(msgs, a.Problem)
+	}
+	return msgs
 }

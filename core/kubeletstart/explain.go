@@ -424,5 +424,5 @@ func lockText(s catalog.Spec) string {
 
 // linesOf returns a line finder over origins.
 func linesOf(origins map[string]origin) func(string) int {
-	return func(k string) int { return origins[k].line }
+	return func(k string) int { return origins[k].at.Line }
 }

@@ -116,7 +116,7 @@ func (r *run) failCommand(arg string) {
 func (r *run) anchorGateErrors(msg string) {
 	mark := func(name, text string) {
 		if o, ok := r.originOf(name); ok {
-			r.diag(inputOf(o.source), o.path, o.line, "error", text)
+			r.diag(inputOf(o.source), o.path, o.at, "error", text)
 		}
 	}
 	for _, p := range unknownGates(msg) {
@@ -145,7 +145,7 @@ func (r *run) originOf(name string) (origin, bool) {
 		return o, true
 	}
 	if _, ok := r.flagGates[name]; ok {
-		return origin{source: "flag"}, true
+		return r.flagGateOrigin(name), true
 	}
 	return origin{}, false
 }

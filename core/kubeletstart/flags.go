@@ -147,6 +147,9 @@ type flagValues struct {
 	// values are the flags the command line set, by name, as their
 	// pflag.Value prints them (the last occurrence wins).
 	values map[string]string
+	// sets are the flags in the order pflag set them, for locating them
+	// in the command line (cmdpos.go).
+	sets []flagSet
 }
 
 // newFlagSet builds the kubelet's clean flag set for an era. Output (pflag
@@ -176,47 +179,59 @@ func newFlagSet(e era, v *flagValues, out *bytes.Buffer, args []string) *pflag.F
 			continue
 		}
 		seen[d.name] = true
-		switch d.name {
-		case "feature-gates":
-			fs.Var(cliflag.NewMapStringBool(&v.gates), d.name, "")
-		case "config":
-			fs.StringVar(&v.config, d.name, "", "")
-		case "config-dir":
-			fs.StringVar(&v.configDir, d.name, "", "")
-		case "dynamic-config-dir":
-			fs.Var(&dynamicDirValue{v: v}, d.name, "")
-		case "help":
-			fs.BoolVarP(&v.help, d.name, d.shorthand, false, "")
-		default:
-			switch d.kind {
-			case kBool:
-				fs.BoolP(d.name, d.shorthand, false, "")
-			case kInt32:
-				fs.Int32P(d.name, d.shorthand, 0, "")
-			case kDuration:
-				fs.DurationP(d.name, d.shorthand, time.Duration(0), "")
-			case kFloat:
-				fs.Float64P(d.name, d.shorthand, 0, "")
-			default:
-				fs.StringP(d.name, d.shorthand, "", "")
-			}
-		}
-		switch {
-		case d.config:
-			_ = fs.MarkDeprecated(d.name, configFlagDeprecation)
-		case klogOnly[d.name] && e.minor >= 23:
-			// KEP-2845 deprecated klog's own flags in 1.23 and removed them in 1.26.
-			_ = fs.MarkDeprecated(d.name, "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components")
-		case dockershimOnly[d.name] && e.minor >= 20:
-			_ = fs.MarkDeprecated(d.name, "will be removed along with dockershim.")
-		case d.name == "dynamic-config-dir" && e.dynamicConfigDeprecated:
-			_ = fs.MarkDeprecated(d.name, "Feature DynamicKubeletConfig is deprecated in 1.22 and will not move to GA. "+
-				"It is planned to be removed from Kubernetes in the version 1.23. Please use alternative ways to update kubelet configuration.")
-		}
+		registerFlag(fs, d, v)
+		deprecateFlag(fs, d, e)
 	}
 	fs.Var(&versionValue{v: v}, "version", "")
 	fs.Lookup("version").NoOptDefVal = "true"
 	return fs
+}
+
+// registerFlag adds one flag with its type; the flags start-up reads
+// are bound to v.
+func registerFlag(fs *pflag.FlagSet, d flagDef, v *flagValues) {
+	switch d.name {
+	case "feature-gates":
+		fs.Var(cliflag.NewMapStringBool(&v.gates), d.name, "")
+	case "config":
+		fs.StringVar(&v.config, d.name, "", "")
+	case "config-dir":
+		fs.StringVar(&v.configDir, d.name, "", "")
+	case "dynamic-config-dir":
+		fs.Var(&dynamicDirValue{v: v}, d.name, "")
+	case "help":
+		fs.BoolVarP(&v.help, d.name, d.shorthand, false, "")
+	default:
+		switch d.kind {
+		case kBool:
+			fs.BoolP(d.name, d.shorthand, false, "")
+		case kInt32:
+			fs.Int32P(d.name, d.shorthand, 0, "")
+		case kDuration:
+			fs.DurationP(d.name, d.shorthand, time.Duration(0), "")
+		case kFloat:
+			fs.Float64P(d.name, d.shorthand, 0, "")
+		default:
+			fs.StringP(d.name, d.shorthand, "", "")
+		}
+	}
+}
+
+// deprecateFlag marks a flag deprecated the way the release does: pflag
+// then prints a notice per occurrence.
+func deprecateFlag(fs *pflag.FlagSet, d flagDef, e era) {
+	switch {
+	case d.config:
+		_ = fs.MarkDeprecated(d.name, configFlagDeprecation)
+	case klogOnly[d.name] && e.minor >= 23:
+		// KEP-2845 deprecated klog's own flags in 1.23 and removed them in 1.26.
+		_ = fs.MarkDeprecated(d.name, "will be removed in a future release, see https://github.com/kubernetes/enhancements/tree/master/keps/sig-instrumentation/2845-deprecate-klog-specific-flags-in-k8s-components")
+	case dockershimOnly[d.name] && e.minor >= 20:
+		_ = fs.MarkDeprecated(d.name, "will be removed along with dockershim.")
+	case d.name == "dynamic-config-dir" && e.dynamicConfigDeprecated:
+		_ = fs.MarkDeprecated(d.name, "Feature DynamicKubeletConfig is deprecated in 1.22 and will not move to GA. "+
+			"It is planned to be removed from Kubernetes in the version 1.23. Please use alternative ways to update kubelet configuration.")
+	}
 }
 
 // alwaysRegistered are the flags start-up reads back after parsing.
@@ -273,7 +288,11 @@ func parseFlags(e era, args []string) (*flagValues, error) {
 	v := &flagValues{}
 	var out bytes.Buffer
 	fs := newFlagSet(e, v, &out, args)
-	err := fs.Parse(args)
+	// ParseAll is Parse with a hook on every flag it sets.
+	err := fs.ParseAll(args, func(f *pflag.Flag, value string) error {
+		v.sets = append(v.sets, flagSet{name: f.Name, value: value})
+		return fs.Set(f.Name, value)
+	})
 	v.notices = splitNotices(out.String())
 	v.gatesSet = fs.Changed("feature-gates")
 	v.args = fs.Args()

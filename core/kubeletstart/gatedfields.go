@@ -39,7 +39,7 @@ func crashLoopMaxOf(obj map[string]any) (any, bool) {
 
 // noteCrashLoopMax records the field from a file (a later file wins, as
 // with the merge patch; a null in a drop-in deletes it).
-func (r *run) noteCrashLoopMax(obj map[string]any, input, path string, line int) {
+func (r *run) noteCrashLoopMax(obj map[string]any, input, path string, pos *positions) {
 	if r.e.minor < 32 {
 		return
 	}
@@ -56,7 +56,7 @@ func (r *run) noteCrashLoopMax(obj map[string]any, input, path string, line int)
 		}
 	}
 	if v, ok := crashLoopMaxOf(obj); ok {
-		r.crashLoopMax = &gatedField{value: v, from: origin{source: input, path: path, line: line}}
+		r.crashLoopMax = &gatedField{value: v, from: origin{source: input, path: path, at: pos.field("crashLoopBackOff.maxContainerRestartPeriod")}}
 	}
 }
 
@@ -77,7 +77,7 @@ func (r *run) gatedFieldErrors(enabled func(string) bool) []error {
 		}
 	}
 	for _, err := range errs {
-		r.diag(f.from.source, f.from.path, f.from.line, "error", err.Error())
+		r.diag(f.from.source, f.from.path, f.from.at, "error", err.Error())
 	}
 	return errs
 }

@@ -7,20 +7,14 @@ import (
 )
 
 // finishGates builds the effective-gates table from the global gate as
-// start-up left it.
+// start-up left it: the release's gates, then the names the inputs asked
+// for that the release does not know.
 func (r *run) finishGates() {
 	enabled := r.gate.EnabledMap()
+	problems := r.gateProblems()
 	names := []string{"AllAlpha", "AllBeta"}
 	for _, cg := range r.rel.Gates {
 		names = append(names, cg.Name)
-	}
-	problems := map[string]string{}
-	if r.res.Error != "" {
-		for _, find := range []func(string) []gateProblem{unknownGates, lockedGates, dependencyProblems} {
-			for _, p := range find(r.res.Error) {
-				problems[p.name] = p.text
-			}
-		}
 	}
 	for _, name := range names {
 		spec, ok := r.gate.SpecAt(featuregate.Feature(name))
@@ -36,35 +30,73 @@ func (r *run) finishGates() {
 		if v, ok := r.requested(name); ok {
 			gs.Requested = &v
 		}
-		switch o, ok := r.originOf(name); {
-		case ok && r.isRequested(name):
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
-		case r.isFlag(name):
-			gs.Source = "flag"
-		case r.applied[name].source != "" && r.gate.ExplicitlySet(featuregate.Feature(name)):
-			o := r.applied[name]
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
-			gs.Problem = "kept from an earlier SetFromMap call: the final configuration no longer sets it"
-		default:
-			if _, filled := enabled[featuregate.Feature(name)]; filled {
-				switch spec.PreRelease {
-				case featuregate.Alpha:
-					gs.Source = "AllAlpha"
-				case featuregate.Beta:
-					gs.Source = "AllBeta"
-				default:
-					gs.Source = "flag"
-				}
-				if o, ok := r.origins[gs.Source]; ok {
-					gs.SourcePath, gs.SourceLine = o.path, o.line
-				}
-			} else {
-				gs.Source = "default"
-			}
-		}
+		r.setSource(&gs, spec, enabled)
 		r.res.Gates = append(r.res.Gates, gs)
 	}
-	// Names the inputs asked for that this release does not know.
+	r.unknownGateRows()
+}
+
+// gateProblems are the per-gate errors of the error that stopped start-up.
+func (r *run) gateProblems() map[string]string {
+	problems := map[string]string{}
+	if r.res.Error == "" {
+		return problems
+	}
+	for _, find := range []func(string) []gateProblem{unknownGates, lockedGates, dependencyProblems} {
+		for _, p := range find(r.res.Error) {
+			problems[p.name] = p.text
+		}
+	}
+	return problems
+}
+
+// setSource says where a known gate's value came from: the input that
+// asks for it, an earlier SetFromMap the final configuration no longer
+// repeats, AllAlpha/AllBeta, or the default.
+func (r *run) setSource(gs *GateState, spec featuregate.FeatureSpec, enabled map[featuregate.Feature]bool) {
+	name := gs.Name
+	switch o, ok := r.originOf(name); {
+	case ok && r.isRequested(name):
+		gs.from(o)
+	case r.isFlag(name):
+		gs.Source = "flag"
+	case r.applied[name].source != "" && r.gate.ExplicitlySet(featuregate.Feature(name)):
+		gs.from(r.applied[name])
+		gs.Problem = "kept from an earlier SetFromMap call: the final configuration no longer sets it"
+	default:
+		if _, filled := enabled[featuregate.Feature(name)]; !filled {
+			gs.Source = "default"
+			return
+		}
+		switch spec.PreRelease {
+		case featuregate.Alpha:
+			gs.Source = "AllAlpha"
+		case featuregate.Beta:
+			gs.Source = "AllBeta"
+		default:
+			gs.Source = "flag"
+		}
+		if o, ok := r.origins[gs.Source]; ok {
+			gs.SourcePath = o.path
+			gs.at(o.at)
+		}
+	}
+}
+
+// from sets the row's source to an origin.
+func (gs *GateState) from(o origin) {
+	gs.Source, gs.SourcePath = o.source, o.path
+	gs.at(o.at)
+}
+
+// at locates the row's source.
+func (gs *GateState) at(s Span) {
+	gs.SourceLine, gs.SourceColumn, gs.SourceEndLine, gs.SourceEndColumn = s.Line, s.Column, s.EndLine, s.EndColumn
+}
+
+// unknownGateRows adds a row for each name the inputs asked for that this
+// release does not know.
+func (r *run) unknownGateRows() {
 	var unknown []string
 	for _, m := range []map[string]bool{r.merged, r.failingMap, r.flagGates} {
 		for k := range m {
@@ -83,7 +115,7 @@ func (r *run) finishGates() {
 			gs.Requested = &v
 		}
 		if o, ok := r.originOf(k); ok {
-			gs.Source, gs.SourcePath, gs.SourceLine = o.source, o.path, o.line
+			gs.from(o)
 		}
 		r.res.Gates = append(r.res.Gates, gs)
 	}

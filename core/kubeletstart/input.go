@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // Input is everything a start-up evaluation reads. Files live in a virtual
@@ -51,108 +52,175 @@ const (
 // backslash escapes, a backslash-newline joins lines. It reports unclosed
 // quotes. The notes say what was dropped or expanded.
 func SplitCommandLine(s string, env map[string]string) (args, notes []string, err error) {
-	var cur strings.Builder
-	inWord := false
+	w, err := splitWords(s, env)
+	if err != nil {
+		return nil, w.notes, err
+	}
+	return w.args, w.notes, nil
+}
+
+// words is a split command line: the arguments, and for every byte of
+// each the offset in the text it came from (an expanded variable's bytes
+// all come from its "$"), so that diagnostics can point into the text.
+type words struct {
+	text  string
+	args  []string
+	offs  [][]int
+	notes []string
+}
+
+// splitter is the state of splitWords: the word being built.
+type splitter struct {
+	words
+	env    map[string]string
+	cur    []byte
+	curOff []int
+	inWord bool
+}
+
+func (sp *splitter) add(c byte, at int) {
+	sp.cur = append(sp.cur, c)
+	sp.curOff = append(sp.curOff, at)
+	sp.inWord = true
+}
+
+func (sp *splitter) flush() {
+	if sp.inWord {
+		sp.args = append(sp.args, string(sp.cur))
+		sp.offs = append(sp.offs, sp.curOff)
+	}
+	sp.cur, sp.curOff, sp.inWord = nil, nil, false
+}
+
+// expand reads $NAME or ${NAME} at i and returns the index after it.
+func (sp *splitter) expand(i int) int {
+	s := sp.text
+	j := i + 1
+	braced := j < len(s) && s[j] == '{'
+	if braced {
+		j++
+	}
+	start := j
+	for j < len(s) && (s[j] == '_' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
+		j++
+	}
+	name := s[start:j]
+	if braced && j < len(s) && s[j] == '}' {
+		j++
+	}
+	if name == "" {
+		sp.add('$', i)
+		return i + 1
+	}
+	if v, ok := sp.env[name]; ok {
+		for k := 0; k < len(v); k++ {
+			sp.add(v[k], i)
+		}
+		sp.notes = append(sp.notes, fmt.Sprintf("$%s expanded from the environment", name))
+	} else {
+		sp.notes = append(sp.notes, fmt.Sprintf("$%s is not set and expands to nothing", name))
+	}
+	return j
+}
+
+// step reads the text at i outside quotes and returns the index after
+// what it read and the quote it opened, if any.
+func (sp *splitter) step(i int) (int, byte) {
+	s := sp.text
+	switch c := s[i]; {
+	case c == '\\':
+		if i+1 < len(s) && s[i+1] != '\n' {
+			sp.add(s[i+1], i+1)
+		}
+		return min(i+2, len(s)), 0
+	case c == '\'' || c == '"':
+		sp.inWord = true
+		return i + 1, c
+	case c == '$':
+		return sp.expand(i), 0
+	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		sp.flush()
+		return i + 1, 0
+	default:
+		sp.add(c, i)
+		return i + 1, 0
+	}
+}
+
+// quoted reads the text at i inside quote and returns the index after
+// what it read and the quote still open.
+func (sp *splitter) quoted(i int, quote byte) (int, byte) {
+	s := sp.text
+	c := s[i]
+	switch {
+	case c == quote:
+		return i + 1, 0
+	case quote == '\'':
+		sp.add(c, i)
+	case c == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`\n", s[i+1]) >= 0:
+		if s[i+1] != '\n' {
+			sp.add(s[i+1], i+1)
+		}
+		return i + 2, quote
+	case c == '$':
+		return sp.expand(i), quote
+	default:
+		sp.add(c, i)
+	}
+	return i + 1, quote
+}
+
+// splitWords is SplitCommandLine keeping where each byte came from.
+func splitWords(s string, env map[string]string) (words, error) {
+	sp := &splitter{words: words{text: s}, env: env}
 	quote := byte(0)
-	flush := func() {
-		if inWord {
-			args = append(args, cur.String())
-		}
-		cur.Reset()
-		inWord = false
-	}
-	expand := func(i int) int {
-		// $NAME or ${NAME}; returns the index after it.
-		j := i + 1
-		braced := j < len(s) && s[j] == '{'
-		if braced {
-			j++
-		}
-		start := j
-		for j < len(s) && (s[j] == '_' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= '0' && s[j] <= '9') {
-			j++
-		}
-		name := s[start:j]
-		if braced && j < len(s) && s[j] == '}' {
-			j++
-		}
-		if name == "" {
-			cur.WriteByte('$')
-			inWord = true
-			return i + 1
-		}
-		if v, ok := env[name]; ok {
-			cur.WriteString(v)
-			inWord = inWord || v != ""
-			notes = append(notes, fmt.Sprintf("$%s expanded from the environment", name))
-		} else {
-			notes = append(notes, fmt.Sprintf("$%s is not set and expands to nothing", name))
-		}
-		return j
-	}
 	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-			i++
-		case quote == '"':
-			switch {
-			case c == '"':
-				quote = 0
-				i++
-			case c == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`\n", s[i+1]) >= 0:
-				if s[i+1] != '\n' {
-					cur.WriteByte(s[i+1])
-				}
-				i += 2
-			case c == '$':
-				i = expand(i)
-			default:
-				cur.WriteByte(c)
-				i++
-			}
-		case c == '\\':
-			if i+1 < len(s) {
-				if s[i+1] != '\n' {
-					cur.WriteByte(s[i+1])
-					inWord = true
-				}
-				i += 2
-			} else {
-				i++
-			}
-		case c == '\'' || c == '"':
-			quote = c
-			inWord = true
-			i++
-		case c == '$':
-			i = expand(i)
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			flush()
-			i++
-		default:
-			cur.WriteByte(c)
-			inWord = true
-			i++
+		if quote != 0 {
+			i, quote = sp.quoted(i, quote)
+		} else {
+			i, quote = sp.step(i)
 		}
 	}
 	if quote != 0 {
-		return nil, notes, fmt.Errorf("unterminated %c quote in the command line", quote)
+		return sp.words, fmt.Errorf("unterminated %c quote in the command line", quote)
 	}
-	flush()
-	if len(args) > 0 {
-		first := strings.TrimPrefix(args[0], "ExecStart=")
+	sp.flush()
+	if len(sp.args) > 0 {
+		first := strings.TrimPrefix(sp.args[0], "ExecStart=")
 		if !strings.HasPrefix(first, "-") && path.Base(first) == "kubelet" || strings.HasSuffix(first, "/kubelet") || first == "kubelet.exe" {
-			notes = append(notes, fmt.Sprintf("%q is the binary name, not an argument", args[0]))
-			args = args[1:]
+			sp.notes = append(sp.notes, fmt.Sprintf("%q is the binary name, not an argument", sp.args[0]))
+			sp.args, sp.offs = sp.args[1:], sp.offs[1:]
 		}
 	}
-	return args, notes, nil
+	return sp.words, nil
+}
+
+// span locates bytes [from, to) of argument i in the text; a zero Span
+// when the argument is not from the text (the model appended it).
+func (w *words) span(i, from, to int) Span {
+	if w == nil || i < 0 || i >= len(w.offs) || from < 0 || to > len(w.offs[i]) || from >= to {
+		return Span{}
+	}
+	start, end := w.offs[i][from], w.offs[i][to-1]+1
+	l, c := textPosition(w.text, start)
+	el, ec := textPosition(w.text, end)
+	return Span{Line: l, Column: c, EndLine: el, EndColumn: ec}
+}
+
+// arg locates argument i as a whole.
+func (w *words) arg(i int) Span {
+	if w == nil || i < 0 || i >= len(w.args) {
+		return Span{}
+	}
+	return w.span(i, 0, len(w.args[i]))
+}
+
+// textPosition is the 1-based line and column (in characters) of byte
+// offset off of text.
+func textPosition(text string, off int) (line, col int) {
+	before := text[:off]
+	start := strings.LastIndexByte(before, '\n') + 1
+	return strings.Count(before, "\n") + 1, utf8.RuneCountInString(before[start:]) + 1
 }
 
 // absPath is filepath.Abs with "/" as the working directory.

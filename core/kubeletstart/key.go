@@ -24,22 +24,8 @@ import (
 // encoding: the error is the same for equal inputs. key_test.go checks the
 // claim over every transcript input, with those parts changed.
 func EquivalenceKey(in Input) string {
-	var b strings.Builder
-	field := func(s string) {
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
-	}
-	file := func(f *File) {
-		if f == nil {
-			b.WriteByte('-')
-			return
-		}
-		b.WriteByte('+')
-		field(f.Path)
-		field(f.Content)
-	}
-	field(in.Release)
+	k := &keyWriter{}
+	k.field(in.Release)
 	opaque := map[string]bool{}
 	if _, minor, err := NormalizeRelease(in.Release); err == nil {
 		if e, err := eraFor(minor); err == nil {
@@ -47,46 +33,76 @@ func EquivalenceKey(in Input) string {
 		}
 	}
 	if in.Args == nil {
-		b.WriteByte('c')
-		field(in.CommandLine)
+		k.b.WriteByte('c')
+		k.field(in.CommandLine)
 	} else {
-		b.WriteString("a[")
-		for i := 0; i < len(in.Args); i++ {
-			a := in.Args[i]
-			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			if strings.HasPrefix(a, "--") && opaque[strings.ReplaceAll(name, "_", "-")] {
-				field("--" + strings.ReplaceAll(name, "_", "-") + "=")
-				if !hasValue && i+1 < len(in.Args) {
-					i++ // the value is the next argument
-				}
-				continue
-			}
-			field(a)
-		}
-		b.WriteByte(']')
+		k.args(in.Args, opaque)
 	}
-	file(in.Config)
-	field(in.ConfigDir)
-	b.WriteString(strconv.Itoa(len(in.DropIns)) + "[")
+	k.file(in.Config)
+	k.field(in.ConfigDir)
+	k.b.WriteString(strconv.Itoa(len(in.DropIns)) + "[")
 	for i := range in.DropIns {
-		file(&in.DropIns[i])
+		k.file(&in.DropIns[i])
 	}
 	if in.Args == nil {
-		keys := make([]string, 0, len(in.Env))
-		for k := range in.Env {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteString(strconv.Itoa(len(keys)) + "{")
-		for _, k := range keys {
-			field(k)
-			field(in.Env[k])
-		}
+		k.env(in.Env)
 	} else if _, ok := in.Env[dropinDirEnv]; ok {
-		b.WriteString("E")
+		k.b.WriteString("E")
 	}
-	file(in.DynamicCheckpoint)
-	return b.String()
+	k.file(in.DynamicCheckpoint)
+	return k.b.String()
+}
+
+// keyWriter writes an equivalence key: every string length-prefixed, so
+// no two inputs run together.
+type keyWriter struct{ b strings.Builder }
+
+func (k *keyWriter) field(s string) {
+	k.b.WriteString(strconv.Itoa(len(s)))
+	k.b.WriteByte(':')
+	k.b.WriteString(s)
+}
+
+func (k *keyWriter) file(f *File) {
+	if f == nil {
+		k.b.WriteByte('-')
+		return
+	}
+	k.b.WriteByte('+')
+	k.field(f.Path)
+	k.field(f.Content)
+}
+
+// args writes an argument list with the values of opaque flags left out.
+func (k *keyWriter) args(args []string, opaque map[string]bool) {
+	k.b.WriteString("a[")
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "--") && opaque[strings.ReplaceAll(name, "_", "-")] {
+			k.field("--" + strings.ReplaceAll(name, "_", "-") + "=")
+			if !hasValue && i+1 < len(args) {
+				i++ // the value is the next argument
+			}
+			continue
+		}
+		k.field(a)
+	}
+	k.b.WriteByte(']')
+}
+
+// env writes the whole environment, in key order.
+func (k *keyWriter) env(env map[string]string) {
+	keys := make([]string, 0, len(env))
+	for name := range env {
+		keys = append(keys, name)
+	}
+	sort.Strings(keys)
+	k.b.WriteString(strconv.Itoa(len(keys)) + "{")
+	for _, name := range keys {
+		k.field(name)
+		k.field(env[name])
+	}
 }
 
 // dropinDirEnv is the variable 1.28–1.29 require for --config-dir.

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestSplitCommandLine(t *testing.T) {
@@ -142,8 +143,15 @@ func FuzzFlags(f *testing.F) {
 		if !res.WouldStart && res.Stage == "" {
 			t.Fatalf("%q: failed without a stage", s)
 		}
-		if strings.Contains(s, "\x00") {
-			return
+		lines := strings.Split(s, "\n")
+		for _, d := range res.Diagnostics {
+			if d.Line == 0 {
+				continue
+			}
+			if d.Line > len(lines) || d.Column < 1 || d.Column > utf8.RuneCountInString(lines[d.Line-1])+1 ||
+				d.EndLine > 0 && (d.EndLine < d.Line || d.EndLine == d.Line && d.EndColumn <= d.Column) {
+				t.Fatalf("%q: diagnostic %+v lies outside the command line", s, d)
+			}
 		}
 	})
 }

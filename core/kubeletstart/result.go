@@ -49,9 +49,14 @@ type GateState struct {
 	// Source of the value: "default", "flag", "config", "dropin",
 	// "dynamic", "AllAlpha", "AllBeta".
 	Source string `json:"source"`
-	// SourcePath / SourceLine locate it in a file (config, drop-in).
-	SourcePath string `json:"sourcePath,omitempty"`
-	SourceLine int    `json:"sourceLine,omitempty"`
+	// SourcePath / SourceLine locate it in a file (config, drop-in);
+	// SourceColumn and SourceEndLine/SourceEndColumn (exclusive) locate
+	// the gate's key there, or in the command line text for a flag.
+	SourcePath      string `json:"sourcePath,omitempty"`
+	SourceLine      int    `json:"sourceLine,omitempty"`
+	SourceColumn    int    `json:"sourceColumn,omitempty"`
+	SourceEndLine   int    `json:"sourceEndLine,omitempty"`
+	SourceEndColumn int    `json:"sourceEndColumn,omitempty"`
 	// Requested is the value the merged inputs ask for, when they name the
 	// gate (it differs from Enabled when start-up failed before applying it).
 	Requested *bool `json:"requested,omitempty"`
@@ -66,7 +71,14 @@ type Diagnostic struct {
 	// Input is "flags", "config", "dropin" or "dynamic".
 	Input    string `json:"input"`
 	Path     string `json:"path,omitempty"`
-	Line     int    `json:"line,omitempty"`
 	Severity string `json:"severity"` // "error" or "warning"
 	Message  string `json:"message"`
+	// Line and Column (1-based, in characters) locate the key or value the
+	// message is about in the file, or for "flags" in the command line
+	// text; EndLine and EndColumn end it (exclusive). Each is omitted when
+	// unknown: the message is then about the input as a whole.
+	Line      int `json:"line,omitempty"`
+	Column    int `json:"column,omitempty"`
+	EndLine   int `json:"endLine,omitempty"`
+	EndColumn int `json:"endColumn,omitempty"`
 }

@@ -3,8 +3,6 @@ package kubeletstart
 import (
 	"errors"
 	"fmt"
-	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -17,19 +15,23 @@ import (
 type origin struct {
 	source string // flag, config, dropin, dynamic
 	path   string
-	line   int
+	at     Span // the gate's (or field's) key
 }
 
 type run struct {
-	in    Input
-	e     era
-	rel   *catalog.Release
-	gate  featuregate.Gate
-	res   *Result
-	args  []string
-	fv    *flagValues
-	comps map[string]string
-	deps  map[string][]string
+	in   Input
+	e    era
+	rel  *catalog.Release
+	gate featuregate.Gate
+	res  *Result
+	args []string
+	// words is the command line text the args came from (nil for an
+	// argument list), places where the flags are in args (cmdpos.go).
+	words  *words
+	places flagPlaces
+	fv     *flagValues
+	comps  map[string]string
+	deps   map[string][]string
 
 	flagGates map[string]bool
 	merged    map[string]bool
@@ -180,13 +182,12 @@ func (r *run) notices(ns []string) {
 func (r *run) prepareArgs() error {
 	args := r.in.Args
 	if args == nil {
-		var notes []string
-		var err error
-		args, notes, err = SplitCommandLine(r.in.CommandLine, r.in.Env)
+		w, err := splitWords(r.in.CommandLine, r.in.Env)
 		if err != nil {
 			return err
 		}
-		r.res.Notes = append(r.res.Notes, notes...)
+		r.words, args = &w, w.args
+		r.res.Notes = append(r.res.Notes, w.notes...)
 	}
 	has := func(name string) bool {
 		for _, a := range args {
@@ -222,7 +223,38 @@ func (r *run) prepareArgs() error {
 	return nil
 }
 
+// start is the kubelet's start-up in upstream order (doc.go): each step
+// reports false when the kubelet stops there.
 func (r *run) start() {
+	if !r.parseCommandLine() || !r.applyFlagGates() {
+		return
+	}
+	gates, origins, ok := r.readConfigFiles()
+	if !ok || !r.flagPrecedence(gates, origins) {
+		return
+	}
+	if r.e.logInit == logBeforeValidate {
+		r.initLogging()
+	}
+	if !r.validateConfig() {
+		return
+	}
+	fv := r.fv
+	if r.e.dynamicConfig && fv.dynamicDirSet && fv.dynamicDir != "" && !r.dynamicConfig() {
+		return
+	}
+	if r.e.logInit == logAfterValidate {
+		r.initLogging()
+	}
+	r.skippedDropinLines()
+	// run() sets the gates from the final configuration once more.
+	r.setGates("run", r.merged)
+}
+
+// parseCommandLine parses the flags; a parse error, a stray argument,
+// --help and --version end start-up here. It leaves the defaulted
+// configuration the flags were parsed into.
+func (r *run) parseCommandLine() bool {
 	e := r.e
 	fv, err := parseFlags(e, r.args)
 	r.fv = fv
@@ -230,106 +262,122 @@ func (r *run) start() {
 	if fv.normalizedUsed {
 		r.note("flag names with '_' are normalized to '-' (the kubelet's WordSepNormalizeFunc)")
 	}
+	r.places = locateFlags(r.args, fv.sets)
 	if err != nil {
-		r.diag("flags", "", 0, "error", err.Error())
+		r.diag("flags", "", r.argSpan(func() int { return failedArg(e, r.args, err) }), "error", err.Error())
 		r.fail("parse", err)
-		return
+		return false
 	}
 	if len(fv.args) > 0 {
-		r.diag("flags", "", 0, "error", "unexpected argument "+fv.args[0])
+		r.diag("flags", "", r.argSpan(func() int { return positionalArg(e, r.args) }), "error", "unexpected argument "+fv.args[0])
 		r.failCommand(fv.args[0])
-		return
+		return false
 	}
 	if fv.help {
 		r.line(Line{Kind: "usage", Text: usageText})
 		r.stop("help", 0, "")
-		return
+		return false
 	}
 	if fv.version {
 		r.line(Line{Kind: "output", Text: fmt.Sprintf("Kubernetes v1.%d.0", e.minor)})
 		r.stop("version", 0, "")
-		return
+		return false
 	}
 	r.cfg = defaultsState(e)
 	if e.logInit == logAtParse {
 		r.initLogging()
 	}
+	return true
+}
+
+// applyFlagGates sets the --feature-gates gates on the global gate, then
+// validates the flags (--dynamic-config-dir needs its gate, 1.18–1.23).
+func (r *run) applyFlagGates() bool {
+	fv := r.fv
 	r.flagGates = fv.gates
 	r.traceGates("flag", "", fv.gates, nil)
 	for k := range fv.gates {
-		r.origins[k] = origin{source: "flag"}
+		r.origins[k] = r.flagGateOrigin(k)
 	}
 	if !r.setGates("flagGates", fv.gates) {
-		return
+		return false
 	}
-	if e.dynamicConfig && fv.dynamicDirSet {
+	if r.e.dynamicConfig && fv.dynamicDirSet {
 		if on, _ := r.gate.Lookup("DynamicKubeletConfig"); !on {
 			r.fail("flagValidate", errors.New("the DynamicKubeletConfig feature gate must be enabled in order to use the --dynamic-config-dir flag"))
 			r.note("ValidateKubeletFlags runs before the config file is read: enabling DynamicKubeletConfig in the file does not help (kubernetes/kubernetes#104298)")
-			return
+			return false
 		}
 	}
-	// The internal config starts as the flags' config: its gates are the flag gates.
-	kcGates := fv.gates
-	kcOrigins := map[string]origin{}
+	return true
+}
+
+// readConfigFiles reads --config, then merges the --config-dir drop-ins:
+// the configuration's gates and where each came from. Without files the
+// internal configuration is the flags' own, its gates the flag gates.
+func (r *run) readConfigFiles() (map[string]bool, map[string]origin, bool) {
+	fv := r.fv
+	gates := fv.gates
+	origins := map[string]origin{}
 	for k := range fv.gates {
-		kcOrigins[k] = origin{source: "flag"}
+		origins[k] = r.flagGateOrigin(k)
 	}
 	if fv.config != "" {
-		gates, origins, ok := r.loadConfig(fv.config)
-		if !ok {
-			return
+		var ok bool
+		if gates, origins, ok = r.loadConfig(fv.config); !ok {
+			return nil, nil, false
 		}
-		kcGates, kcOrigins = gates, origins
 		r.traceGates("config", fv.config, gates, linesOf(origins))
 	}
 	if fv.configDir != "" {
-		if e.configDirEnv {
+		if r.e.configDirEnv {
 			if _, ok := r.in.Env["KUBELET_CONFIG_DROPIN_DIR_ALPHA"]; !ok {
 				r.fail("configDirEnv", fmt.Errorf("flag %s specified but environment variable KUBELET_CONFIG_DROPIN_DIR_ALPHA not set, cannot start kubelet", fv.configDir))
-				return
+				return nil, nil, false
 			}
 		}
-		gates, origins, ok := r.mergeDropins(fv.configDir, kcGates, kcOrigins)
-		if !ok {
-			return
-		}
-		kcGates, kcOrigins = gates, origins
+		return r.mergeDropins(fv.configDir, gates, origins)
 	}
-	// Flags win over every file (the precedence re-parse); without a file
-	// they were parsed into the defaulted configuration: the same result.
+	return gates, origins, true
+}
+
+// flagPrecedence re-applies the flags over the files (flags win over
+// every file) and sets the merged gates; without a file the flags were
+// parsed into the defaulted configuration, which is the same result.
+func (r *run) flagPrecedence(kcGates map[string]bool, kcOrigins map[string]origin) bool {
+	fv := r.fv
 	r.applyFlags(r.cfg)
 	r.merged = fv.gates
-	if fv.config != "" || fv.configDir != "" {
-		merged, notices := reparseGates(e, r.args, kcGates)
-		if e.reparseNotices {
-			r.notices(notices)
-		}
-		r.traceGates("flagPrecedence", "", fv.gates, nil)
-		r.merged = merged
-		for k, o := range kcOrigins {
-			if _, isFlag := fv.gates[k]; !isFlag {
-				r.origins[k] = o
-			}
-		}
-		if !r.setGates("mergedGates", merged) {
-			return
+	if fv.config == "" && fv.configDir == "" {
+		return true
+	}
+	merged, notices := reparseGates(r.e, r.args, kcGates)
+	if r.e.reparseNotices {
+		r.notices(notices)
+	}
+	r.traceGates("flagPrecedence", "", fv.gates, nil)
+	r.merged = merged
+	for k, o := range kcOrigins {
+		if _, isFlag := fv.gates[k]; !isFlag {
+			r.origins[k] = o
 		}
 	}
-	if e.logInit == logBeforeValidate {
-		r.initLogging()
-	}
-	// ValidateKubeletConfiguration: a copy of the global gate takes the
-	// config's gates (and, from 1.35, is Validate()d).
+	return r.setGates("mergedGates", merged)
+}
+
+// validateConfig is ValidateKubeletConfiguration: a copy of the global
+// gate takes the configuration's gates (and, from 1.35, is Validate()d);
+// the gate's own problems and the field checks are one aggregate. 1.24–1.25
+// then refuse DynamicKubeletConfig.
+func (r *run) validateConfig() bool {
+	e := r.e
 	cp := r.gate.Copy()
 	if err := cp.SetFromMap(r.merged); err != nil {
 		r.failingMap = r.merged
 		r.fail("validate", err)
-		return
+		return false
 	}
 	r.gatesLine(cp)
-	// The gate's own problems (1.35+) and the field checks are collected
-	// into one aggregate.
 	var verrs []error
 	if e.validateCallsValidate {
 		verrs = append(verrs, cp.Validate()...)
@@ -340,25 +388,17 @@ func (r *run) start() {
 	})...)
 	if len(verrs) > 0 {
 		r.fail("validate", featuregate.NewAggregate(verrs))
-		return
+		return false
 	}
 	if e.dynamicLockedCheck {
 		if on, _ := r.gate.Lookup("DynamicKubeletConfig"); on {
 			r.note("1.24–1.25 keep DynamicKubeletConfig registered (deprecated, off) but refuse it once the configuration is validated: its kubelet logic is gone")
 			r.fail("dynamicLocked", errors.New("cannot set feature gate DynamicKubeletConfig to true, feature is locked to false"))
 			r.anchorGateErrors(r.res.Error)
-			return
+			return false
 		}
 	}
-	if e.dynamicConfig && fv.dynamicDirSet && fv.dynamicDir != "" && !r.dynamicConfig() {
-		return
-	}
-	if e.logInit == logAfterValidate {
-		r.initLogging()
-	}
-	r.skippedDropinLines()
-	// run() sets the gates from the final configuration once more.
-	r.setGates("run", r.merged)
+	return true
 }
 
 // setGates is one SetFromMap on the global gate; on error the kubelet stops.
@@ -410,12 +450,50 @@ func (r *run) stop(stage string, code int, errText string) {
 	}
 }
 
-// loadConfig reads and decodes the --config file.
+// loadConfig reads and decodes the --config file: its gates and where
+// each is.
 func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool) {
+	cfg, ok := r.readConfig(name)
+	if !ok {
+		return nil, nil, false
+	}
+	r.pending = map[string]origin{}
+	for k := range cfg.gates {
+		r.pending[k] = origin{source: "config", path: name, at: cfg.pos.gate(k)}
+	}
+	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos)
+	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
+	if !cfg.lenient {
+		if !r.defaulting(cfg.gates) {
+			return nil, nil, false
+		}
+		return cfg.gates, r.pending, true
+	}
+	// From 1.23 the strict attempt already defaulted the object before
+	// reporting its strict error; the lenient decode defaults again.
+	if !r.e.jsonIter && !r.defaulting(cfg.gates) {
+		return nil, nil, false
+	}
+	if !r.e.lenientWarnS {
+		r.line(printfLine('W', r.e.site("codec"), "using lenient decoding as strict decoding failed: "+cfg.strictEr.Error()))
+	}
+	if !r.defaulting(cfg.gates) {
+		return nil, nil, false
+	}
+	if r.e.lenientWarnS {
+		r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
+	}
+	r.lenientWarnings(name, cfg)
+	return cfg.gates, r.pending, true
+}
+
+// readConfig finds and decodes the --config file; a missing, empty or
+// undecodable file stops start-up.
+func (r *run) readConfig(name string) (*decodedConfig, bool) {
 	abs := absPath(name)
 	f := r.findConfig(name)
 	var inner error
-	var line int
+	var at Span
 	var cfg *decodedConfig
 	switch {
 	case f == nil:
@@ -425,55 +503,36 @@ func (r *run) loadConfig(name string) (map[string]bool, map[string]origin, bool)
 		inner = fmt.Errorf("kubelet config file %q was empty", abs)
 	default:
 		var err error
-		cfg, err = r.e.decodeTyped([]byte(f.Content))
-		if err != nil {
+		if cfg, err = r.e.decodeTyped([]byte(f.Content)); err != nil {
 			inner = err
-			var is *issue
-			if errors.As(err, &is) {
-				line = is.line
-			}
+			at, _ = issueAt(err)
 		}
 	}
 	if inner != nil {
-		r.diag("config", name, line, "error", inner.Error())
+		r.diag("config", name, at, "error", inner.Error())
 		r.fail("loadConfig", fmt.Errorf("failed to load Kubelet config file %s, error %v", name, inner))
-		return nil, nil, false
+		return nil, false
 	}
-	r.pending = map[string]origin{}
-	for k := range cfg.gates {
-		r.pending[k] = origin{source: "config", path: name, line: cfg.pos.gate(k)}
+	return cfg, true
+}
+
+// lenientWarnings mark what lenient decoding let through: unknown fields
+// (dropped) and repeated keys (the last value wins).
+func (r *run) lenientWarnings(name string, cfg *decodedConfig) {
+	for _, k := range cfg.unknown {
+		msg := fmt.Sprintf("unknown field %q is ignored", k)
+		if k == "featureGate" || strings.EqualFold(k, "featureGates") {
+			msg += "; field names are case-sensitive, so these gates are silently ignored"
+		}
+		r.diag("config", name, cfg.pos.top(k), "warning", msg)
 	}
-	r.noteCrashLoopMax(cfg.obj, "config", name, cfg.pos.topKeys["crashLoopBackOff"])
-	r.cfg = r.decodedState(cfg.obj, cfg.pos, "config", name)
-	if cfg.lenient {
-		// From 1.23 the strict attempt already defaulted the object before
-		// reporting its strict error; the lenient decode defaults again.
-		if !r.e.jsonIter && !r.defaulting(cfg.gates) {
-			return nil, nil, false
+	if cfg.strictEr != nil && len(cfg.unknown) == 0 {
+		at := cfg.dupAt
+		if at.Line == 0 {
+			at.Line = lineOf(cfg.strictEr.Error())
 		}
-		if !r.e.lenientWarnS {
-			r.line(printfLine('W', r.e.site("codec"), "using lenient decoding as strict decoding failed: "+cfg.strictEr.Error()))
-		}
-		if !r.defaulting(cfg.gates) {
-			return nil, nil, false
-		}
-		if r.e.lenientWarnS {
-			r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
-		}
-		for _, k := range cfg.unknown {
-			msg := fmt.Sprintf("unknown field %q is ignored", k)
-			if k == "featureGate" || strings.EqualFold(k, "featureGates") {
-				msg += "; field names are case-sensitive, so these gates are silently ignored"
-			}
-			r.diag("config", name, cfg.pos.topKeys[k], "warning", msg)
-		}
-		if cfg.strictEr != nil && len(cfg.unknown) == 0 {
-			r.diag("config", name, lineOf(cfg.strictEr.Error()), "warning", "duplicate key: the last value wins")
-		}
-	} else if !r.defaulting(cfg.gates) {
-		return nil, nil, false
+		r.diag("config", name, at, "warning", "duplicate key: the last value wins")
 	}
-	return cfg.gates, r.pending, true
 }
 
 func (r *run) findConfig(name string) *File {
@@ -487,215 +546,6 @@ func (r *run) findConfig(name string) *File {
 	return nil
 }
 
-// mergeDropins applies the --config-dir drop-ins.
-func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[string]origin) (map[string]bool, map[string]origin, bool) {
-	files := r.dropinFiles(dir)
-	origins := map[string]origin{}
-	for k, o := range baseOrigins {
-		origins[k] = o
-	}
-	walkErr := func(p string, err error) (map[string]bool, map[string]origin, bool) {
-		r.fail("mergeConfig", fmt.Errorf("failed to walk through kubelet dropin directory %q: %w", dir, err))
-		return nil, nil, false
-	}
-	if r.e.dropinMergo {
-		gates := copyGates(base)
-		for _, f := range files {
-			if len(f.Content) == 0 {
-				inner := fmt.Errorf("failed to load Kubelet config file %s, error kubelet config file %q was empty", f.Path, absPath(f.Path))
-				r.diag("dropin", f.Path, 0, "error", "empty drop-in")
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
-			}
-			cfg, err := r.e.decodeTyped([]byte(f.Content))
-			if err != nil {
-				var is *issue
-				if errors.As(err, &is) {
-					r.diag("dropin", f.Path, is.line, "error", err.Error())
-				}
-				inner := fmt.Errorf("failed to load Kubelet config file %s, error %v", f.Path, err)
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
-			}
-			if cfg.lenient {
-				r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
-			}
-			r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
-			r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gate)
-			if gates == nil && len(cfg.gates) > 0 {
-				gates = map[string]bool{}
-			}
-			for k, v := range cfg.gates {
-				gates[k] = v
-				origins[k] = origin{source: "dropin", path: f.Path, line: cfg.pos.gate(k)}
-			}
-		}
-		r.note("1.28 merges drop-ins with mergo: per-key override, and a null gate value means false, not deletion")
-		return gates, origins, true
-	}
-	// 1.32+ merge on the v1beta1 document, where the base's gates sit under
-	// "featureGates" like the drop-ins'. 1.29–1.31 marshal the internal
-	// type: the base's gates sit under "FeatureGates", the drop-ins' under
-	// "featureGates", and the final case-insensitive json.Unmarshal decodes
-	// both into one map (base first, the keys being sorted): a drop-in's
-	// null removes only what an earlier drop-in set.
-	internal := r.e.dropinInternalBase
-	doc := map[string]any{}
-	dropOrigins := origins
-	if internal {
-		dropOrigins = map[string]origin{}
-	} else if base != nil {
-		fg := map[string]any{}
-		for k, v := range base {
-			fg[k] = v
-		}
-		doc["featureGates"] = fg
-	}
-	layer := dropinLayer{}
-	for _, f := range files {
-		if len(f.Content) == 0 {
-			r.diag("dropin", f.Path, 0, "error", "empty drop-in")
-			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
-		}
-		obj, pos, err := r.e.decodeUnstructured([]byte(f.Content))
-		if err != nil {
-			var is *issue
-			line := 0
-			if errors.As(err, &is) {
-				line = is.line
-			}
-			r.diag("dropin", f.Path, line, "error", err.Error())
-			return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, err))
-		}
-		if r.e.dropinGVK {
-			if err := dropinGVKError(obj); err != nil {
-				r.diag("dropin", f.Path, pos.topKeys["apiVersion"], "error", err.Error())
-				return walkErr(f.Path, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
-			}
-		}
-		r.traceDropin(f.Path, obj, pos.gate)
-		if fg, present := obj["featureGates"]; present {
-			switch t := fg.(type) {
-			case map[string]any:
-				for k, v := range t {
-					if v == nil {
-						delete(dropOrigins, k)
-					} else {
-						dropOrigins[k] = origin{source: "dropin", path: f.Path, line: pos.gate(k)}
-					}
-				}
-			default:
-				for k, o := range dropOrigins {
-					if o.source != "flag" {
-						delete(dropOrigins, k)
-					}
-				}
-			}
-		}
-		r.noteCrashLoopMax(obj, "dropin", f.Path, pos.topKeys["crashLoopBackOff"])
-		r.applyDropin(r.cfg, layer, obj, pos, f.Path)
-		doc = mergePatch(doc, obj).(map[string]any)
-	}
-	for k, fv := range layer {
-		r.cfg[k] = *fv
-	}
-	var gates map[string]bool
-	if fg, ok := doc["featureGates"]; ok {
-		raw, _ := jsonMarshal(fg)
-		field := "featureGates"
-		if internal {
-			field = "FeatureGates"
-		}
-		var badKey string
-		var err error
-		gates, badKey, err = gatesFromJSON(raw, field)
-		if err != nil {
-			if o, ok := dropOrigins[badKey]; ok {
-				r.diag(o.source, o.path, o.line, "error", err.Error())
-			}
-			r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
-			return nil, nil, false
-		}
-	}
-	if internal {
-		merged := copyGates(base)
-		if merged == nil && gates != nil {
-			merged = map[string]bool{}
-		}
-		for k, v := range gates {
-			merged[k] = v
-		}
-		for k, o := range dropOrigins {
-			origins[k] = o
-		}
-		if len(files) > 0 && len(base) > 0 {
-			r.note("1.29–1.31 merge drop-ins onto the internal configuration, whose gates a drop-in cannot delete: a null (or featureGates: null) removes only what an earlier drop-in set")
-		}
-		gates = merged
-	}
-	for k := range origins {
-		if _, ok := gates[k]; !ok {
-			delete(origins, k)
-		}
-	}
-	r.pending = origins
-	if !r.defaulting(gates) {
-		return nil, nil, false
-	}
-	return gates, origins, true
-}
-
-// dropinFiles lists the .conf files below dir in filepath.WalkDir order:
-// a directory's entries by name, each subdirectory walked where its name
-// sorts, so d/sub/05.conf comes after d/20.conf.
-func (r *run) dropinFiles(dir string) []File {
-	root := absPath(dir)
-	var out []File
-	var skipped []string
-	for _, f := range r.in.DropIns {
-		p := f.Path
-		if !strings.HasPrefix(p, "/") {
-			p = path.Join(root, p)
-		}
-		p = path.Clean(p)
-		if !strings.HasPrefix(p, root+"/") {
-			r.note("drop-in %s is outside --config-dir %s and is not read", f.Path, dir)
-			continue
-		}
-		// Report paths the way WalkDir builds them from the flag's value.
-		shown := strings.TrimSuffix(dir, "/") + strings.TrimPrefix(p, root)
-		if path.Ext(path.Base(p)) != ".conf" {
-			r.note("drop-in %s is skipped: only files ending in .conf are read", p)
-			skipped = append(skipped, shown)
-			continue
-		}
-		out = append(out, File{Path: shown, Content: f.Content})
-	}
-	sort.SliceStable(out, func(i, j int) bool { return walkLess(out[i].Path, out[j].Path) })
-	sort.SliceStable(skipped, func(i, j int) bool { return walkLess(skipped[i], skipped[j]) })
-	r.skippedDropins = skipped
-	if len(out) > 1 {
-		r.note("drop-ins apply in this order: %s", strings.Join(pathsOf(out), ", "))
-	}
-	return out
-}
-
-func walkLess(a, b string) bool {
-	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
-	for i := 0; i < len(as) && i < len(bs); i++ {
-		if as[i] != bs[i] {
-			return as[i] < bs[i]
-		}
-	}
-	return len(as) < len(bs)
-}
-
-func pathsOf(fs []File) []string {
-	out := make([]string, len(fs))
-	for i, f := range fs {
-		out[i] = f.Path
-	}
-	return out
-}
-
 // dynamicConfig models --dynamic-config-dir (1.18–1.23): a checkpointed
 // config replaces the local one, the flags are re-applied on top, then the
 // gates are set again.
@@ -707,7 +557,8 @@ func (r *run) dynamicConfig() bool {
 	}
 	cfg, err := r.e.decodeTyped([]byte(cp.Content))
 	if err != nil {
-		r.diag("dynamic", cp.Path, 0, "error", err.Error())
+		at, _ := issueAt(err)
+		r.diag("dynamic", cp.Path, at, "error", err.Error())
 		r.note("the checkpointed config does not decode (%v); the controller would fall back to the local configuration (simplified)", err)
 		return true
 	}
@@ -722,7 +573,7 @@ func (r *run) dynamicConfig() bool {
 		return true
 	}
 	r.note("the dynamic config checkpoint replaces the local config file; command-line flags still win")
-	r.traceGates("dynamic", cp.Path, cfg.gates, cfg.pos.gate)
+	r.traceGates("dynamic", cp.Path, cfg.gates, cfg.pos.gateLine)
 	r.traceGates("flagPrecedence", "", r.flagGates, nil)
 	for k := range r.origins {
 		if r.origins[k].source != "flag" {
@@ -731,7 +582,7 @@ func (r *run) dynamicConfig() bool {
 	}
 	for k := range cfg.gates {
 		if _, isFlag := r.flagGates[k]; !isFlag {
-			r.origins[k] = origin{source: "dynamic", path: cp.Path, line: cfg.pos.gate(k)}
+			r.origins[k] = origin{source: "dynamic", path: cp.Path, at: cfg.pos.gate(k)}
 		}
 	}
 	r.merged = merged
@@ -749,8 +600,9 @@ func copyGates(m map[string]bool) map[string]bool {
 	return out
 }
 
-func (r *run) diag(input, p string, line int, sev, msg string) {
-	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{Input: input, Path: p, Line: line, Severity: sev, Message: msg})
+func (r *run) diag(input, p string, at Span, sev, msg string) {
+	r.res.Diagnostics = append(r.res.Diagnostics, Diagnostic{Input: input, Path: p, Severity: sev, Message: msg,
+		Line: at.Line, Column: at.Column, EndLine: at.EndLine, EndColumn: at.EndColumn})
 }
 
 // effectiveConfigLine is 1.37's info line dumping the merged, defaulted

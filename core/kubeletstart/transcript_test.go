@@ -164,9 +164,7 @@ func formatResult(res *Result, all, notes bool) string {
 			if d.Path != "" {
 				loc += " " + d.Path
 			}
-			if d.Line > 0 {
-				loc += fmt.Sprintf(":%d", d.Line)
-			}
+			loc += spanText(d)
 			b.WriteString(indent(fmt.Sprintf("%s %s: %s", d.Severity, loc, d.Message), "  "))
 		}
 	}
@@ -206,4 +204,19 @@ func formatDiff(u *Upgrade) string {
 		}
 	}
 	return b.String()
+}
+
+// spanText is ":line:column-endLine:endColumn", as much of it as is known.
+func spanText(d Diagnostic) string {
+	var s string
+	if d.Line > 0 {
+		s = fmt.Sprintf(":%d", d.Line)
+		if d.Column > 0 {
+			s += fmt.Sprintf(":%d", d.Column)
+		}
+	}
+	if d.EndLine > 0 {
+		s += fmt.Sprintf("-%d:%d", d.EndLine, d.EndColumn)
+	}
+	return s
 }

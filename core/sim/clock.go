@@ -1,9 +1,19 @@
 // Package sim holds the virtual time shared by kubexplorer's simulations.
 //
 // A simulation never reads the wall clock and never sleeps. Instead it owns a
-// Clock: components schedule work with AfterFunc, and the caller advances time
-// with Step, RunUntil or Advance. Timers that are due at the same instant fire
-// in the order they were scheduled, so a run is a pure function of its inputs.
+// Clock: components schedule work with AfterFunc, At or Schedule, and the
+// caller advances time with Step, RunUntil or Advance. The clock is the one
+// queue of everything a simulation will do: the timers due at one instant
+// fire by phase (lowest first), and within a phase in the order they were
+// scheduled, so a run is a pure function of its inputs.
+//
+// Phases let a model state what happens first when several things fall on
+// the same instant. AfterFunc and At schedule in phase 0, the first; a model
+// with an order of its own (the kubelet: relist, config, tickers, probes,
+// sync loop, pod workers) gives its work later phases, so that changes
+// scripted for an instant (a container exiting, an image arriving) are in
+// place before any of that work looks at them. A timer scheduled for the
+// current instant in a phase lower than the one running fires next.
 //
 // Where the real component chooses randomly (jitter, Go's select among ready
 // channels), the model draws from a Rand created with an explicit seed.
@@ -44,9 +54,14 @@ func (c *Clock) Elapsed() time.Duration { return c.now.Sub(c.start) }
 // Since returns the virtual time passed since t.
 func (c *Clock) Since(t time.Time) time.Duration { return c.now.Sub(t) }
 
+// Phase orders the timers due at the same instant: lower phases fire
+// first. Phase 0 is that of AfterFunc and At.
+type Phase int
+
 // Timer is a pending call scheduled on a Clock.
 type Timer struct {
 	when    time.Time
+	phase   Phase
 	seq     uint64
 	name    string
 	fn      func()
@@ -74,11 +89,17 @@ func (c *Clock) AfterFunc(d time.Duration, name string, fn func()) *Timer {
 
 // At schedules fn to run at instant when, or now if when is in the past.
 func (c *Clock) At(when time.Time, name string, fn func()) *Timer {
+	return c.Schedule(when, 0, name, fn)
+}
+
+// Schedule schedules fn to run at instant when (now if when is in the
+// past) in the given phase.
+func (c *Clock) Schedule(when time.Time, phase Phase, name string, fn func()) *Timer {
 	if when.Before(c.now) {
 		when = c.now
 	}
 	c.seq++
-	t := &Timer{when: when, seq: c.seq, name: name, fn: fn}
+	t := &Timer{when: when, phase: phase, seq: c.seq, name: name, fn: fn}
 	heap.Push(&c.timers, t)
 	return t
 }
@@ -148,10 +169,14 @@ type timerHeap []*Timer
 
 func (h timerHeap) Len() int { return len(h) }
 func (h timerHeap) Less(i, j int) bool {
-	if !h[i].when.Equal(h[j].when) {
-		return h[i].when.Before(h[j].when)
+	a, b := h[i], h[j]
+	if !a.when.Equal(b.when) {
+		return a.when.Before(b.when)
 	}
-	return h[i].seq < h[j].seq
+	if a.phase != b.phase {
+		return a.phase < b.phase
+	}
+	return a.seq < b.seq
 }
 func (h timerHeap) Swap(i, j int) {
 	h[i], h[j] = h[j], h[i]

@@ -186,7 +186,8 @@ func (r EvaluateRequest) notReadByKubelet(res *kubeletstart.Result) []explorer.D
 	for _, i := range t.NotReadBy(components.Kubelet, set) {
 		g := byName[i.Gate]
 		out = append(out, explorer.Diagnostic{Severity: explorer.SeverityWarning, Code: CodeNotReadByKubelet,
-			Message: i.Message(components.Kubelet, res.Release), Input: r.inputOf(g.Source), Path: g.SourcePath, Line: g.SourceLine})
+			Message: i.Message(components.Kubelet, res.Release), Input: r.inputOf(g.Source), Path: g.SourcePath,
+			Line: g.SourceLine, Column: g.SourceColumn, EndLine: g.SourceEndLine, EndColumn: g.SourceEndColumn})
 	}
 	return out
 }
@@ -216,8 +217,8 @@ func (r EvaluateRequest) inputOf(model string) string {
 func (r EvaluateRequest) diagnostics(res *kubeletstart.Result) []explorer.Diagnostic {
 	out := make([]explorer.Diagnostic, 0, len(res.Diagnostics))
 	for _, d := range res.Diagnostics {
-		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path, Line: d.Line,
-			Input: r.inputOf(d.Input)}
+		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path,
+			Line: d.Line, Column: d.Column, EndLine: d.EndLine, EndColumn: d.EndColumn, Input: r.inputOf(d.Input)}
 		switch {
 		case x.Severity != explorer.SeverityError:
 			x.Code = CodeWarning

@@ -25,7 +25,7 @@ func TestEvaluate(t *testing.T) {
 		t.Fatalf("unknown gate must stop the kubelet: %+v", out.Result)
 	}
 	assert.Equal(t, []explorer.Diagnostic{{Severity: explorer.SeverityError, Code: "gates.flagGates",
-		Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputCommandLine}}, out.Result.Diagnostics)
+		Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputCommandLine, Line: 1, Column: 17, EndLine: 1, EndColumn: 27}}, out.Result.Diagnostics)
 	// Stable field names the page and docs rely on.
 	var raw map[string]map[string]any
 	require.NoError(t, json.Unmarshal(reply.Result, &raw))
@@ -46,13 +46,13 @@ func TestEvaluateDiagnostics(t *testing.T) {
 		name: "config file",
 		req:  gates.EvaluateRequest{Release: "1.37", Config: &gates.File{Path: "/etc/kubelet.yaml", Content: config}},
 		want: []explorer.Diagnostic{
-			{Severity: "error", Code: "gates.defaulting", Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputConfig, Path: "/etc/kubelet.yaml", Line: 4},
+			{Severity: "error", Code: "gates.defaulting", Message: "unrecognized feature gate: NoSuchGate", Input: gates.InputConfig, Path: "/etc/kubelet.yaml", Line: 4, Column: 3, EndLine: 4, EndColumn: 13},
 		},
 	}, {
 		name: "a warning the kubelet starts with",
 		req:  gates.EvaluateRequest{Release: "1.37", Config: &gates.File{Path: "/etc/kubelet.yaml", Content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nbogus: 1\n"}},
 		want: []explorer.Diagnostic{
-			{Severity: "warning", Code: gates.CodeWarning, Message: `unknown field "bogus" is ignored`, Input: gates.InputConfig, Path: "/etc/kubelet.yaml", Line: 3},
+			{Severity: "warning", Code: gates.CodeWarning, Message: `unknown field "bogus" is ignored`, Input: gates.InputConfig, Path: "/etc/kubelet.yaml", Line: 3, Column: 1, EndLine: 3, EndColumn: 6},
 		},
 	}, {
 		name: "args instead of a command line",
@@ -67,7 +67,7 @@ func TestEvaluateDiagnostics(t *testing.T) {
 		name: "dynamic checkpoint the kubelet ignores",
 		req: gates.EvaluateRequest{Release: "1.22", CommandLine: "--dynamic-config-dir=/var/lib/kubelet/dynamic-config --feature-gates=DynamicKubeletConfig=true",
 			DynamicCheckpoint: &gates.File{Path: "/cp", Content: "kind: [\n"}},
-		want: []explorer.Diagnostic{{Severity: "error", Code: gates.CodeIgnored, Input: gates.InputDynamicCheckpoint, Path: "/cp"}},
+		want: []explorer.Diagnostic{{Severity: "error", Code: gates.CodeIgnored, Input: gates.InputDynamicCheckpoint, Path: "/cp", Line: 2, Column: 1}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -199,6 +199,7 @@ func TestNotReadByKubelet(t *testing.T) {
 	var ev gates.EvaluateReply
 	xt.MustCall(t, e, "gates.evaluate", gates.EvaluateRequest{Release: "1.36", TargetRelease: "1.37", Config: &gates.File{Path: "/etc/kubelet.yaml", Content: config}}, &ev)
 	want.Input, want.Path = gates.InputConfig, "/etc/kubelet.yaml"
+	want.Column, want.EndLine, want.EndColumn = 3, 4, 29 // the gate's key
 	assert.Equal(t, []explorer.Diagnostic{want}, ev.Upgrade.Diagnostics)
 
 	xt.MustCall(t, e, "gates.evaluate", gates.EvaluateRequest{Release: "1.36", TargetRelease: "1.37", CommandLine: "--feature-gates=NodeSwap=true"}, &ev)

@@ -83,13 +83,13 @@ func parseScenario(text, example string) (*scenario.Scenario, error) {
 	return sc, nil
 }
 
-// build creates the scenario's kubelet.
-func build(sc *scenario.Scenario) (*kubelet.Kubelet, error) {
-	k, err := sc.Build()
+// build creates the scenario's simulation.
+func build(sc *scenario.Scenario) (*scenario.Sim, error) {
+	s, err := sc.Build()
 	if err != nil {
 		return nil, explorer.InputError(err, InputScenario, CodeScenario, "")
 	}
-	return k, nil
+	return s, nil
 }
 
 func parseUntil(s explorer.Duration, def time.Duration) (time.Duration, error) {
@@ -117,17 +117,18 @@ func Run(r RunRequest) (RunReply, error) {
 	if err != nil {
 		return RunReply{}, err
 	}
-	k, err := build(sc)
+	s, err := build(sc)
 	if err != nil {
 		return RunReply{}, err
 	}
-	k.RunUntil(sim.Epoch.Add(until))
+	s.RunUntil(sim.Epoch.Add(until))
+	all := s.Kubelet.Trace(kubelet.Marks{})
 	tr := Transcript{
 		Release: sc.Release, Until: until.String(),
-		Events: nonNil(k.Events()), Snapshots: nonNil(k.Snapshots()), Loop: nonNil(k.Loop()),
-		Workers: nonNil(k.WorkerTrace()), CRI: nonNil(k.CRICalls()), Log: nonNil(k.Log()),
+		Events: nonNil(all.Events), Snapshots: nonNil(all.Snapshots), Loop: nonNil(all.Loop),
+		Workers: nonNil(all.Workers), CRI: nonNil(s.Runtime.Calls()), Log: nonNil(all.Log),
 	}
-	text := scenario.Text(k, scenario.TextOptions{Events: true, Pods: true, Container: true})
+	text := scenario.Text(s, scenario.TextOptions{Events: true, Pods: true, Container: true})
 	return RunReply{Transcript: tr, Text: text}, nil
 }
 

@@ -11,8 +11,8 @@ import (
 )
 
 type session struct {
-	sc *scenario.Scenario
-	k  *kubelet.Kubelet
+	sc  *scenario.Scenario
+	sim *scenario.Sim
 }
 
 // LoadRequest opens a session from a scenario or an example.
@@ -140,11 +140,11 @@ func load(e *explorer.Engine, r LoadRequest) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	k, err := build(sc)
+	run, err := build(sc)
 	if err != nil {
 		return State{}, err
 	}
-	s := &session{sc: sc, k: k}
+	s := &session{sc: sc, sim: run}
 	id := e.AddSession("kubelet", s)
 	return s.state(id, Cursor{}, 0, 0), nil
 }
@@ -157,8 +157,8 @@ func advance(e *explorer.Engine, r AdvanceRequest) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	k := s.k
-	now := explorer.SecondsAt(k.Clock().Now())
+	run := s.sim
+	now := explorer.SecondsAt(run.Clock.Now())
 	target := now
 	if r.By != "" {
 		by, err := time.ParseDuration(string(r.By))
@@ -184,12 +184,12 @@ func advance(e *explorer.Engine, r AdvanceRequest) (State, error) {
 		return State{}, explorer.InvalidField(input, "at most %v of virtual time", maxTime)
 	}
 	for i := 0; i < r.Instants && i < maxInstants; i++ {
-		if !k.Step() {
+		if !run.Step() {
 			break
 		}
 	}
-	if target > explorer.SecondsAt(k.Clock().Now()) {
-		k.RunUntil(target.Time())
+	if target > explorer.SecondsAt(run.Clock.Now()) {
+		run.RunUntil(target.Time())
 	}
 	reply := s.state(r.Session, r.Cursor, r.MaxEvents, r.MaxLoop)
 	if r.SkipWorkers {
@@ -207,7 +207,7 @@ func step(e *explorer.Engine, r StepRequest) (State, error) {
 	if err != nil {
 		return State{}, explorer.InputError(err, InputAction, CodeAction, "")
 	}
-	if err := scenario.Apply(s.k, st); err != nil {
+	if err := s.sim.Apply(st); err != nil {
 		return State{}, explorer.InputError(err, InputAction, CodeAction, "")
 	}
 	return s.state(r.Session, r.Cursor, 0, 0), nil
@@ -227,7 +227,7 @@ func closeSession(e *explorer.Engine, r explorer.SessionRequest) (explorer.Empty
 }
 
 func (s *session) card(p *v1.Pod) PodCard {
-	k := s.k
+	k := s.sim.Kubelet
 	view := k.View(p)
 	c := PodCard{Name: p.Metadata.Name, Namespace: p.Metadata.Namespace, UID: p.Metadata.UID, Phase: p.Status.Phase,
 		Reason: p.Status.Reason, Message: p.Status.Message, Kubectl: view.Kubectl, Conditions: p.Status.Conditions,
@@ -249,7 +249,7 @@ func (s *session) card(p *v1.Pod) PodCard {
 					cc.Reason, cc.Message = st.State.Waiting.Reason, st.State.Waiting.Message
 				}
 			}
-			if at, d, ok := k.NextRestart(p.Metadata.UID, sp.Name); ok && at.After(k.Clock().Now()) {
+			if at, d, ok := k.NextRestart(p.Metadata.UID, sp.Name); ok && at.After(s.sim.Clock.Now()) {
 				v := explorer.SecondsAt(at)
 				cc.NextRestart, cc.BackOff = &v, explorer.DurationOf(d)
 			}
@@ -282,7 +282,7 @@ func (s *session) changedPods(snaps []kubelet.SnapshotEntry) []PodCard {
 		}
 	}
 	pods := map[string]*v1.Pod{}
-	for _, p := range s.k.APIPods() {
+	for _, p := range s.sim.Kubelet.APIPods() {
 		pods[p.Metadata.UID] = p
 	}
 	out := []PodCard{}
@@ -297,39 +297,41 @@ func (s *session) changedPods(snaps []kubelet.SnapshotEntry) []PodCard {
 }
 
 func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
-	k := s.k
-	r := State{Session: id, Release: s.sc.Release, Time: explorer.SecondsAt(k.Clock().Now()),
+	k := s.sim.Kubelet
+	r := State{Session: id, Release: s.sc.Release, Time: explorer.SecondsAt(s.sim.Clock.Now()),
 		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers())}
-	_, pending := k.Clock().Next()
+	_, pending := s.sim.Clock.Next()
 	r.Idle = !pending
-	snaps := k.Snapshots()
-	if cur.Snapshots <= 0 || cur.Snapshots > len(snaps) {
+	// A cursor past a record's end is not this session's: that record is
+	// sent whole. The workers' steps and the log are not sent.
+	end := k.Marks()
+	from := kubelet.Marks{Events: cur.Events, Loop: cur.Loop, Snapshots: cur.Snapshots, Workers: end.Workers, Log: end.Log}
+	if cur.Events < 0 || cur.Events > end.Events {
+		from.Events = 0
+	}
+	if cur.Loop < 0 || cur.Loop > end.Loop {
+		from.Loop = 0
+	}
+	tr := k.Trace(from)
+	if cur.Snapshots <= 0 || cur.Snapshots > end.Snapshots {
 		r.Full = true
 		for _, p := range k.APIPods() {
 			r.Pods = append(r.Pods, s.card(p))
 		}
 	} else {
-		r.Pods = s.changedPods(snaps[cur.Snapshots:])
+		r.Pods = s.changedPods(tr.Snapshots)
 	}
-	evs, nEvents := k.EventsSince(cur.Events)
-	if cur.Events < 0 || cur.Events > nEvents {
-		evs, _ = k.EventsSince(0)
-	}
-	r.Events = make([]Event, 0, len(evs))
-	for _, ev := range lastN(evs, maxEvents) {
+	r.Events = make([]Event, 0, len(tr.Events))
+	for _, ev := range lastN(tr.Events, maxEvents) {
 		r.Events = append(r.Events, Event{Time: explorer.SecondsAt(ev.Time), Type: ev.Type, Reason: ev.Reason,
 			Message: ev.Message, InvolvedObject: ev.InvolvedObject})
 	}
-	loop, nLoop := k.LoopSince(cur.Loop)
-	if cur.Loop < 0 || cur.Loop > nLoop {
-		loop, _ = k.LoopSince(0)
-	}
-	r.Loop = make([]Loop, 0, len(loop))
-	for _, l := range lastN(loop, maxLoop) {
+	r.Loop = make([]Loop, 0, len(tr.Loop))
+	for _, l := range lastN(tr.Loop, maxLoop) {
 		r.Loop = append(r.Loop, Loop{Time: explorer.SecondsAt(l.Time), Case: l.Case, Rule: l.Rule, Ready: l.Ready,
 			Op: l.Op, Detail: l.Detail, Pods: l.Pods})
 	}
-	r.Cursor = Cursor{Events: nEvents, Loop: nLoop, Snapshots: len(snaps)}
+	r.Cursor = Cursor{Events: end.Events, Loop: end.Loop, Snapshots: end.Snapshots}
 	return r
 }
 

@@ -18,8 +18,8 @@ import (
 // DefaultImageSize is the size reported for images without a scripted size.
 const DefaultImageSize = 1 << 20
 
-// Runtime is the fake runtime. It implements cri.RuntimeService and
-// cri.ImageService and is not safe for concurrent use (nothing in a
+// Runtime is the fake runtime. It implements cri.Runtime (both CRI
+// services) and cri.Network (the containers' endpoints), and is not safe for concurrent use (nothing in a
 // simulation is concurrent).
 type Runtime struct {
 	clock *sim.Clock
@@ -453,7 +453,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 		r.sbByPod[uid] = append(r.sbByPod[uid], id)
 	}
 	if s := r.sandboxScript(config.Metadata.Name, config.Metadata.Namespace); s != nil && s.DieAfter > 0 {
-		sb.dieAt = r.clock.AfterFunc(s.DieAfter, "sandbox dies "+id, func() { sb.status.State = cri.SandboxNotReady })
+		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { sb.status.State = cri.SandboxNotReady })
 	}
 	r.log(ctx, "RunPodSandbox", target, false, nil, 0)
 	return id, nil
@@ -652,7 +652,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 	}
 	c.status.State = cri.ContainerRunning
 	c.status.StartedAt = r.now()
-	if d := c.instance.ExitAfter; d > 0 || c.instance.OOMKilled {
+	if d := c.instance.ExitAfter.Std(); d > 0 || c.instance.OOMKilled {
 		code, oom := c.instance.ExitCode, c.instance.OOMKilled
 		if oom && code == 0 {
 			code = 137
@@ -692,7 +692,7 @@ func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) e
 	after, code := time.Duration(0), int32(143)
 	ignore := false
 	if c.script != nil && c.script.OnStop != nil {
-		after = c.script.OnStop.ExitAfter
+		after = c.script.OnStop.ExitAfter.Std()
 		if c.script.OnStop.ExitCode != nil {
 			code = *c.script.OnStop.ExitCode
 		}
@@ -854,7 +854,7 @@ func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout
 		r.log(ctx, "ExecSync", target, false, nil, 0)
 		return resp, nil
 	}
-	delay := ex.Delay
+	delay := ex.Delay.Std()
 	if timeout > 0 && delay > timeout {
 		err := cri.Errorf(cri.DeadlineExceeded, "command %q timed out after %s", strings.Join(cmd, " "), timeout)
 		r.log(ctx, "ExecSync", target, false, err, timeout)
@@ -878,7 +878,7 @@ func (r *Runtime) health(c *container, probe string) (bool, string) {
 	}
 	age := time.Duration(r.now() - c.status.StartedAt)
 	for _, h := range c.script.Health {
-		if h.After <= age && (h.Probe == "" || h.Probe == probe) {
+		if h.After.Std() <= age && (h.Probe == "" || h.Probe == probe) {
 			healthy, out = h.Healthy, h.Output
 		}
 	}
@@ -941,7 +941,7 @@ func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.
 	s := r.imageScripts[name]
 	var delay time.Duration
 	if s != nil {
-		delay = s.PullDelay
+		delay = s.PullDelay.Std()
 	}
 	if img := r.images[name]; img != nil && img.arrives == nil {
 		delay = 0
@@ -1004,6 +1004,6 @@ func (r *Runtime) ImageSize(name string) uint64 {
 }
 
 var (
-	_ cri.RuntimeService = (*Runtime)(nil)
-	_ cri.ImageService   = (*Runtime)(nil)
+	_ cri.Runtime = (*Runtime)(nil)
+	_ cri.Network = (*Runtime)(nil)
 )

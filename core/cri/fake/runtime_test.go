@@ -157,7 +157,7 @@ func TestLabelsAndAnnotationsEchoed(t *testing.T) {
 // changes (the shared items are replaced when the state changes).
 func TestListings(t *testing.T) {
 	r, c, ctx := newRuntime(t)
-	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: 2 * time.Second, ExitCode: 3}}})
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: sim.Duration(2 * time.Second), ExitCode: 3}}})
 	_, a := run(t, r, ctx, "a", "ua")
 	sbB, b := run(t, r, ctx, "b", "ub")
 	all, err := r.ListContainers(ctx, nil)
@@ -189,7 +189,7 @@ func TestListings(t *testing.T) {
 // changed one is new, and the one handed out before stays as it was.
 func TestListingReuse(t *testing.T) {
 	r, c, ctx := newRuntime(t)
-	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: 2 * time.Second}}})
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: sim.Duration(2 * time.Second)}}})
 	_, a := run(t, r, ctx, "a", "ua")
 	first, err := r.ListContainers(ctx, nil)
 	require.NoError(t, err)
@@ -243,7 +243,7 @@ func TestCallLog(t *testing.T) {
 
 func TestScriptedExitsAndOOM(t *testing.T) {
 	r, c, ctx := newRuntime(t)
-	r.AddContainerScript(ContainerScript{Container: "app", Runs: []Instance{{ExitAfter: time.Second, OOMKilled: true}}})
+	r.AddContainerScript(ContainerScript{Container: "app", Runs: []Instance{{ExitAfter: sim.Duration(time.Second), OOMKilled: true}}})
 	_, id := run(t, r, ctx, "web", "u1")
 	c.RunUntil(sim.Epoch.Add(2*time.Second), 0)
 	st, err := r.ContainerStatus(ctx, id)
@@ -272,7 +272,7 @@ func TestStartErrorLeavesContainerExited(t *testing.T) {
 
 func TestPulls(t *testing.T) {
 	r, c, ctx := newRuntime(t)
-	r.SetImage(ImageScript{Image: "app:v2", PullDelay: 3 * time.Second, PullErrors: []string{"timeout"}})
+	r.SetImage(ImageScript{Image: "app:v2", PullDelay: sim.Duration(3 * time.Second), PullErrors: []string{"timeout"}})
 	_, err := r.PullImage(ctx, &cri.ImageSpec{Image: "app:v2"}, nil, nil)
 	require.Error(t, err)
 	_, err = r.PullImage(ctx, &cri.ImageSpec{Image: "app:v2"}, nil, nil)

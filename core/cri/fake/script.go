@@ -1,11 +1,16 @@
 package fake
 
-import "time"
+import "github.com/kubexplorer/kubexplorer/core/sim"
+
+// The script types are what a kubelet scenario writes under runtime: (and
+// in its faults), decoded as they are: their durations are text such as
+// "90s" or "1.5" (sim.Duration). The runtime never modifies a script it is
+// given, so callers may hand the same one to several runtimes.
 
 // Instance scripts one instance (one restart) of a container.
 type Instance struct {
 	// ExitAfter is how long the process runs; zero means forever.
-	ExitAfter time.Duration `json:"exitAfter,omitempty"`
+	ExitAfter sim.Duration `json:"exitAfter,omitempty"`
 	// ExitCode is the exit code when ExitAfter elapses.
 	ExitCode int32 `json:"exitCode,omitempty"`
 	// OOMKilled makes the exit an OOM kill (reason OOMKilled, code 137
@@ -21,7 +26,7 @@ type Instance struct {
 // OnStop scripts how a container answers StopContainer.
 type OnStop struct {
 	// ExitAfter is how long after SIGTERM the process exits.
-	ExitAfter time.Duration `json:"exitAfter,omitempty"`
+	ExitAfter sim.Duration `json:"exitAfter,omitempty"`
 	// ExitCode is its exit code then (default 143, terminated by SIGTERM).
 	ExitCode *int32 `json:"exitCode,omitempty"`
 	// IgnoreSigterm keeps the process running until the stop timeout, when
@@ -32,11 +37,11 @@ type OnStop struct {
 // Exec scripts the answer of ExecSync for a command.
 type Exec struct {
 	// Command matches the exec command exactly; empty matches any command.
-	Command  []string      `json:"command,omitempty"`
-	ExitCode int32         `json:"exitCode,omitempty"`
-	Stdout   string        `json:"stdout,omitempty"`
-	Stderr   string        `json:"stderr,omitempty"`
-	Delay    time.Duration `json:"delay,omitempty"`
+	Command  []string     `json:"command,omitempty"`
+	ExitCode int32        `json:"exitCode,omitempty"`
+	Stdout   string       `json:"stdout,omitempty"`
+	Stderr   string       `json:"stderr,omitempty"`
+	Delay    sim.Duration `json:"delay,omitempty"`
 	// Error makes the call itself fail (not the command).
 	Error string `json:"error,omitempty"`
 }
@@ -44,9 +49,9 @@ type Exec struct {
 // HealthStep changes how a container's endpoints answer probes, from After
 // (measured from the instance's start) on.
 type HealthStep struct {
-	After   time.Duration `json:"after,omitempty"`
-	Healthy bool          `json:"healthy"`
-	Output  string        `json:"output,omitempty"`
+	After   sim.Duration `json:"after,omitempty"`
+	Healthy bool         `json:"healthy"`
+	Output  string       `json:"output,omitempty"`
 	// Probe limits the step to one probe type (liveness, readiness,
 	// startup); empty means all.
 	Probe string `json:"probe,omitempty"`
@@ -72,7 +77,7 @@ type ImageScript struct {
 	// Present puts the image in the store before the run.
 	Present bool `json:"present,omitempty"`
 	// PullDelay is how long a pull takes.
-	PullDelay time.Duration `json:"pullDelay,omitempty"`
+	PullDelay sim.Duration `json:"pullDelay,omitempty"`
 	// PullErrors are the descriptions of the next failing pulls, in order;
 	// once used up, pulls succeed.
 	PullErrors []string `json:"pullErrors,omitempty"`
@@ -90,5 +95,5 @@ type SandboxScript struct {
 	// calls for the pod, in order.
 	RunErrors []string `json:"runErrors,omitempty"`
 	// DieAfter makes each new sandbox become NOTREADY after this long.
-	DieAfter time.Duration `json:"dieAfter,omitempty"`
+	DieAfter sim.Duration `json:"dieAfter,omitempty"`
 }

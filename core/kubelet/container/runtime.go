@@ -2,9 +2,9 @@ package container
 
 import (
 	"encoding/json"
-	"fmt"
 	"hash/fnv"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -54,10 +54,17 @@ type Status struct {
 	RestartCount int
 	Reason       string
 	Message      string
+	// fullID caches FullID: every sync and probe asks for it.
+	fullID string
 }
 
 // FullID is the runtime-prefixed container ID.
-func (s *Status) FullID() string { return RuntimeName + "://" + s.ID }
+func (s *Status) FullID() string {
+	if s.fullID == "" {
+		s.fullID = RuntimeName + "://" + s.ID
+	}
+	return s.fullID
+}
 
 // PodStatus is kubecontainer.PodStatus: everything the runtime knows about
 // a pod, newest instances first.
@@ -117,7 +124,7 @@ func HashContainer(c *v1.Container) string {
 	b, _ := json.Marshal(cp)
 	h := fnv.New32a()
 	h.Write(b)
-	return fmt.Sprintf("%x", h.Sum32())
+	return strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
 // ShouldContainerBeRestarted is the kubelet's restart rule

@@ -67,13 +67,10 @@ func (m *Manager) httpHook(ctx context.Context, id string, c *v1.Container, a *v
 	if err != nil {
 		return err
 	}
-	np, ok := m.rt.(interface {
-		Probe(ctx context.Context, id, probeType string) (bool, string, error)
-	})
-	if !ok {
+	if m.opt.Network == nil {
 		return nil
 	}
-	healthy, _, perr := np.Probe(ctx, id, "hook")
+	healthy, _, perr := m.opt.Network.Probe(ctx, id, "hook")
 	if perr == nil && healthy {
 		return nil
 	}

@@ -32,6 +32,8 @@ type Options struct {
 	ConfigError func(pod *v1.Pod, c *v1.Container) error
 	// HostNetworkIP is the node IP used for host-network pods.
 	HostNetworkIP string
+	// Network answers HTTP hooks; nil answers every one.
+	Network cri.Network
 	// OnPodSandboxReady, if set, is told when a new sandbox has been
 	// created and its network set up, before any image is pulled
 	// (RuntimeHelper.OnPodSandboxReady, PR #134660, 1.36).
@@ -61,13 +63,7 @@ func New(rt cri.RuntimeService, img *images.Manager, rec *events.Recorder, msgs 
 // ContainerRef is the event object of a container: the pod with a field
 // path such as spec.containers{app}.
 func ContainerRef(pod *v1.Pod, name string) events.ObjectRef {
-	fp := fmt.Sprintf("spec.containers{%s}", name)
-	for _, c := range pod.Spec.InitContainers {
-		if c.Name == name {
-			fp = fmt.Sprintf("spec.initContainers{%s}", name)
-		}
-	}
-	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: fp}
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: v1.ContainerFieldPath(pod, name)}
 }
 
 // PodRef is the event object of a pod.
@@ -152,7 +148,7 @@ func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint
 // GetStableKey is the crash back-off key: pod name, namespace, UID,
 // container name and spec hash.
 func GetStableKey(pod *v1.Pod, c *v1.Container) string {
-	return fmt.Sprintf("%s_%s_%s_%s_%s", pod.Metadata.Name, pod.Metadata.Namespace, pod.Metadata.UID, c.Name, kubecontainer.HashContainer(c))
+	return pod.Metadata.Name + "_" + pod.Metadata.Namespace + "_" + pod.Metadata.UID + "_" + c.Name + "_" + kubecontainer.HashContainer(c)
 }
 
 // doBackOff decides whether the container is still in CrashLoopBackOff:

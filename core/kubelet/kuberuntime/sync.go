@@ -24,17 +24,25 @@ var (
 
 const minimumGracePeriodInSeconds = 2
 
-// seq runs fns one after the other, each continuing through next.
+// seq runs steps 0…n-1 one after the other, each continuing through next
+// (at most once), then done. Most syncs have no step to run: that case
+// allocates nothing.
 func seq(n int, step func(i int, next func()), done func()) {
-	var run func(i int)
-	run = func(i int) {
+	if n == 0 {
+		done()
+		return
+	}
+	i := 0
+	var next func()
+	next = func() {
 		if i >= n {
 			done()
 			return
 		}
-		step(i, func() { run(i + 1) })
+		i++
+		step(i-1, next)
 	}
-	run(0)
+	next()
 }
 
 // SyncPod brings the runtime state of pod in line with its spec and calls
@@ -45,6 +53,10 @@ func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 	m.LastActions[pod.Metadata.UID] = a
 	if a.CreateSandbox && a.SandboxID != "" {
 		m.recorder.Eventf(PodRef(pod), events.Normal, events.SandboxChanged, "Pod sandbox changed, it will be killed and re-created.")
+	}
+	if !a.KillPod && len(a.ContainersToKill) == 0 {
+		m.syncCreateAndStart(ctx, w, pod, status, a, result, done)
+		return
 	}
 	afterKill := func() { m.syncCreateAndStart(ctx, w, pod, status, a, result, done) }
 	if a.KillPod {
@@ -116,7 +128,12 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 		podIP = m.opt.HostNetworkIP
 	}
 	result.Add(kubecontainer.ConfigPodSandbox, sandboxID)
-	// Built on first use: most syncs start nothing.
+	if len(a.InitContainersToStart) == 0 && len(a.ContainersToStart) == 0 {
+		// Most syncs start nothing.
+		done(result)
+		return
+	}
+	// Built on first use: a container in back-off needs none.
 	var sbConfig *cri.PodSandboxConfig
 
 	start := func(c *v1.Container, isInit bool, next func(err error)) {

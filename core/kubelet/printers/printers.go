@@ -5,6 +5,7 @@ package printers
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
@@ -151,7 +152,7 @@ func PrintPod(rel release.Release, pod *v1.Pod, now time.Time) Columns {
 			reason = "Terminating"
 		}
 	}
-	out := Columns{Status: reason, Ready: fmt.Sprintf("%d/%d", ready, total), RestartCount: restarts, Restarts: fmt.Sprint(restarts)}
+	out := Columns{Status: reason, Ready: strconv.Itoa(ready) + "/" + strconv.Itoa(total), RestartCount: restarts, Restarts: strconv.Itoa(restarts)}
 	if rel.Has(release.RestartsAgo) && !lastRestart.IsZero() && (restarts != 0 || !rel.Has(release.RestartsAgoOnlyRestarted)) {
 		out.Restarts = fmt.Sprintf("%d (%s ago)", restarts, HumanDuration(now.Sub(lastRestart)))
 	}

@@ -31,7 +31,7 @@ type Manager struct {
 }
 
 // NewManager returns a prober manager.
-func NewManager(rt cri.RuntimeService, net NetworkProber, rec *events.Recorder, msgs events.Messages, status StatusProvider, sched Scheduler) *Manager {
+func NewManager(rt cri.RuntimeService, net cri.Network, rec *events.Recorder, msgs events.Messages, status StatusProvider, sched Scheduler) *Manager {
 	return &Manager{
 		Liveness: NewResultsManager(), Readiness: NewResultsManager(), Startup: NewResultsManager(),
 		prober: &prober{runtime: rt, network: net, recorder: rec, msgs: msgs},

@@ -6,7 +6,7 @@
 // started and ready fields of container statuses.
 //
 // Exec probes run through the CRI's ExecSync; HTTP, TCP and gRPC probes ask
-// a NetworkProber, which the fake runtime implements from its scripted
+// a cri.Network, which the fake runtime implements from its scripted
 // container health. Probes take no virtual time.
 package prober
 
@@ -38,11 +38,6 @@ func (t ProbeType) String() string {
 // Lower is the lower-case name ("liveness").
 func (t ProbeType) Lower() string { return strings.ToLower(t.String()) }
 
-// NetworkProber answers HTTP, TCP and gRPC probes of a container.
-type NetworkProber interface {
-	Probe(ctx context.Context, containerID, probeType string) (healthy bool, output string, err error)
-}
-
 // StatusProvider returns the pod status the status manager holds.
 type StatusProvider interface {
 	GetPodStatus(uid string) (*v1.PodStatus, bool)
@@ -56,19 +51,13 @@ type Scheduler interface {
 
 type prober struct {
 	runtime  cri.RuntimeService
-	network  NetworkProber
+	network  cri.Network
 	recorder *events.Recorder
 	msgs     events.Messages
 }
 
 func containerRef(pod *v1.Pod, c *v1.Container) events.ObjectRef {
-	fp := fmt.Sprintf("spec.containers{%s}", c.Name)
-	for i := range pod.Spec.InitContainers {
-		if pod.Spec.InitContainers[i].Name == c.Name {
-			fp = fmt.Sprintf("spec.initContainers{%s}", c.Name)
-		}
-	}
-	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: fp}
+	return events.ObjectRef{Kind: "Pod", Namespace: pod.Metadata.Namespace, Name: pod.Metadata.Name, UID: pod.Metadata.UID, FieldPath: v1.ContainerFieldPath(pod, c.Name)}
 }
 
 func portString(raw []byte) string { return strings.Trim(string(raw), `"`) }

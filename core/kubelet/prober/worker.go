@@ -23,6 +23,11 @@ type worker struct {
 	resultRun   int
 	onHold      bool
 
+	// name names the worker's timers; tick is its ticker's body. Both are
+	// built once: a worker arms its ticker every period.
+	name string
+	tick func()
+
 	stopped      bool
 	cancelTick   func()
 	triggerQueue bool // manualTriggerCh has a buffer of one
@@ -39,6 +44,13 @@ func newWorker(m *Manager, t ProbeType, pod *v1.Pod, c v1.Container) *worker {
 	default:
 		w.spec, w.results, w.initial = c.StartupProbe, m.Startup, Unknown
 	}
+	w.name = "probe " + t.Lower() + " " + pod.Metadata.Name + "/" + c.Name
+	w.tick = func() {
+		w.nextTick = w.nextTick.Add(w.period())
+		if w.step() {
+			w.arm()
+		}
+	}
 	return w
 }
 
@@ -47,7 +59,7 @@ func (w *worker) period() time.Duration { return time.Duration(w.spec.PeriodSeco
 // start runs the first probe now (after delay, when jitter is on) and then
 // arms the ticker.
 func (w *worker) start(delay time.Duration) {
-	w.cancelTick = w.m.sched.Schedule(delay, w.name(), func() {
+	w.cancelTick = w.m.sched.Schedule(delay, w.name, func() {
 		w.nextTick = w.m.sched.Now().Add(w.period())
 		if !w.step() {
 			return
@@ -56,18 +68,9 @@ func (w *worker) start(delay time.Duration) {
 	})
 }
 
-func (w *worker) name() string {
-	return "probe " + w.probeType.Lower() + " " + w.pod.Metadata.Name + "/" + w.container.Name
-}
-
 func (w *worker) arm() {
 	d := w.nextTick.Sub(w.m.sched.Now())
-	w.cancelTick = w.m.sched.Schedule(d, w.name(), func() {
-		w.nextTick = w.nextTick.Add(w.period())
-		if w.step() {
-			w.arm()
-		}
-	})
+	w.cancelTick = w.m.sched.Schedule(d, w.name, w.tick)
 }
 
 // trigger is manualTriggerCh: a pending trigger runs the probe at once.
@@ -76,7 +79,7 @@ func (w *worker) trigger() {
 		return
 	}
 	w.triggerQueue = true
-	w.m.sched.Schedule(0, w.name()+" (manual)", func() {
+	w.m.sched.Schedule(0, w.name+" (manual)", func() {
 		w.triggerQueue = false
 		if w.stopped {
 			return

@@ -34,12 +34,12 @@ func FuzzParseAction(f *testing.F) {
 		if err != nil {
 			return
 		}
-		k, err := base.Build()
+		run, err := base.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		k.RunUntil(sim.Epoch.Add(time.Second))
-		_ = Apply(k, st)
-		k.RunUntil(sim.Epoch.Add(3 * time.Second))
+		run.RunUntil(sim.Epoch.Add(time.Second))
+		_ = run.Apply(st)
+		run.RunUntil(sim.Epoch.Add(3 * time.Second))
 	})
 }

@@ -94,12 +94,12 @@ func play(t *testing.T, d *datadriven.TestData, data []byte) string {
 			sc.Until = d
 		}
 	}
-	k, err := sc.Build()
+	s, err := sc.Build()
 	if err != nil {
 		return "error: " + err.Error() + "\n"
 	}
-	k.RunUntil(sim.Epoch.Add(sc.Until))
-	return Text(k, o)
+	s.RunUntil(sim.Epoch.Add(sc.Until))
+	return Text(s, o)
 }
 
 func replaceRelease(s, r string) string {

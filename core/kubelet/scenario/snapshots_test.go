@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 	"github.com/kubexplorer/kubexplorer/examples"
 	_ "github.com/kubexplorer/kubexplorer/examples/kubelet"
@@ -25,7 +26,7 @@ func TestSnapshotsDoNotChangeLater(t *testing.T) {
 			require.NoError(t, err)
 			sc, err := Parse(src)
 			require.NoError(t, err)
-			k, err := sc.Build()
+			s, err := sc.Build()
 			require.NoError(t, err)
 			until := sc.Until
 			if until == 0 {
@@ -33,20 +34,20 @@ func TestSnapshotsDoNotChangeLater(t *testing.T) {
 			}
 			var taken []string
 			for {
-				next, ok := k.Clock().Next()
+				next, ok := s.Clock.Next()
 				if !ok || next.After(sim.Epoch.Add(until)) {
 					break
 				}
-				k.Step()
-				for _, s := range k.Snapshots()[len(taken):] {
-					b, err := json.Marshal(s)
+				s.Step()
+				for _, sn := range s.Kubelet.Trace(kubelet.Marks{Snapshots: len(taken)}).Snapshots {
+					b, err := json.Marshal(sn)
 					require.NoError(t, err)
 					taken = append(taken, string(b))
 				}
 			}
 			require.NotEmpty(t, taken)
-			for i, s := range k.Snapshots() {
-				b, err := json.Marshal(s)
+			for i, sn := range s.Kubelet.Trace(kubelet.Marks{}).Snapshots {
+				b, err := json.Marshal(sn)
 				require.NoError(t, err)
 				require.JSONEq(t, taken[i], string(b), "snapshot %d changed after it was taken", i)
 			}

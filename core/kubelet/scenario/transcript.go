@@ -44,13 +44,14 @@ type line struct {
 
 // Text renders what happened, instant by instant, in a stable form used by
 // the CLI and the transcript tests.
-func Text(k *kubelet.Kubelet, o TextOptions) string {
+func Text(s *Sim, o TextOptions) string {
+	tr := s.Kubelet.Trace(kubelet.Marks{})
 	var lines []line
 	add := func(t time.Time, order int, text string) {
 		lines = append(lines, line{t: t, order: order, seq: len(lines), text: text})
 	}
 	if o.CRI {
-		for _, c := range k.CRICalls() {
+		for _, c := range s.Runtime.Calls() {
 			if c.Read {
 				continue
 			}
@@ -65,7 +66,7 @@ func Text(k *kubelet.Kubelet, o TextOptions) string {
 		}
 	}
 	if o.Loop {
-		for _, e := range k.Loop() {
+		for _, e := range tr.Loop {
 			s := "loop " + e.Case
 			if e.Detail != "" {
 				s += " " + e.Detail
@@ -77,7 +78,7 @@ func Text(k *kubelet.Kubelet, o TextOptions) string {
 		}
 	}
 	if o.Workers {
-		for _, e := range k.WorkerTrace() {
+		for _, e := range tr.Workers {
 			s := fmt.Sprintf("worker %s %s %s", e.Pod, e.Work, e.Step)
 			if e.Detail != "" {
 				s += ": " + e.Detail
@@ -92,12 +93,12 @@ func Text(k *kubelet.Kubelet, o TextOptions) string {
 		}
 	}
 	if o.Log {
-		for _, e := range k.Log() {
+		for _, e := range tr.Log {
 			add(e.Time, 1, e.Source+": "+e.Text)
 		}
 	}
 	if o.Events {
-		for _, e := range k.Events() {
+		for _, e := range tr.Events {
 			obj := e.InvolvedObject.Name
 			if e.InvolvedObject.FieldPath != "" {
 				obj += " " + e.InvolvedObject.FieldPath
@@ -106,12 +107,12 @@ func Text(k *kubelet.Kubelet, o TextOptions) string {
 		}
 	}
 	if o.Pods {
-		for _, s := range k.Snapshots() {
-			for _, p := range s.Pods {
-				add(s.Time, 3, PodLine(p, o.Container))
+		for _, sn := range tr.Snapshots {
+			for _, p := range sn.Pods {
+				add(sn.Time, 3, PodLine(p, o.Container))
 				if o.Status && !p.Deleted {
 					for _, l := range StatusLines(p.Status) {
-						add(s.Time, 3, "  "+l)
+						add(sn.Time, 3, "  "+l)
 					}
 				}
 			}

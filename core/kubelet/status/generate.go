@@ -23,7 +23,8 @@ const (
 	ReadinessGatesNotReady   = "ReadinessGatesNotReady"
 )
 
-func list(names []string) string { return fmt.Sprintf("%s", names) }
+// list renders names as fmt's %s does a []string: [a b].
+func list(names []string) string { return "[" + strings.Join(names, " ") + "]" }
 
 // HasAnyRegularContainerStarted reports whether a regular container has
 // run (running or terminated, now or before).

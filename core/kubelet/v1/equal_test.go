@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
@@ -36,13 +37,13 @@ func TestEqualPodStatusMatchesJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := sc.Build()
+		s, err := sc.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		k.RunUntil(sim.Epoch.Add(sc.Until))
-		for _, s := range k.Snapshots() {
-			for _, p := range s.Pods {
+		s.RunUntil(sim.Epoch.Add(sc.Until))
+		for _, sn := range s.Kubelet.Trace(kubelet.Marks{}).Snapshots {
+			for _, p := range sn.Pods {
 				corpus = append(corpus, p.Status)
 			}
 		}

@@ -1,11 +1,20 @@
 package v1
 
-import "fmt"
-
 // FormatPod renders a pod the way the kubelet's format.Pod does:
 // name_namespace(uid).
 func FormatPod(p *Pod) string {
-	return fmt.Sprintf("%s_%s(%s)", p.Metadata.Name, p.Metadata.Namespace, p.Metadata.UID)
+	return p.Metadata.Name + "_" + p.Metadata.Namespace + "(" + p.Metadata.UID + ")"
+}
+
+// ContainerFieldPath is the field path of a container in its pod, as
+// events name it: spec.containers{app} or spec.initContainers{init}.
+func ContainerFieldPath(p *Pod, name string) string {
+	for i := range p.Spec.InitContainers {
+		if p.Spec.InitContainers[i].Name == name {
+			return "spec.initContainers{" + name + "}"
+		}
+	}
+	return "spec.containers{" + name + "}"
 }
 
 // FullName is namespace/name.

@@ -1,0 +1,278 @@
+package kubeletstart
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// The --config-dir drop-ins (1.28+). 1.28 decodes each drop-in like the
+// config file and merges it with mergo; 1.29+ decode drop-ins as
+// unstructured JSON and fold them in with a JSON merge patch.
+
+// mergeDropins applies the --config-dir drop-ins to the configuration's
+// gates: the gates and their origins after them.
+func (r *run) mergeDropins(dir string, base map[string]bool, baseOrigins map[string]origin) (map[string]bool, map[string]origin, bool) {
+	files := r.dropinFiles(dir)
+	origins := map[string]origin{}
+	for k, o := range baseOrigins {
+		origins[k] = o
+	}
+	if r.e.dropinMergo {
+		return r.mergoDropins(dir, files, base, origins)
+	}
+	return r.patchDropins(dir, files, base, origins)
+}
+
+// walkFailed stops start-up on a drop-in that does not load: the error
+// comes out of the directory walk.
+func (r *run) walkFailed(dir string, err error) {
+	r.fail("mergeConfig", fmt.Errorf("failed to walk through kubelet dropin directory %q: %w", dir, err))
+}
+
+// mergoDropins is 1.28's merge: each drop-in decoded and defaulted on its
+// own, its gates overriding per key.
+func (r *run) mergoDropins(dir string, files []File, base map[string]bool, origins map[string]origin) (map[string]bool, map[string]origin, bool) {
+	gates := copyGates(base)
+	for _, f := range files {
+		cfg, ok := r.decodeMergoDropin(dir, f)
+		if !ok {
+			return nil, nil, false
+		}
+		r.mergoDropin(r.cfg, cfg.obj, cfg.pos, f.Path)
+		r.traceGates("dropin", f.Path, cfg.gates, cfg.pos.gateLine)
+		if gates == nil && len(cfg.gates) > 0 {
+			gates = map[string]bool{}
+		}
+		for k, v := range cfg.gates {
+			gates[k] = v
+			origins[k] = origin{source: "dropin", path: f.Path, at: cfg.pos.gate(k)}
+		}
+	}
+	r.note("1.28 merges drop-ins with mergo: per-key override, and a null gate value means false, not deletion")
+	return gates, origins, true
+}
+
+// decodeMergoDropin loads one 1.28 drop-in like the config file.
+func (r *run) decodeMergoDropin(dir string, f File) (*decodedConfig, bool) {
+	if len(f.Content) == 0 {
+		inner := fmt.Errorf("failed to load Kubelet config file %s, error kubelet config file %q was empty", f.Path, absPath(f.Path))
+		r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
+		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
+		return nil, false
+	}
+	cfg, err := r.e.decodeTyped([]byte(f.Content))
+	if err != nil {
+		if at, ok := issueAt(err); ok {
+			r.diag("dropin", f.Path, at, "error", err.Error())
+		}
+		inner := fmt.Errorf("failed to load Kubelet config file %s, error %v", f.Path, err)
+		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
+		return nil, false
+	}
+	if cfg.lenient {
+		r.line(r.e.structuredLine('I', r.e.site("codec"), "Using lenient decoding as strict decoding failed", kv{"err", cfg.strictEr}))
+	}
+	return cfg, true
+}
+
+// patchDropins is the 1.29+ merge. 1.32+ merge on the v1beta1 document,
+// where the base's gates sit under "featureGates" like the drop-ins'.
+// 1.29–1.31 marshal the internal type: the base's gates sit under
+// "FeatureGates", the drop-ins' under "featureGates", and the final
+// case-insensitive json.Unmarshal decodes both into one map (base first,
+// the keys being sorted): a drop-in's null removes only what an earlier
+// drop-in set.
+func (r *run) patchDropins(dir string, files []File, base map[string]bool, origins map[string]origin) (map[string]bool, map[string]origin, bool) {
+	internal := r.e.dropinInternalBase
+	doc := map[string]any{}
+	dropOrigins := origins
+	if internal {
+		dropOrigins = map[string]origin{}
+	} else if base != nil {
+		fg := map[string]any{}
+		for k, v := range base {
+			fg[k] = v
+		}
+		doc["featureGates"] = fg
+	}
+	layer := dropinLayer{}
+	for _, f := range files {
+		obj, ok := r.readDropin(dir, f, layer, dropOrigins)
+		if !ok {
+			return nil, nil, false
+		}
+		doc = mergePatch(doc, obj).(map[string]any)
+	}
+	for k, fv := range layer {
+		r.cfg[k] = *fv
+	}
+	gates, ok := r.patchedGates(doc, dropOrigins)
+	if !ok {
+		return nil, nil, false
+	}
+	if internal {
+		gates = r.ontoInternalBase(base, gates, len(files), origins, dropOrigins)
+	}
+	for k := range origins {
+		if _, ok := gates[k]; !ok {
+			delete(origins, k)
+		}
+	}
+	r.pending = origins
+	if !r.defaulting(gates) {
+		return nil, nil, false
+	}
+	return gates, origins, true
+}
+
+// readDropin decodes one 1.29+ drop-in, records where its gates and
+// fields are, and folds its fields into layer.
+func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[string]origin) (map[string]any, bool) {
+	if len(f.Content) == 0 {
+		r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
+		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
+		return nil, false
+	}
+	obj, pos, err := r.e.decodeUnstructured([]byte(f.Content))
+	if err != nil {
+		at, _ := issueAt(err)
+		r.diag("dropin", f.Path, at, "error", err.Error())
+		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, err))
+		return nil, false
+	}
+	if r.e.dropinGVK {
+		if err := dropinGVKError(obj); err != nil {
+			r.diag("dropin", f.Path, pos.top("apiVersion"), "error", err.Error())
+			r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
+			return nil, false
+		}
+	}
+	r.traceDropin(f.Path, obj, pos.gateLine)
+	dropinGateOrigins(obj, f.Path, pos, dropOrigins)
+	r.noteCrashLoopMax(obj, "dropin", f.Path, pos)
+	r.applyDropin(r.cfg, layer, obj, pos, f.Path)
+	return obj, true
+}
+
+// dropinGateOrigins follows a drop-in's featureGates in origins: a gate
+// set comes from the drop-in, a null removes it, and featureGates that is
+// not a mapping replaces every gate the files set.
+func dropinGateOrigins(obj map[string]any, path string, pos *positions, origins map[string]origin) {
+	fg, present := obj["featureGates"]
+	if !present {
+		return
+	}
+	t, ok := fg.(map[string]any)
+	if !ok {
+		for k, o := range origins {
+			if o.source != "flag" {
+				delete(origins, k)
+			}
+		}
+		return
+	}
+	for k, v := range t {
+		if v == nil {
+			delete(origins, k)
+		} else {
+			origins[k] = origin{source: "dropin", path: path, at: pos.gate(k)}
+		}
+	}
+}
+
+// patchedGates decodes the merged document's gates; a value of the wrong
+// type fails the merge, marked where it was set.
+func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (map[string]bool, bool) {
+	fg, ok := doc["featureGates"]
+	if !ok {
+		return nil, true
+	}
+	raw, _ := jsonMarshal(fg)
+	field := "featureGates"
+	if r.e.dropinInternalBase {
+		field = "FeatureGates"
+	}
+	gates, badKey, err := gatesFromJSON(raw, field)
+	if err != nil {
+		if o, ok := dropOrigins[badKey]; ok {
+			r.diag(o.source, o.path, o.at, "error", err.Error())
+		}
+		r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
+		return nil, false
+	}
+	return gates, true
+}
+
+// ontoInternalBase is 1.29–1.31's last step: the drop-ins' gates over the
+// internal configuration's, which no drop-in can delete.
+func (r *run) ontoInternalBase(base, gates map[string]bool, nfiles int, origins, dropOrigins map[string]origin) map[string]bool {
+	merged := copyGates(base)
+	if merged == nil && gates != nil {
+		merged = map[string]bool{}
+	}
+	for k, v := range gates {
+		merged[k] = v
+	}
+	for k, o := range dropOrigins {
+		origins[k] = o
+	}
+	if nfiles > 0 && len(base) > 0 {
+		r.note("1.29–1.31 merge drop-ins onto the internal configuration, whose gates a drop-in cannot delete: a null (or featureGates: null) removes only what an earlier drop-in set")
+	}
+	return merged
+}
+
+// dropinFiles lists the .conf files below dir in filepath.WalkDir order:
+// a directory's entries by name, each subdirectory walked where its name
+// sorts, so d/sub/05.conf comes after d/20.conf.
+func (r *run) dropinFiles(dir string) []File {
+	root := absPath(dir)
+	var out []File
+	var skipped []string
+	for _, f := range r.in.DropIns {
+		p := f.Path
+		if !strings.HasPrefix(p, "/") {
+			p = path.Join(root, p)
+		}
+		p = path.Clean(p)
+		if !strings.HasPrefix(p, root+"/") {
+			r.note("drop-in %s is outside --config-dir %s and is not read", f.Path, dir)
+			continue
+		}
+		// Report paths the way WalkDir builds them from the flag's value.
+		shown := strings.TrimSuffix(dir, "/") + strings.TrimPrefix(p, root)
+		if path.Ext(path.Base(p)) != ".conf" {
+			r.note("drop-in %s is skipped: only files ending in .conf are read", p)
+			skipped = append(skipped, shown)
+			continue
+		}
+		out = append(out, File{Path: shown, Content: f.Content})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return walkLess(out[i].Path, out[j].Path) })
+	sort.SliceStable(skipped, func(i, j int) bool { return walkLess(skipped[i], skipped[j]) })
+	r.skippedDropins = skipped
+	if len(out) > 1 {
+		r.note("drop-ins apply in this order: %s", strings.Join(pathsOf(out), ", "))
+	}
+	return out
+}
+
+func walkLess(a, b string) bool {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		if as[i] != bs[i] {
+			return as[i] < bs[i]
+		}
+	}
+	return len(as) < len(bs)
+}
+
+func pathsOf(fs []File) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Path
+	}
+	return out
+}
