@@ -12,26 +12,31 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
-.PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines apidoc clidoc fuzz-smoke load-test cover
+.PHONY: build serve test bench catalog conformance clean site-engines site cli vet staticcheck \
+	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover
 
 build: cli site ## build the CLI and the site
 
 cli:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/kubexplorer ./cmd/kubexplorer
 
-engine: ## the all-in-one engine the site loads
-	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engine.wasm ./wasm/cmd/all
+# The site's engines, one per mechanism, in the order of the page's tabs (the
+# first is the one the page opens with).
+SITE_ENGINES := gates kubelet kubefed
+ENGINES := $(SITE_ENGINES) all
 
-ENGINES := all gates kubelet kubefed
-
-engines: ## the all-in-one engine and one per mechanism in build/engines, and their sizes
+site-engines: ## the engines the site serves, in build/engines
 	@mkdir -p build/engines
-	for e in $(ENGINES); do \
+	for e in $(SITE_ENGINES); do \
 		GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engines/$$e.wasm ./wasm/cmd/$$e || exit 1; \
 	done
+
+engines: site-engines ## the site's engines and the all-in-one engine, and their sizes
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/engines/all.wasm ./wasm/cmd/all
 	$(GO) run ./wasm/cmd/sizes $(foreach e,$(ENGINES),build/engines/$(e).wasm)
+
+engines-budget: site ## fails when a site engine weighs more than its budget (brotli; internal/sitebuild/budget.go)
+	$(GO) run ./wasm/cmd/sizes -manifest build/site/build.json
 
 apidoc: ## regenerate docs/api.md from the explorer's types and methods; fails when the checked-in file differed
 	$(GO) run ./cmd/kxapidoc -o docs/api.md -check
@@ -45,14 +50,14 @@ clidoc: ## regenerate docs/cli.md from the CLI's command tree; fails when the ch
 $(NODE_MODULES): site/package.json site/package-lock.json
 	npm ci --prefix site --no-audit --no-fund --loglevel=error
 
-site: engine $(NODE_MODULES)
-	$(GO) run ./cmd/kxbuild -src site -wasm build/engine.wasm \
+site: site-engines $(NODE_MODULES)
+	$(GO) run ./cmd/kxbuild -src site $(foreach e,$(SITE_ENGINES),-engine $(e)=build/engines/$(e).wasm) \
 		-wasm-exec '$(GOROOT)/lib/wasm/wasm_exec.js' -out build/site -version '$(VERSION)'
 
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck lint-js apidoc clidoc build test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc clidoc build engines-budget test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...

@@ -161,15 +161,27 @@ func TestBadTabStateShowsTheExampleAndSaysWhy(t *testing.T) {
 	assert.Equal(t, release, eval[string](t, p, `kx.app.release`), "the usable parts are used")
 }
 
-func TestEmbedPageSharesOneEngine(t *testing.T) {
+// A page of widgets starts one engine per kind of widget it shows, shared
+// by the widgets (one router, engine.js Engines), and a kind not yet shown
+// downloads nothing.
+func TestEmbedPageStartsOneEnginePerKind(t *testing.T) {
+	before := env.Served()
 	p := openAnyPage(t, "/embed-example.html")
 	// Nothing starts until a widget is visible; the first one is.
 	waitFor(t, p, `document.querySelector("kx-feature-gates").app !== undefined`, 30*time.Second)
 	eval[bool](t, p, `(document.querySelector("kx-kubelet").scrollIntoView(), true)`)
 	waitFor(t, p, `document.querySelector("kx-kubelet").app !== undefined`, 30*time.Second)
-	waitFor(t, p, `window.kxEmbed.engine.state === "ready"`, 30*time.Second)
+	waitFor(t, p, `["gates", "kubelet"].every(m => window.kxEmbed.engine.engine(m).state === "ready")`, 30*time.Second)
 	assert.True(t, eval[bool](t, p, `[...document.querySelectorAll("kx-feature-gates, kx-kubelet")].every(w => w.app.engine === window.kxEmbed.engine)`))
-	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByType("resource").filter(e => e.name.endsWith(".wasm")).length`), "one engine download for two widgets")
+	assert.Equal(t, []string{"gates", "kubelet"}, eval[[]string](t, p, `[...window.kxEmbed.engine.engines.keys()].sort()`), "one engine per kind shown")
+	downloads := map[string]int{}
+	for path, n := range env.Served() {
+		if strings.HasSuffix(path, ".wasm") && n > before[path] {
+			name := path[strings.LastIndex(path, "/")+1:]
+			downloads[name[:strings.Index(name, ".")]] += n - before[path]
+		}
+	}
+	assert.Equal(t, map[string]int{"engine-gates": 1, "engine-kubelet": 1}, downloads, "one download per engine, none for the kubefed widget not shown")
 	assert.True(t, eval[bool](t, p, `!!document.querySelector("kx-feature-gates").shadowRoot.querySelector(".kx-widget-panel")`), "widgets render in shadow DOM")
 	// The widget's link to the full explorer carries what it shows.
 	waitFor(t, p, `document.querySelector("kx-feature-gates").shadowRoot.querySelector(".kx-widget-header a").href.includes("#s=")`, 10*time.Second)
@@ -216,6 +228,11 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
 	assert.Equal(t, map[string]any{"value": "offline"}, eval[map[string]any](t, p, `kx.engine.call("echo", {value: "offline"})`))
 	waitFor(t, p, `kx.app.release !== null`, 10*time.Second)
+	// A tab never opened online has its engine in the cache too (the
+	// service worker precaches every engine after the first result).
+	waitFor(t, p, `kx.engine.engine("kubefed").state === "idle"`, time.Second)
+	eval[bool](t, p, `(document.getElementById("tab-kubefed").click(), true)`)
+	waitFor(t, p, `kx.engine.engine("kubefed").state === "ready" && document.querySelector("[data-kubefed-renders]") !== null`, 60*time.Second)
 }
 
 func jsQuote(s string) string {

@@ -1,24 +1,41 @@
 // Package examples holds the named, linkable examples of every tab: the
 // worked scenarios of the facts files and the page's gallery. Each mechanism
-// owns one directory (gates/, kubelet/, kubefed/); the engine serves them so
-// the page, the CLI and the tests read the same files.
+// owns one directory (gates/, kubelet/, kubefed/), which is also the Go
+// package that embeds its files: importing examples/gates links the
+// feature-gates gallery into a program, and no other, so each mechanism's
+// engine carries only its own gallery. The engine serves them so the page,
+// the CLI and the tests read the same files.
 package examples
 
 import (
-	"embed"
 	"errors"
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
 )
 
-//go:embed gates kubelet kubefed
-var files embed.FS
+// galleries are the registered galleries by mechanism.
+var galleries = map[string]fs.FS{}
+
+// Register makes a mechanism's gallery known: the gallery packages
+// (examples/gates, …) call it from their init. Registering one twice is a
+// programming error.
+func Register(mechanism string, fsys fs.FS) {
+	if _, dup := galleries[mechanism]; dup {
+		panic("examples: gallery registered twice: " + mechanism)
+	}
+	galleries[mechanism] = fsys
+}
 
 // FS returns the examples of one mechanism ("gates", "kubelet", "kubefed"),
-// rooted at its directory.
+// rooted at its directory. The mechanism's gallery package must be linked.
 func FS(mechanism string) (fs.FS, error) {
-	return fs.Sub(files, mechanism)
+	fsys, ok := galleries[mechanism]
+	if !ok {
+		return nil, fmt.Errorf("examples: the %s gallery is not linked into this program (import examples/%s)", mechanism, mechanism)
+	}
+	return fsys, nil
 }
 
 // ErrNotFound is returned by Read for a name that is not an example.

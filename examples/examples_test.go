@@ -1,8 +1,13 @@
-package examples
+package examples_test
 
 import (
 	"errors"
 	"testing"
+
+	. "github.com/kubexplorer/kubexplorer/examples"
+	_ "github.com/kubexplorer/kubexplorer/examples/gates"
+	_ "github.com/kubexplorer/kubexplorer/examples/kubefed"
+	_ "github.com/kubexplorer/kubexplorer/examples/kubelet"
 )
 
 func TestNamesPutsTheFirstFirstThenSorts(t *testing.T) {
@@ -33,5 +38,14 @@ func TestReadRefusesWhatIsNotAnExampleName(t *testing.T) {
 		if _, err := Read("kubelet", bad); !errors.Is(err, ErrNotFound) {
 			t.Errorf("Read(%q) = %v, want ErrNotFound", bad, err)
 		}
+	}
+}
+
+func TestAGalleryMustBeLinked(t *testing.T) {
+	if _, err := FS("nope"); err == nil {
+		t.Fatal("FS of an unregistered gallery: no error")
+	}
+	if _, err := Names("nope", ""); err == nil {
+		t.Fatal("Names of an unregistered gallery: no error")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	_ "github.com/kubexplorer/kubexplorer/examples/kubelet"
 	"github.com/kubexplorer/kubexplorer/explorer"
 	xt "github.com/kubexplorer/kubexplorer/explorer/explorertest"
 )

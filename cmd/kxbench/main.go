@@ -1,9 +1,10 @@
 // Command kxbench measures kubexplorer and prints one table: the engine's
 // size, page timings in headless Chromium, and the Go benchmarks natively and
 // as WebAssembly, under Node and in headless Chromium (the page's own V8),
-// with their ratios. make bench runs it after
-// building the site. Figures are measurements, not tests: nothing here fails
-// because a number is high.
+// with their ratios, and the time to each tab's first result against a floor
+// page (firstresult.go). make bench runs it after building the site. Figures
+// are measurements, not tests: nothing here fails because a time is high;
+// an engine over its size budget (internal/sitebuild/budget.go) fails it.
 package main
 
 import (
@@ -28,6 +29,7 @@ type probe struct {
 type config struct {
 	siteDir  string
 	loads    int
+	rounds   int
 	calls    int
 	benchPkg string
 	benchRE  string
@@ -55,6 +57,7 @@ var probes = []probe{
 func main() {
 	c := &config{}
 	flag.IntVar(&c.loads, "loads", 12, "fresh page loads to time")
+	flag.IntVar(&c.rounds, "rounds", 7, "interleaved rounds of cold first results (floor and each tab)")
 	flag.IntVar(&c.calls, "calls", 300, "round trips to time")
 	flag.StringVar(&c.benchPkg, "pkgs", "./core/... ./explorer/...", "packages whose Go benchmarks run")
 	flag.StringVar(&c.benchRE, "bench", ".", "benchmark name pattern")
@@ -63,7 +66,16 @@ func main() {
 	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks as WebAssembly (under Node and in Chromium)")
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
+	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
+	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
 	flag.Parse()
+	if *wasmSizes != "" {
+		if err := whereTheBytesAre(os.Stdout, *wasmSizes, *top); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	c.siteDir = os.Getenv("KX_SITE_DIR")
 	if c.siteDir == "" {
 		c.siteDir = "build/site"
@@ -71,7 +83,7 @@ func main() {
 
 	all := append([]probe{}, probes...)
 	if !c.noPage {
-		all = append(all, probe{"page", pageProbe})
+		all = append(all, probe{"first result", firstResultProbe}, probe{"page", pageProbe})
 	}
 	if !c.noGo {
 		all = append(all, probe{"go", goBenchProbe})
@@ -81,13 +93,12 @@ func main() {
 	for _, p := range all {
 		fmt.Fprintf(os.Stderr, "kxbench: measuring %s…\n", p.name)
 		rs, err := p.run(c)
+		rows = append(rows, rs...)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "kxbench: %s: %v\n", p.name, err)
 			rows = append(rows, row{p.name, "error", "-", err.Error()})
 			failed = true
-			continue
 		}
-		rows = append(rows, rs...)
 	}
 	printTable(rows)
 	if failed {

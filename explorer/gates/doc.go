@@ -26,7 +26,12 @@
 // name is not_found.
 package gates
 
-import "github.com/kubexplorer/kubexplorer/explorer"
+import (
+	"github.com/kubexplorer/kubexplorer/explorer"
+
+	// The gallery this mechanism serves, linked with it (and only with it).
+	_ "github.com/kubexplorer/kubexplorer/examples/gates"
+)
 
 func init() {
 	explorer.RegisterMechanism("gates", "Feature gates at kubelet start-up")

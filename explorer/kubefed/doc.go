@@ -22,7 +22,12 @@
 // with two actions) is a bad_request with diagnostics.
 package kubefed
 
-import "github.com/kubexplorer/kubexplorer/explorer"
+import (
+	"github.com/kubexplorer/kubexplorer/explorer"
+
+	// The gallery this mechanism serves, linked with it (and only with it).
+	_ "github.com/kubexplorer/kubexplorer/examples/kubefed"
+)
 
 func init() {
 	explorer.RegisterMechanism("kubefed", "kubefed's FederatedTypeConfig controller")

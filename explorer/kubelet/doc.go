@@ -14,7 +14,12 @@
 // the session. The kubefed sessions have the same verbs.
 package kubelet
 
-import "github.com/kubexplorer/kubexplorer/explorer"
+import (
+	"github.com/kubexplorer/kubexplorer/explorer"
+
+	// The gallery this mechanism serves, linked with it (and only with it).
+	_ "github.com/kubexplorer/kubexplorer/examples/kubelet"
+)
 
 func init() {
 	explorer.RegisterMechanism("kubelet", "The kubelet sync loop")

@@ -75,6 +75,8 @@ type Env struct {
 	BaseURL string // http://127.0.0.1:PORT
 	Server  *http.Server
 	browser context.Context
+	mu      sync.Mutex
+	hits    []Hit // the requests the server answered, in the order it finished them
 	cancel  []context.CancelFunc
 }
 
@@ -88,9 +90,17 @@ func Start(siteDir string) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(siteDir)), ReadHeaderTimeout: 10 * time.Second}
+	env := &Env{BaseURL: "http://" + ln.Addr().String()}
+	site := siteserver.Handler(os.DirFS(siteDir))
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		cw := &countingWriter{ResponseWriter: w}
+		site.ServeHTTP(cw, r)
+		env.mu.Lock()
+		env.hits = append(env.hits, Hit{Path: r.URL.Path, Bytes: cw.n})
+		env.mu.Unlock()
+	}), ReadHeaderTimeout: 10 * time.Second}
+	env.Server = srv
 	go func() { _ = srv.Serve(ln) }()
-	env := &Env{BaseURL: "http://" + ln.Addr().String(), Server: srv}
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -111,6 +121,43 @@ func Start(siteDir string) (*Env, error) {
 		return nil, fmt.Errorf("starting %s: %w", chromium, err)
 	}
 	return env, nil
+}
+
+// Hit is one request the server answered: its path and the bytes of the
+// response body it wrote (compressed, when it sent a .br or .gz sibling).
+type Hit struct {
+	Path  string
+	Bytes int
+}
+
+// Hits returns the requests the server answered so far, in the order it
+// finished them, workers' and service workers' included (a page's request
+// log has only the page's own).
+func (e *Env) Hits() []Hit {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]Hit(nil), e.hits...)
+}
+
+// Served returns how many requests for each path the server answered so far.
+func (e *Env) Served() map[string]int {
+	out := map[string]int{}
+	for _, h := range e.Hits() {
+		out[h.Path]++
+	}
+	return out
+}
+
+// countingWriter counts the body bytes a handler writes.
+type countingWriter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (w *countingWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	w.n += n
+	return n, err
 }
 
 // Close stops the browser and the server.

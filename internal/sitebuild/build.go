@@ -1,12 +1,19 @@
-// Package sitebuild turns site/ and the compiled engine into the static site
-// that kubexplorer serve (or any static host) serves.
+// Package sitebuild turns site/ and the compiled engines into the static
+// site that kubexplorer serve (or any static host) serves.
 //
-// The output is flat and cache-friendly: every script, style sheet and the
+// The output is flat and cache-friendly: every script, style sheet and
 // engine carry a content hash in their name, so a host may cache them
 // forever; only the HTML pages, the service worker and build.json keep fixed
 // names. JavaScript is bundled with esbuild (no CDN, no request to another
-// origin); the engine's worker gets Go's wasm_exec.js in front of it. Every
-// text asset and the engine get precompressed .br and .gz siblings.
+// origin); the engines' worker gets Go's wasm_exec.js in front of it. Every
+// text asset and engine get precompressed .br and .gz siblings.
+//
+// There is one engine per mechanism (engine-gates.wasm, …): a page or a
+// widget downloads only the engines of the tabs it shows. The scripts learn
+// their hashed names from KX_ENGINES ({mechanism: file}) and which one the
+// page opens with by default from KX_FIRST_MECHANISM; KX_STATIC_REPLIES
+// holds replies computed at build time (Options.StaticReplies), which the
+// page answers without an engine.
 package sitebuild
 
 import (
@@ -20,8 +27,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/andybalholm/brotli"
 	"github.com/evanw/esbuild/pkg/api"
@@ -29,24 +38,38 @@ import (
 
 // Options says where things are.
 type Options struct {
-	Src      string // the site sources (site/)
-	Wasm     string // the compiled engine
-	WasmExec string // Go's wasm_exec.js, from the same toolchain as Wasm
-	Out      string // output directory; replaced entirely
-	Version  string // engine version, recorded in build.json
+	Src string // the site sources (site/)
+	// Engines are the compiled engines, one per mechanism, in the order of
+	// the page's tabs: the first is the one a page opens with by default.
+	Engines  []Engine
+	WasmExec string // Go's wasm_exec.js, from the same toolchain as the engines
+	// StaticReplies are replies the page gives without an engine, by
+	// "method request" with the request as JSON with sorted keys (engine.js
+	// canonicalJSON); each value is the reply's result.
+	StaticReplies map[string]json.RawMessage
+	Out           string // output directory; replaced entirely
+	Version       string // engine version, recorded in build.json
 	// Minify shrinks scripts and styles; off only to debug the page.
 	Minify bool
 	// BrotliQuality is 0-11; 11 is the best and slowest.
 	BrotliQuality int
 }
 
+// Engine is one mechanism's compiled engine.
+type Engine struct {
+	Mechanism string // "gates", the prefix of its methods
+	Wasm      string // path of the compiled module
+}
+
 // Manifest is written to build.json: what was built, for the benchmarks and
 // the service worker.
 type Manifest struct {
 	Version string `json:"version"`
-	// Assets maps a logical name ("engine.wasm", "app.js", ...) to its
+	// Assets maps a logical name ("engine-gates.wasm", "app.js", ...) to its
 	// hashed file name.
 	Assets map[string]string `json:"assets"`
+	// Engines maps a mechanism to its engine's hashed file name.
+	Engines map[string]string `json:"engines"`
 	// Files lists every served file (without the compressed siblings).
 	Files []FileInfo `json:"files"`
 }
@@ -65,10 +88,10 @@ var pages = []string{"index.html", "embed-example.html"}
 
 // embedRoutes are the chrome-less /embed/<name>/ pages, one widget each, for
 // hosts that can only embed an iframe. They are made from embed.html.
-var embedRoutes = []struct{ dir, element string }{
-	{"embed/feature-gates", "kx-feature-gates"},
-	{"embed/kubelet", "kx-kubelet"},
-	{"embed/kubefed", "kx-kubefed"},
+var embedRoutes = []struct{ dir, element, mechanism string }{
+	{"embed/feature-gates", "kx-feature-gates", "gates"},
+	{"embed/kubelet", "kx-kubelet", "kubelet"},
+	{"embed/kubefed", "kx-kubefed", "kubefed"},
 }
 
 // entries are the script bundles: logical name → source, format.
@@ -78,6 +101,8 @@ var entries = []struct {
 }{
 	// The worker is a classic script: it imports wasm_exec.js's globals.
 	{"worker.js", "js/worker.js", api.FormatIIFE},
+	// The page's first script, classic so that it runs before the modules.
+	{"boot.js", "js/boot.js", api.FormatIIFE},
 	{"app.js", "js/main.js", api.FormatESModule},
 	{"embed.js", "js/embed.js", api.FormatESModule},
 }
@@ -93,9 +118,12 @@ func Build(o Options) (*Manifest, error) {
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, err
 	}
-	b := &builder{o: o, m: &Manifest{Version: o.Version, Assets: map[string]string{}}}
+	if len(o.Engines) == 0 {
+		return nil, fmt.Errorf("no engines to build the site with")
+	}
+	b := &builder{o: o, m: &Manifest{Version: o.Version, Assets: map[string]string{}, Engines: map[string]string{}}}
 	// Styles and the engine come first: scripts refer to their hashed names.
-	steps := []func() error{b.engine, b.styles, b.scripts, b.static, b.pages, b.compress}
+	steps := []func() error{b.engines, b.styles, b.scripts, b.static, b.pages, b.compress}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -133,12 +161,51 @@ func (b *builder) write(name string, data []byte) error {
 	return os.WriteFile(full, data, 0o644)
 }
 
-func (b *builder) engine() error {
-	data, err := os.ReadFile(b.o.Wasm)
-	if err != nil {
-		return fmt.Errorf("reading the engine: %w", err)
+func (b *builder) engines() error {
+	for _, e := range b.o.Engines {
+		if e.Mechanism == "" || strings.ContainsAny(e.Mechanism, "./ ") {
+			return fmt.Errorf("engine %q: a mechanism is one word", e.Mechanism)
+		}
+		if _, dup := b.m.Engines[e.Mechanism]; dup {
+			return fmt.Errorf("engine %q listed twice", e.Mechanism)
+		}
+		data, err := os.ReadFile(e.Wasm)
+		if err != nil {
+			return fmt.Errorf("reading the %s engine: %w", e.Mechanism, err)
+		}
+		logical := "engine-" + e.Mechanism + ".wasm"
+		if err := b.hashed(logical, data); err != nil {
+			return err
+		}
+		b.m.Engines[e.Mechanism] = b.m.Assets[logical]
 	}
-	return b.hashed("engine.wasm", data)
+	return nil
+}
+
+// defines are the build-time constants the scripts read.
+func (b *builder) defines() (map[string]string, error) {
+	define := map[string]string{
+		"KX_VERSION":         jsString(b.o.Version),
+		"KX_FIRST_MECHANISM": jsString(b.o.Engines[0].Mechanism),
+	}
+	for logical, name := range b.m.Assets {
+		define["KX_ASSET_"+constName(logical)] = jsString(name)
+	}
+	engines, err := json.Marshal(b.m.Engines)
+	if err != nil {
+		return nil, err
+	}
+	define["KX_ENGINES"] = string(engines)
+	replies := b.o.StaticReplies
+	if replies == nil {
+		replies = map[string]json.RawMessage{}
+	}
+	static, err := json.Marshal(replies)
+	if err != nil {
+		return nil, fmt.Errorf("static replies: %w", err)
+	}
+	define["KX_STATIC_REPLIES"] = string(static)
+	return define, nil
 }
 
 func (b *builder) scripts() error {
@@ -154,9 +221,10 @@ func (b *builder) scripts() error {
 			}
 			continue // optional entry points
 		}
-		define := map[string]string{"KX_VERSION": jsString(b.o.Version)}
-		for logical, name := range b.m.Assets {
-			define["KX_ASSET_"+constName(logical)] = jsString(name)
+		// Anew for each entry: later entries know the earlier ones' names.
+		define, err := b.defines()
+		if err != nil {
+			return err
 		}
 		opts := api.BuildOptions{
 			EntryPoints:       []string{mustAbs(src)},
@@ -258,7 +326,7 @@ func (b *builder) pages() error {
 	}
 	for _, r := range embedRoutes {
 		root := strings.Repeat("../", strings.Count(r.dir, "/")+1)
-		page := strings.NewReplacer("{{root}}", root, "{{element}}", r.element).Replace(string(tmpl))
+		page := strings.NewReplacer("{{root}}", root, "{{element}}", r.element, "{{mechanism}}", r.mechanism).Replace(string(tmpl))
 		if err := b.write(r.dir+"/index.html", b.substitute([]byte(page))); err != nil {
 			return err
 		}
@@ -278,31 +346,59 @@ func (b *builder) substitute(data []byte) []byte {
 
 var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".html": true, ".svg": true, ".json": true, ".yaml": true, ".webmanifest": true}
 
+// compress writes the .gz and .br siblings, on every core: brotli at its
+// best quality is the slowest step of the build (seconds per engine).
 func (b *builder) compress() error {
-	for _, name := range b.written {
-		data, err := os.ReadFile(filepath.Join(b.o.Out, filepath.FromSlash(name)))
-		if err != nil {
-			return err
+	infos := make([]FileInfo, len(b.written))
+	errs := make([]error, len(b.written))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				infos[i], errs[i] = b.compressOne(b.written[i])
+			}
+		}()
+	}
+	for i := range b.written {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i := range infos {
+		if errs[i] != nil {
+			return errs[i]
 		}
-		info := FileInfo{Name: name, Size: len(data)}
-		if compressible[path.Ext(name)] && len(data) >= 512 {
-			gz, br, err := compressBoth(data, b.o.BrotliQuality)
-			if err != nil {
-				return err
-			}
-			// Siblings are not recorded in written: they are not compressed again.
-			full := filepath.Join(b.o.Out, filepath.FromSlash(name))
-			if err := os.WriteFile(full+".gz", gz, 0o644); err != nil {
-				return err
-			}
-			if err := os.WriteFile(full+".br", br, 0o644); err != nil {
-				return err
-			}
-			info.Gzip, info.Brotli = len(gz), len(br)
-		}
-		b.m.Files = append(b.m.Files, info)
+		b.m.Files = append(b.m.Files, infos[i])
 	}
 	return nil
+}
+
+func (b *builder) compressOne(name string) (FileInfo, error) {
+	full := filepath.Join(b.o.Out, filepath.FromSlash(name))
+	data, err := os.ReadFile(full)
+	if err != nil {
+		return FileInfo{}, err
+	}
+	info := FileInfo{Name: name, Size: len(data)}
+	if !compressible[path.Ext(name)] || len(data) < 512 {
+		return info, nil
+	}
+	gz, br, err := compressBoth(data, b.o.BrotliQuality)
+	if err != nil {
+		return FileInfo{}, err
+	}
+	// Siblings are not recorded in written: they are not compressed again.
+	if err := os.WriteFile(full+".gz", gz, 0o644); err != nil {
+		return FileInfo{}, err
+	}
+	if err := os.WriteFile(full+".br", br, 0o644); err != nil {
+		return FileInfo{}, err
+	}
+	info.Gzip, info.Brotli = len(gz), len(br)
+	return info, nil
 }
 
 func compressBoth(data []byte, brotliQuality int) (gz, br []byte, err error) {
@@ -330,7 +426,7 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// constName turns "engine.wasm" into "ENGINE_WASM".
+// constName turns "engine-gates.wasm" into "ENGINE_GATES_WASM".
 func constName(logical string) string {
 	return strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(logical))
 }

@@ -29,58 +29,90 @@ func TestBuild(t *testing.T) {
 	tmp := t.TempDir()
 	src := filepath.Join(tmp, "site")
 	writeFiles(t, src, map[string]string{
-		"index.html":      `<link href="{{app.css}}"><script type="module" src="{{app.js}}"></script><link rel="preload" href="{{engine.wasm}}"> v={{version}}`,
-		"js/main.js":      `import { twice } from "./lib.js"; console.log(twice(KX_ASSET_WORKER_JS), KX_ASSET_ENGINE_WASM, KX_VERSION);`,
+		"index.html":      `<link href="{{app.css}}"><script src="{{boot.js}}"></script><script type="module" src="{{app.js}}"></script> v={{version}}`,
+		"js/main.js":      `import { twice } from "./lib.js"; console.log(twice(KX_ASSET_WORKER_JS), KX_ENGINES.kubelet, KX_FIRST_MECHANISM, KX_VERSION, KX_STATIC_REPLIES["releases {}"].default);`,
+		"js/boot.js":      `new Worker(KX_ASSET_WORKER_JS).postMessage(KX_ENGINES[KX_FIRST_MECHANISM]);`,
 		"js/lib.js":       `export const twice = (s) => s + s;`,
 		"js/worker.js":    `self.onmessage = () => new Go();`,
 		"css/main.css":    `@import "./a.css"; body { color: red }`,
 		"css/a.css":       `p { margin: 0 }`,
 		"static/icon.svg": strings.Repeat("<svg/>", 200),
+		"embed.html":      `<script src="{{root}}{{boot.js}}" data-mechanism="{{mechanism}}"></script><{{element}}>`,
 	})
-	wasm := filepath.Join(tmp, "engine.wasm")
-	writeFiles(t, tmp, map[string]string{"engine.wasm": strings.Repeat("\x00asm", 300), "wasm_exec.js": "class Go {}"})
+	writeFiles(t, tmp, map[string]string{
+		"gates.wasm":   strings.Repeat("\x00asm", 300),
+		"kubelet.wasm": strings.Repeat("\x00asm-kubelet", 100),
+		"wasm_exec.js": "class Go {}",
+	})
 	out := filepath.Join(tmp, "out")
 	require.NoError(t, os.MkdirAll(out, 0o755))
 	writeFiles(t, out, map[string]string{"stale.txt": "old build"})
 
-	m, err := Build(Options{Src: src, Wasm: wasm, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: out, Version: "v9", Minify: true, BrotliQuality: 5})
+	engines := []Engine{{"gates", filepath.Join(tmp, "gates.wasm")}, {"kubelet", filepath.Join(tmp, "kubelet.wasm")}}
+	replies := map[string]json.RawMessage{"releases {}": json.RawMessage(`{"releases":["1.18","1.37"],"default":"1.37"}`)}
+	m, err := Build(Options{Src: src, Engines: engines, StaticReplies: replies, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: out, Version: "v9", Minify: true, BrotliQuality: 5})
 	require.NoError(t, err)
 
-	hashed := regexp.MustCompile(`^[a-z]+\.[0-9a-f]{10}\.[a-z]+$`)
-	for _, logical := range []string{"engine.wasm", "worker.js", "app.js", "app.css"} {
+	hashed := regexp.MustCompile(`^[a-z-]+\.[0-9a-f]{10}\.[a-z]+$`)
+	for _, logical := range []string{"engine-gates.wasm", "engine-kubelet.wasm", "worker.js", "boot.js", "app.js", "app.css"} {
 		assert.Regexp(t, hashed, m.Assets[logical], logical)
 	}
+	assert.Equal(t, map[string]string{"gates": m.Assets["engine-gates.wasm"], "kubelet": m.Assets["engine-kubelet.wasm"]}, m.Engines)
 	assert.NoFileExists(t, filepath.Join(out, "stale.txt"), "the output directory is replaced")
 
 	index := read(t, out, "index.html")
 	assert.Contains(t, index, m.Assets["app.js"])
 	assert.Contains(t, index, m.Assets["app.css"])
-	assert.Contains(t, index, m.Assets["engine.wasm"])
+	assert.Contains(t, index, m.Assets["boot.js"])
 	assert.Contains(t, index, "v=v9")
 	assert.NotContains(t, index, "{{")
+	embed := read(t, out, "embed/kubelet/index.html")
+	assert.Contains(t, embed, `src="../../`+m.Assets["boot.js"]+`" data-mechanism="kubelet"`, "an /embed/ page boots its widget's engine")
 
 	app := read(t, out, m.Assets["app.js"])
 	assert.Contains(t, app, m.Assets["worker.js"], "the page knows the worker's hashed name")
-	assert.Contains(t, app, m.Assets["engine.wasm"], "the page knows the engine's hashed name")
+	assert.Contains(t, app, m.Assets["engine-kubelet.wasm"], "the page knows the engines' hashed names")
+	assert.Contains(t, app, `"gates"`, "the page knows the first mechanism")
+	assert.Contains(t, app, `"1.37"`, "the page has the static replies")
 	assert.NotContains(t, app, "import", "modules are bundled into one file")
+	boot := read(t, out, m.Assets["boot.js"])
+	assert.Contains(t, boot, m.Assets["engine-gates.wasm"])
 	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), "class Go {}"), "wasm_exec.js comes first in the worker")
 	assert.Contains(t, read(t, out, m.Assets["app.css"]), "margin:0", "CSS imports are inlined")
 	assert.FileExists(t, filepath.Join(out, "icon.svg"))
 
-	raw := read(t, out, m.Assets["engine.wasm"])
-	assert.Equal(t, raw, gunzip(t, filepath.Join(out, m.Assets["engine.wasm"]+".gz")))
-	assert.Equal(t, raw, unbrotli(t, filepath.Join(out, m.Assets["engine.wasm"]+".br")))
-	assert.NoFileExists(t, filepath.Join(out, m.Assets["engine.wasm"]+".gz.br"), "siblings are not compressed again")
+	raw := read(t, out, m.Assets["engine-gates.wasm"])
+	assert.Equal(t, raw, gunzip(t, filepath.Join(out, m.Assets["engine-gates.wasm"]+".gz")))
+	assert.Equal(t, raw, unbrotli(t, filepath.Join(out, m.Assets["engine-gates.wasm"]+".br")))
+	assert.NoFileExists(t, filepath.Join(out, m.Assets["engine-gates.wasm"]+".gz.br"), "siblings are not compressed again")
 
 	var manifest Manifest
 	require.NoError(t, json.Unmarshal([]byte(read(t, out, "build.json")), &manifest))
 	assert.Equal(t, "v9", manifest.Version)
+	assert.Equal(t, m.Engines, manifest.Engines)
 	for _, f := range manifest.Files {
-		if f.Name == m.Assets["engine.wasm"] {
+		if f.Name == m.Assets["engine-gates.wasm"] {
 			assert.Equal(t, 1200, f.Size)
 			assert.Positive(t, f.Brotli)
 		}
 	}
+
+	checks, err := manifest.CheckBudgets(map[string]int{"gates": 1 << 20})
+	require.NoError(t, err)
+	require.Len(t, checks, 2)
+	assert.False(t, checks[0].Over(), checks[0].String())
+	assert.True(t, checks[1].Over(), "an engine without a budget fails the check: %s", checks[1])
+	checks, err = manifest.CheckBudgets(map[string]int{"gates": 10, "kubelet": 1 << 20})
+	require.NoError(t, err)
+	assert.True(t, checks[0].Over(), checks[0].String())
+	assert.Contains(t, checks[0].String(), "OVER")
+}
+
+func TestBuildNeedsEngines(t *testing.T) {
+	_, err := Build(Options{Src: t.TempDir(), Out: filepath.Join(t.TempDir(), "out")})
+	assert.ErrorContains(t, err, "no engines")
+	_, err = Build(Options{Src: t.TempDir(), Out: filepath.Join(t.TempDir(), "out"), Engines: []Engine{{"a.b", "x.wasm"}}})
+	assert.ErrorContains(t, err, "one word")
 }
 
 func TestBuildReportsBundleErrorsWithPosition(t *testing.T) {
@@ -93,7 +125,7 @@ func TestBuildReportsBundleErrorsWithPosition(t *testing.T) {
 		"css/main.css": "",
 	})
 	writeFiles(t, tmp, map[string]string{"engine.wasm": "x", "wasm_exec.js": ""})
-	_, err := Build(Options{Src: src, Wasm: filepath.Join(tmp, "engine.wasm"), WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: filepath.Join(tmp, "out")})
+	_, err := Build(Options{Src: src, Engines: []Engine{{"gates", filepath.Join(tmp, "engine.wasm")}}, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: filepath.Join(tmp, "out")})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "main.js:1:")
 	assert.Contains(t, err.Error(), "missing.js")

@@ -41,7 +41,12 @@
 // onRelease(fn), changed(), embedded (true inside widgets and /embed/ pages),
 // exampleShown(tabId, name) (call it when the user picks an example from the
 // tab's gallery: the page puts #tabId/name in the address bar, so the example
-// is linkable).
+// is linkable), resultShown(tabId) (call it each time the tab has put a
+// result — or an error in place of one — on the page: the page marks its
+// first result).
+//
+// app.engine routes each call to the engine of the method's mechanism
+// (engine.js Engines): a tab's id is its mechanism's name.
 
 import { h } from "./ui.js";
 import { blamedTabs } from "./restartpolicy.js";
@@ -65,12 +70,13 @@ function tabTitle(id) {
 }
 
 /**
- * createApp({engine, announce, embedded, onExample, onSuspend}) returns the
- * object tabs receive. announce(text, state) shows a message in the host's
- * status line. onSuspend(tabId, detail) is told when a tab's input was not
- * re-fed after a restart (default: a status line message).
+ * createApp({engine, announce, embedded, onExample, onSuspend, onResult})
+ * returns the object tabs receive. announce(text, state) shows a message in
+ * the host's status line. onSuspend(tabId, detail) is told when a tab's input
+ * was not re-fed after a restart (default: a status line message).
+ * onResult(tabId) is told when a tab shows a result.
  */
-export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null }) {
+export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {} }) {
   const app = {
     engine,
     embedded,
@@ -93,6 +99,10 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
     /** Tabs call this when the user picks a named example. */
     exampleShown(tabId, name) {
       onExample(tabId, name);
+    },
+    /** Tabs call this when they have shown a result. */
+    resultShown(tabId) {
+      onResult(tabId);
     },
     setRelease(release) {
       this.release = release;
@@ -120,12 +130,14 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
      */
     suspended: new Map(),
     /**
-     * Tells every mounted tab that the engine restarted, except the tabs
-     * whose call was running when it died (detail.culprits).
+     * Tells every mounted tab that its engine restarted (detail.mechanism;
+     * tabs of other mechanisms kept theirs), except the tabs whose call was
+     * running when it died (detail.culprits).
      */
     refeed(detail = {}) {
       const blamed = culpritTabs(detail.culprits);
       for (const [id, hooks] of this.mounted) {
+        if (detail.mechanism && tabModule(id) && id !== detail.mechanism) continue; // another engine's tab
         if (this.suspended.has(id) && !blamed.has(id)) continue; // still waiting for the user
         if (blamed.has(id)) {
           this.suspended.set(id, detail);

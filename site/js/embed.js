@@ -7,9 +7,12 @@
 //   </kx-feature-gates>
 //
 // Each widget renders one tab in its own shadow root (the page's styles do
-// not leak in or out). All widgets of a page share one engine, started the
-// first time a widget becomes visible or is touched (attribute
-// loading="eager" starts at once, loading="click" waits for a click).
+// not leak in or out). All widgets of a page share one set of engines, one
+// per mechanism: a page with several widgets of one kind runs one engine,
+// and a page with only feature-gates widgets downloads only that engine.
+// A widget starts the first time it becomes visible or is touched
+// (attribute loading="eager" starts at once, loading="click" waits for a
+// click).
 // Attributes: release, theme ("light" | "dark"), loading, plus whatever the
 // tab reads (see its fromEmbed). Inline <script type="text/plain"> or
 // "text/yaml" blocks with data-kind (and data-name) carry the inputs.
@@ -19,9 +22,9 @@
 // EXPLORER; style-src EXPLORER. docs/embedding.md has the details, and the
 // /embed/ iframe route for hosts that cannot allow that.
 
-/* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ASSET_ENGINE_WASM */
+/* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ENGINES */
 
-import { Engine } from "./engine.js";
+import { Engines } from "./engine.js";
 import { createApp, tabModule } from "./app.js";
 import { h, debounce } from "./ui.js";
 import { decodeState, encodeState, STATE_VERSION } from "./state.js";
@@ -39,7 +42,7 @@ window.kxEmbed = { engine: null, cspViolations };
 let sharedEngine = null;
 let releasesPromise = null;
 
-/** The one engine of the page, created on first use. */
+/** The page's engines (engine.js Engines), created on first use. */
 export function engine() {
   if (!sharedEngine) {
     let workerURL = asset(KX_ASSET_WORKER_JS);
@@ -49,7 +52,9 @@ export function engine() {
       const boot = `importScripts(${JSON.stringify(workerURL)});`;
       workerURL = URL.createObjectURL(new Blob([boot], { type: "text/javascript" }));
     }
-    sharedEngine = new Engine({ workerURL, wasmURL: asset(KX_ASSET_ENGINE_WASM) });
+    const urls = Object.fromEntries(Object.entries(KX_ENGINES).map(([m, name]) => [m, asset(name)]));
+    // On an /embed/ page, boot.js has started the widget's engine already.
+    sharedEngine = new Engines({ workerURL, urls, primary: globalThis.__kxBoot?.mechanism ?? null });
     window.kxEmbed.engine = sharedEngine;
   }
   return sharedEngine;
@@ -143,12 +148,17 @@ class KxWidget extends HTMLElement {
     const eng = engine();
     const app = createApp({ engine: eng, announce, embedded: true });
     this.app = app;
+    // Only this widget's engine speaks in its status line.
     eng.addEventListener("state", (e) => {
+      if (e.detail.mechanism !== tabId) return;
       if (e.detail.state === "loading") announce("Loading the engine…", "loading");
       if (e.detail.state === "failed") announce(e.detail.message, "error");
       if (e.detail.state === "ready") announce("Ready.", "ready");
     });
-    eng.addEventListener("restart", (e) => announce(`${e.detail.message} Your inputs were re-applied.`, "restarted"));
+    eng.addEventListener("restart", (e) => {
+      if (e.detail.mechanism === tabId) announce(`${e.detail.message} Your inputs were re-applied.`, "restarted");
+    });
+    eng.start(tabId).catch(() => {}); // a failure is shown through the state
     try {
       const reply = await releases();
       app.releases = reply.releases;
@@ -162,7 +172,8 @@ class KxWidget extends HTMLElement {
         if (this.releaseSelect.value !== r) this.releaseSelect.value = r;
       });
       app.release = release;
-      announce("Ready.", "ready");
+      // The releases are known without the engine: "Ready." waits for it.
+      if (eng.engine(tabId).state === "ready") announce("Ready.", "ready");
     } catch (err) {
       announce(`The explorer could not start: ${err.message}`, "error");
       return;

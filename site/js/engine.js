@@ -1,25 +1,41 @@
-// The page's side of the engine: a Web Worker running the Go program.
+// The page's side of the engines: one Web Worker per mechanism, each
+// running that mechanism's Go engine (engine-gates.wasm, engine-kubelet.wasm,
+// engine-kubefed.wasm), started the first time something calls it.
 //
-// The page compiles the WebAssembly module once (streaming, while it
-// downloads) and keeps it, so a worker can be restarted in milliseconds. It
-// talks to the worker only with postMessage: requests carry ids, the worker
-// announces readiness, replies are JSON envelopes {ok, result, error}.
+// Engines (the router) is what the page and the widgets hold. Callers do not
+// know which engine serves them: call("gates.evaluate", …) goes to the gates
+// engine, starting it if needed; a method without a mechanism prefix (the
+// engine's own: "version", "echo", "debug.*") goes to the primary engine,
+// the one of the tab the page opened with. Replies the build computed
+// (boot.js's KX_STATIC_REPLIES: the releases, the galleries, the default
+// examples) are answered at once, without any engine, so the inputs render
+// while the engine loads; they are the same replies the engine gives.
+//
+// Engine is one mechanism's worker. The first worker downloads and compiles
+// its engine itself (streaming, off the page's thread) and sends the
+// compiled module back, so a restart only instantiates it again, in
+// milliseconds. boot.js, the first script of the page, has often started
+// the primary engine's worker before this module even loaded: Engine adopts
+// that worker (and the messages it already sent). The worker protocol is in
+// worker.js; replies are JSON envelopes {ok, result, error}.
 //
 // Two things end a worker: the Go program exiting (a bug the bridge could not
 // recover from), and a call running past its time limit (terminated here).
 // Either way pending calls fail with an EngineError that says what happened
-// and what to do, and restartpolicy.js decides whether and when a new worker
-// starts (back-off; past its limit the engine is "stopped" until the user
-// presses Restart, restartNow()). The "restart" event names the calls that
-// were running when the worker died (detail.culprits: [{method, owner}]), so
-// the page does not feed the same input to the new worker by itself.
+// and what to do, and the engine's own restartpolicy.js decides whether and
+// when a new worker starts (back-off; past its limit the engine is "stopped"
+// until the user presses Restart, restartNow()). The "restart" event names
+// the calls that were running when the worker died (detail.culprits:
+// [{method, owner}]), so the page does not feed the same input to the new
+// worker by itself. Engines re-dispatches every engine's events with
+// detail.mechanism added.
 //
-// States ("state" events, detail {state, message, ...}):
+// States ("state" events, detail {state, message, mechanism, ...}):
 //   idle → loading → ready ⇄ restarting;  loading → failed (could not start);
 //   restarting → stopped (too many failures). Calls in "stopped" or
 //   "failed" reject with an EngineError; they never touch a missing worker.
 
-/* global KX_ASSET_ENGINE_WASM, KX_ASSET_WORKER_JS */
+/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_STATIC_REPLIES */
 
 import { RestartPolicy } from "./restartpolicy.js";
 
@@ -36,40 +52,36 @@ export class EngineError extends Error {
   }
 }
 
-let compiled = null;
-
-/** Compiles the engine once per page; shared by every Engine instance. */
-export function compileEngine(url = KX_ASSET_ENGINE_WASM) {
-  if (!compiled) {
-    compiled = (async () => {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`downloading the engine failed: HTTP ${res.status}`);
-      if (WebAssembly.compileStreaming && (res.headers.get("Content-Type") || "").startsWith("application/wasm")) {
-        return WebAssembly.compileStreaming(res);
-      }
-      return WebAssembly.compile(await res.arrayBuffer());
-    })();
-    compiled.catch(() => {
-      compiled = null; // allow a retry
-    });
-  }
-  return compiled;
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
+/**
+ * The worker boot.js started for mechanism at url, if it is still unclaimed:
+ * {worker, messages, errors} (what it sent before anyone listened). Claimed
+ * once.
+ */
+function adoptBootWorker(mechanism, url) {
+  const boot = globalThis.__kxBoot;
+  if (!boot || boot.claimed || boot.mechanism !== mechanism || boot.url !== url) return null;
+  boot.claimed = true;
+  return boot;
+}
+
 export class Engine extends EventTarget {
-  constructor({ workerURL = KX_ASSET_WORKER_JS, wasmURL = KX_ASSET_ENGINE_WASM, timeoutMs = DEFAULT_TIMEOUT_MS, policy = new RestartPolicy() } = {}) {
+  constructor({ mechanism = "", workerURL = KX_ASSET_WORKER_JS, wasmURL, timeoutMs = DEFAULT_TIMEOUT_MS, policy = new RestartPolicy() } = {}) {
     super();
+    this.mechanism = mechanism;
     this.workerURL = workerURL;
-    this.wasmURL = wasmURL;
+    // The worker resolves relative URLs against its own script (or cannot,
+    // when it is a blob): it gets an absolute one.
+    this.wasmURL = new URL(wasmURL, globalThis.location?.href).href;
     this.timeoutMs = timeoutMs;
     this.policy = policy;
     this.worker = null;
+    this.module = null; // the compiled engine, once a worker sent it
     this.nextId = 1;
     this.pending = new Map();
     this.state = "idle";
@@ -103,35 +115,42 @@ export class Engine extends EventTarget {
     return new EngineError("unavailable", message);
   }
 
+  /** A worker: boot.js's when it started this engine, else a new one told what to run. */
+  #worker() {
+    const boot = this.module ? null : adoptBootWorker(this.mechanism, this.wasmURL);
+    if (boot) return boot;
+    const worker = new Worker(this.workerURL, { name: `kubexplorer-${this.mechanism || "engine"}` });
+    worker.postMessage(this.module ? { type: "init", module: this.module } : { type: "init", url: this.wasmURL });
+    return { worker, messages: [], errors: [] };
+  }
+
   async #spawn(state) {
     this.#setState(state);
-    let module;
+    let started;
     try {
-      module = await compileEngine(this.wasmURL);
-    } catch (err) {
-      throw this.#startFailed(state, `The engine could not be loaded: ${err.message}`);
-    }
-    let worker;
-    try {
-      worker = new Worker(this.workerURL, { name: "kubexplorer-engine" });
+      started = this.#worker();
     } catch (err) {
       throw this.#startFailed(state, `The engine could not start: ${err.message}`);
     }
+    const { worker } = started;
     this.worker = worker;
     return new Promise((resolve, reject) => {
-      let started = false;
+      let running = false;
       const startFailed = (message) => {
         if (worker !== this.worker) return;
         this.worker = null;
         worker.terminate();
         reject(this.#startFailed(state, message));
       };
-      worker.onmessage = (e) => {
+      const onMessage = (e) => {
         const msg = e.data;
         if (worker !== this.worker) return; // a terminated worker's late message
         switch (msg.type) {
+          case "module":
+            this.module = msg.module;
+            break;
           case "ready": {
-            started = true;
+            running = true;
             let reply = null;
             try {
               reply = JSON.parse(msg.version);
@@ -148,21 +167,25 @@ export class Engine extends EventTarget {
             this.#settle(msg.id, msg.reply);
             break;
           case "exit":
-            if (started) this.#restart("exit", `The engine stopped unexpectedly (exit code ${msg.code}).`);
+            if (running) this.#restart("exit", `The engine stopped unexpectedly (exit code ${msg.code}).`);
             else startFailed(`the engine exited while starting (exit code ${msg.code})`);
             break;
           case "error":
-            startFailed(`The engine could not start: ${msg.message}`);
+            startFailed(`The engine could not ${this.module ? "start" : "be loaded"}: ${msg.message}`);
             break;
         }
       };
-      worker.onerror = (e) => {
-        e.preventDefault();
+      const onError = (e) => {
+        e.preventDefault?.();
         if (worker !== this.worker) return;
-        if (started) this.#restart("exit", `The engine crashed: ${e.message}`);
+        if (running) this.#restart("exit", `The engine crashed: ${e.message}`);
         else startFailed(`The engine could not start: ${e.message}`);
       };
-      worker.postMessage({ type: "init", module });
+      worker.onmessage = onMessage;
+      worker.onerror = onError;
+      // What the worker said before anyone listened (boot.js kept it).
+      for (const e of started.messages) onMessage(e);
+      for (const e of started.errors) onError(e);
     });
   }
 
@@ -280,5 +303,113 @@ export class Engine extends EventTarget {
       () => {},
     );
     return ready;
+  }
+}
+
+/** The mechanism a method belongs to ("gates.evaluate" → "gates"), or null for the engines' own. */
+export function mechanismOf(method, mechanisms) {
+  const dot = String(method).indexOf(".");
+  const prefix = dot > 0 ? method.slice(0, dot) : "";
+  return mechanisms.includes(prefix) ? prefix : null;
+}
+
+/** JSON with object keys sorted: the key of a static reply, as the build wrote it. */
+export function canonicalJSON(value) {
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
+}
+
+/**
+ * The router: one Engine per mechanism, created and started on first use.
+ * urls: {mechanism: engine URL}; primary: the mechanism whose engine
+ * answers the engines' own methods (default: the first one started);
+ * staticReplies: {"method canonicalJSON(request)": result}.
+ */
+export class Engines extends EventTarget {
+  constructor({
+    urls = KX_ENGINES,
+    workerURL = KX_ASSET_WORKER_JS,
+    primary = null,
+    staticReplies = KX_STATIC_REPLIES,
+    timeoutMs = DEFAULT_TIMEOUT_MS,
+    create = (opts) => new Engine(opts),
+  } = {}) {
+    super();
+    this.urls = urls;
+    this.mechanisms = Object.keys(urls);
+    this.workerURL = workerURL;
+    this.primary = primary;
+    this.staticReplies = staticReplies || {};
+    this.timeoutMs = timeoutMs;
+    this.create = create;
+    this.engines = new Map();
+  }
+
+  /** The engine of a mechanism, created (not started) on first use. */
+  engine(mechanism) {
+    if (!this.urls[mechanism]) throw new EngineError("unavailable", `No engine for “${mechanism}”.`);
+    let e = this.engines.get(mechanism);
+    if (!e) {
+      e = this.create({ mechanism, workerURL: this.workerURL, wasmURL: this.urls[mechanism], timeoutMs: this.timeoutMs, policy: new RestartPolicy() });
+      for (const type of ["state", "restart"]) {
+        e.addEventListener(type, (ev) => this.dispatchEvent(new CustomEvent(type, { detail: { ...ev.detail, mechanism } })));
+      }
+      this.engines.set(mechanism, e);
+      this.primary ??= mechanism;
+    }
+    return e;
+  }
+
+  /** The engine that serves method (opts.mechanism overrides). */
+  route(method, opts = {}) {
+    return this.engine(opts.mechanism || mechanismOf(method, this.mechanisms) || this.primary || this.mechanisms[0]);
+  }
+
+  /** Starts a mechanism's engine (default: the primary); resolves when it is ready. */
+  start(mechanism = this.primary || this.mechanisms[0]) {
+    return this.engine(mechanism).start();
+  }
+
+  /** Calls a method on the engine that serves it; see Engine.call. */
+  call(method, request = {}, opts = {}) {
+    const key = `${method} ${canonicalJSON(request)}`;
+    if (Object.hasOwn(this.staticReplies, key)) return Promise.resolve(structuredClone(this.staticReplies[key]));
+    let engine;
+    try {
+      engine = this.route(method, opts);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return engine.call(method, request, opts);
+  }
+
+  /** The user's Restart: every stopped or failed engine starts again. */
+  restartNow() {
+    const waiting = [];
+    for (const e of this.engines.values()) {
+      if (e.state === "stopped" || e.state === "failed") waiting.push(e.restartNow());
+    }
+    return Promise.all(waiting);
+  }
+
+  /** The primary engine (the page's status line and its tests look at it). */
+  get main() {
+    return this.route("");
+  }
+
+  get state() {
+    return this.main.state;
+  }
+
+  get message() {
+    return this.main.message;
+  }
+
+  get version() {
+    return this.main.version;
+  }
+
+  get policy() {
+    return this.main.policy;
   }
 }

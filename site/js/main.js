@@ -23,7 +23,7 @@
 // - With storage blocked or full the page works and says that work won't be
 //   kept (storage.js).
 
-import { Engine } from "./engine.js";
+import { Engines } from "./engine.js";
 import { createApp, TABS, tabModule } from "./app.js";
 import { h, debounce } from "./ui.js";
 import * as pageState from "./state.js";
@@ -54,10 +54,24 @@ const notices = createNotices(noticeArea);
 const restartButton = h("button", { id: "engine-restart", class: "button", type: "button", hidden: true }, "Restart the engine");
 statusLine.after(restartButton);
 
-const engine = new Engine();
+// One engine per mechanism, each started when its tab first needs it; the
+// primary one (the tab the page opens with) is usually already loading
+// (boot.js).
+const engine = new Engines({ primary: globalThis.__kxBoot?.mechanism ?? null });
 const work = new SavedWork(store);
+// The first result the page paints: measured (kx-first-result) and the
+// moment to fetch the rest for offline use (the service worker).
+let firstResult = false;
 const app = createApp({
   engine,
+  onResult(tabId) {
+    if (firstResult || tabId !== currentTab) return;
+    firstResult = true;
+    requestAnimationFrame(() => {
+      performance.mark("kx-first-result");
+      registerServiceWorker();
+    });
+  },
   announce(text, state = "info") {
     statusLine.textContent = text;
     statusLine.dataset.state = state;
@@ -636,7 +650,7 @@ function setupEngineStatus() {
       });
     } else if (state === "ready" && !restarted) {
       app.announce("Engine ready.", "ready");
-      performance.mark("kx-engine-ready");
+      if (performance.getEntriesByName("kx-engine-ready").length === 0) performance.mark("kx-engine-ready");
       document.getElementById("engine-version").textContent = version ? `engine ${version.version} · ${version.goVersion} · ${version.platform}` : "";
     }
   });
@@ -654,10 +668,13 @@ function restartEngine() {
   if (wasFailed && !app.release) startEngine();
 }
 
-/** Starts the engine and learns the releases; the rest of start-up waits for it. */
+/**
+ * Starts the primary engine and learns the releases (a reply the build
+ * computed: no engine needed); the rest of start-up waits for the releases.
+ */
 async function startEngine() {
+  engine.start().catch(() => {}); // a failure is shown through the state
   try {
-    await engine.start();
     const reply = await engine.call("releases", {});
     app.releases = reply.releases;
     defaultRelease = reply.default;
@@ -720,12 +737,18 @@ async function start() {
   // The tab from the address shows at once; the engine loads meanwhile.
   const hashTab = parseExampleHash()?.tab || location.hash.slice(1);
   selectTab(TAB_IDS.includes(hashTab) ? hashTab : TAB_IDS[0]);
-  registerServiceWorker();
+  // Offline use is set up after the first result (onResult), so that it does
+  // not compete with it; or a while after the page loaded, without one.
+  window.addEventListener("load", () => setTimeout(registerServiceWorker, 15000), { once: true });
   await startEngine();
 }
 
+let serviceWorkerRegistered = false;
+
+/** Registers the service worker, which then caches the whole site, every engine included. */
 function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
+  if (serviceWorkerRegistered || !("serviceWorker" in navigator)) return;
+  serviceWorkerRegistered = true;
   navigator.serviceWorker.register("sw.js").catch((err) => console.warn("offline mode unavailable:", err));
 }
 

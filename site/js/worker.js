@@ -1,9 +1,14 @@
-// The engine's Web Worker. The build puts Go's wasm_exec.js (which defines
-// the Go class) in front of this file.
+// An engine's Web Worker: one per mechanism. The build puts Go's
+// wasm_exec.js (which defines the Go class) in front of this file.
 //
 // Protocol (see engine.js):
-//   page → worker: {type: "init", module}, {type: "call", id, method, request}
-//   worker → page: {type: "ready", version}, {type: "reply", id, reply},
+//   page → worker: {type: "init", url} (download and compile the engine
+//                  here, streaming, off the page's thread) or
+//                  {type: "init", module} (a restart: the compiled module);
+//                  {type: "call", id, method, request}
+//   worker → page: {type: "module", module} (after compiling from url, so a
+//                  restart can skip the download and the compile),
+//                  {type: "ready", version}, {type: "reply", id, reply},
 //                  {type: "exit", code}, {type: "error", message}
 // Replies are the engine's JSON envelopes, passed through as strings.
 
@@ -15,7 +20,21 @@ function exitedReply(message) {
   return JSON.stringify({ ok: false, error: { code: "engine_exit", message } });
 }
 
-async function init(module) {
+async function compile(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`downloading the engine failed: HTTP ${res.status}`);
+  if (WebAssembly.compileStreaming && (res.headers.get("Content-Type") || "").startsWith("application/wasm")) {
+    return WebAssembly.compileStreaming(res);
+  }
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
+async function init(msg) {
+  let module = msg.module;
+  if (!module) {
+    module = await compile(msg.url);
+    postMessage({ type: "module", module });
+  }
   go = new Go();
   let exitCode = 0;
   go.exit = (code) => {
@@ -43,7 +62,7 @@ async function call(msg) {
 self.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === "init") {
-    init(msg.module).catch((err) => postMessage({ type: "error", message: String(err && err.message ? err.message : err) }));
+    init(msg).catch((err) => postMessage({ type: "error", message: String(err && err.message ? err.message : err) }));
   } else if (msg.type === "call") {
     call(msg);
   }

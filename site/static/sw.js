@@ -2,7 +2,10 @@
 // with the network off.
 //
 // On install it precaches every file the build lists in build.json (the
-// content-hashed scripts, styles and engine, and the pages). Hashed files
+// content-hashed scripts, styles and every mechanism's engine, and the
+// pages), so that tabs never opened online work offline too. The page
+// registers it only after its first result (main.js), so that downloading
+// the other engines does not compete with the first one. Hashed files
 // never change, so they are served from the cache first; pages and other
 // files go to the network first and fall back to the cache, so an online
 // visit always sees the newest build. A new build has a new version, hence a

@@ -33,9 +33,9 @@ func TestEnginesLinkTheirMechanismOnly(t *testing.T) {
 	}
 	// What each mechanism brings in that another engine must not link.
 	own := map[string][]string{
-		"gates":   {"explorer/gates", "core/kubeletstart"},
-		"kubelet": {"explorer/kubelet", "core/kubelet", "core/cri/fake"},
-		"kubefed": {"explorer/kubefed", "core/kubefed/simulation", "core/kubefed/kubefedctl"},
+		"gates":   {"explorer/gates", "core/kubeletstart", "examples/gates"},
+		"kubelet": {"explorer/kubelet", "core/kubelet", "core/cri/fake", "examples/kubelet"},
+		"kubefed": {"explorer/kubefed", "core/kubefed/simulation", "core/kubefed/kubefedctl", "examples/kubefed"},
 	}
 	for engine := range own {
 		d := deps(t, engine)

@@ -10,6 +10,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 	"github.com/kubexplorer/kubexplorer/examples"
+	_ "github.com/kubexplorer/kubexplorer/examples/kubelet"
 )
 
 // Snapshots share the pods' statuses instead of copying them, which holds

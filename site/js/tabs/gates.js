@@ -224,6 +224,7 @@ export function mount(panel, app) {
       status.className = "gates-status error";
       replaceChildren(verdict, h("span", { class: "gates-badge fail" }, "✗ Error"), " ", err.message);
       panel.dataset.evaluated = String(seq);
+      app.resultShown(id);
       return;
     }
     if (seq !== state.seq) return;
@@ -232,6 +233,7 @@ export function mount(panel, app) {
     // Time from the debounce firing to the updated table, for the bench probe.
     panel.dataset.renderMs = String(Math.round(performance.now() - started));
     panel.dataset.evaluated = String(seq);
+    app.resultShown(id);
   }
 
   function render(reply) {

@@ -226,6 +226,7 @@ export function mount(panel, app) {
         reply = await app.engine.call("kubefed.load", loadRequest(overrides));
       } catch (err) {
         setStatus(`Could not load: ${err.message}`, true);
+        app.resultShown(id);
         return;
       }
       if (old) app.engine.call("kubefed.close", { session: old }).catch(() => {});
@@ -242,6 +243,7 @@ export function mount(panel, app) {
       const errs = t.steps.filter((s) => s.error);
       setStatus(errs.length ? `Loaded; ${errs.length} step(s) failed: ${errs[errs.length - 1].error}` : `Loaded ${t.name || "the scenario"}.`, errs.length > 0);
       render(last);
+      app.resultShown(id);
     });
   }
 

@@ -241,10 +241,12 @@ export function mount(panel, app) {
       render(r);
       say(`Loaded (release ${r.release}). Press Play or Step.`);
       editor.setDiagnostics([]);
+      app.resultShown(id);
     } catch (e) {
       if (gen !== st.gen) return;
       say(errMsg(e), true);
       markError(editor, "scenario", e);
+      app.resultShown(id);
     }
   }
 

@@ -1,7 +1,8 @@
 //go:build js && wasm
 
 // Command all is the all-in-one engine: every mechanism in one WebAssembly
-// module (build/engine.wasm, the one the page loads).
+// module. The site serves one engine per mechanism instead; this one is
+// built by make engines for comparing sizes.
 package main
 
 import (

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
+	"github.com/kubexplorer/kubexplorer/internal/sitebuild"
+)
+
+// Time to first result (issue 15): each tab opened cold against the floor,
+// a page that starts the bare bridge (wasm/cmd/floor: Go runtime, safejs,
+// the JSON envelope, no mechanism) in the same worker and paints its answer
+// to one call. Loads are interleaved (floor, gates, kubelet, kubefed, floor,
+// …), each in a new browser context, so a noisy machine hits all alike; the
+// ratios are taken run by run. The time is the page's kx-first-result mark
+// (main.js: the first tab's first result painted). Bytes are what the server
+// sent from the navigation until the service worker was fetched (it is
+// registered after the first result, then precaches the rest).
+
+// profile is a set of CDP throttles applied to a page before it navigates.
+type profile struct {
+	name    string
+	cpu     float64 // slowdown factor of the page's thread (1: none)
+	latency float64 // ms added to each request
+	down    float64 // bytes per second (0: unthrottled)
+}
+
+var profiles = []profile{
+	{name: "unthrottled", cpu: 1},
+	// A slow laptop on an ordinary connection: CPU 4× slower (Chromium
+	// throttles the page's renderer), 40 ms per request, 20 Mbit/s.
+	{name: "slow laptop", cpu: 4, latency: 40, down: 20e6 / 8},
+}
+
+var firstResultPages = []struct{ name, path string }{
+	{"floor", "/floor.html"},
+	{"gates", "/#gates"},
+	{"kubelet", "/#kubelet"},
+	{"kubefed", "/#kubefed"},
+}
+
+// floorPage is the floor's page: its script is the first thing it loads,
+// as boot.js is the page's.
+const floorPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<script src="floor.js"></script></head><body></body></html>
+`
+
+// floorScript starts the floor engine in the site's own worker and paints
+// the reply to one call; %s is the worker's file name.
+const floorScript = `const worker = new Worker(%q, { name: "kubexplorer-floor" });
+worker.onmessage = (e) => {
+  if (e.data.type === "ready") worker.postMessage({ type: "call", id: 1, method: "version", request: "{}" });
+  if (e.data.type === "reply") {
+    document.body.textContent = e.data.reply;
+    requestAnimationFrame(() => performance.mark("kx-first-result"));
+  }
+};
+worker.postMessage({ type: "init", url: new URL("floor.wasm", location.href).href });
+`
+
+// floorSite returns a directory that is the site plus the floor's page,
+// script and engine (with its .br and .gz siblings, as the site's engines
+// have), and a function that removes it.
+func floorSite(siteDir string) (string, func(), error) {
+	dir, err := os.MkdirTemp("", "kxbench-floor")
+	if err != nil {
+		return "", nil, err
+	}
+	done := func() { os.RemoveAll(dir) }
+	fail := func(err error) (string, func(), error) { done(); return "", nil, err }
+	siteDir, err = filepath.Abs(siteDir)
+	if err != nil {
+		return fail(err)
+	}
+	entries, err := os.ReadDir(siteDir)
+	if err != nil {
+		return fail(err)
+	}
+	for _, e := range entries {
+		if err := os.Symlink(filepath.Join(siteDir, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+			return fail(err)
+		}
+	}
+	m, err := readManifest(siteDir)
+	if err != nil {
+		return fail(err)
+	}
+	wasm := filepath.Join(dir, "floor.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", wasm, "./wasm/cmd/floor")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return fail(fmt.Errorf("building the floor engine: %w", err))
+	}
+	data, err := os.ReadFile(wasm)
+	if err != nil {
+		return fail(err)
+	}
+	files := map[string][]byte{
+		"floor.html":    []byte(floorPage),
+		"floor.js":      fmt.Appendf(nil, floorScript, m.Assets["worker.js"]),
+		"floor.wasm.br": compress(data, func(w io.Writer) io.WriteCloser { return brotli.NewWriterLevel(w, 11) }),
+		"floor.wasm.gz": compress(data, func(w io.Writer) io.WriteCloser { z, _ := gzip.NewWriterLevel(w, 9); return z }),
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			return fail(err)
+		}
+	}
+	return dir, done, nil
+}
+
+func compress(data []byte, newWriter func(io.Writer) io.WriteCloser) []byte {
+	var b bytes.Buffer
+	z := newWriter(&b)
+	_, _ = z.Write(data)
+	_ = z.Close()
+	return b.Bytes()
+}
+
+func readManifest(siteDir string) (*sitebuild.Manifest, error) {
+	data, err := os.ReadFile(filepath.Join(siteDir, "build.json"))
+	if err != nil {
+		return nil, fmt.Errorf("%w (run make build)", err)
+	}
+	var m sitebuild.Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// firstResult opens path cold under prof and returns the page's
+// kx-first-result mark (ms since navigation) and the bytes served before it.
+func firstResult(env *browsertest.Env, path string, prof profile) (float64, int, error) {
+	p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
+	if err != nil {
+		return 0, 0, err
+	}
+	defer p.Close()
+	if _, err := chromedp.Call(p.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: prof.cpu}); err != nil {
+		return 0, 0, err
+	}
+	if prof.down > 0 {
+		rule := &network.Conditions{Latency: prof.latency, DownloadThroughput: prof.down, UploadThroughput: prof.down}
+		if _, err := chromedp.Call(p.Ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{rule}}); err != nil {
+			return 0, 0, err
+		}
+	}
+	start := len(env.Hits())
+	if err := browsertest.Navigate(p, env.BaseURL+path); err != nil {
+		return 0, 0, err
+	}
+	if err := p.WaitFor(`performance.getEntriesByName("kx-first-result").length > 0`, time.Minute); err != nil {
+		return 0, 0, fmt.Errorf("%s: no first result: %w", path, err)
+	}
+	ms, err := browsertest.Eval[float64](p, `performance.getEntriesByName("kx-first-result")[0].startTime`)
+	if err != nil {
+		return 0, 0, err
+	}
+	sent := 0
+	for _, h := range env.Hits()[start:] {
+		if h.Path == "/sw.js" {
+			break
+		}
+		sent += h.Bytes
+	}
+	return ms, sent, nil
+}
+
+func firstResultProbe(c *config) ([]row, error) {
+	dir, done, err := floorSite(c.siteDir)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	env, err := browsertest.Start(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer env.Close()
+	var rows []row
+	for _, prof := range profiles {
+		ms := map[string][]float64{}
+		ratios := map[string][]float64{}
+		sent := map[string]int{}
+		for round := 0; round < c.rounds; round++ {
+			var floor float64
+			for _, pg := range firstResultPages {
+				t, n, err := firstResult(env, pg.path, prof)
+				if err != nil {
+					return nil, fmt.Errorf("%s, %s: %w", prof.name, pg.name, err)
+				}
+				ms[pg.name] = append(ms[pg.name], t)
+				sent[pg.name] = n
+				if pg.name == "floor" {
+					floor = t
+				} else {
+					ratios[pg.name] = append(ratios[pg.name], t/floor)
+				}
+			}
+		}
+		for _, pg := range firstResultPages {
+			value := fmt.Sprintf("median %.0f ms, max %.0f ms", percentile(ms[pg.name], 50), percentile(ms[pg.name], 100))
+			note := fmt.Sprintf("%s; %d cold loads; %s sent before it", prof.name, len(ms[pg.name]), kb(sent[pg.name]))
+			if pg.name != "floor" {
+				value += fmt.Sprintf(", %.2f× the floor", percentile(ratios[pg.name], 50))
+				note += "; goal ≤ 2× (aim 1.5×), ≤ 500 ms unthrottled"
+			} else {
+				note += "; bare bridge, no mechanism"
+			}
+			rows = append(rows, row{"first result", pg.name, value, note})
+		}
+	}
+	gates, err := firstGatesEvaluation(env)
+	if err != nil {
+		return nil, err
+	}
+	return append(rows, gates...), nil
+}
+
+func kb(n int) string { return fmt.Sprintf("%.0f kB", float64(n)/1e3) }
+
+// firstGatesEvaluation times the first and second gates.evaluate of a
+// fresh gates engine in the page's worker (round trip included), on the
+// newest release with a config file and a --feature-gates flag. The page is
+// opened on the kubefed tab, so its gates engine has not run yet.
+func firstGatesEvaluation(env *browsertest.Env) ([]row, error) {
+	p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	if err := browsertest.Navigate(p, env.BaseURL+"/#kubefed"); err != nil {
+		return nil, err
+	}
+	if err := p.WaitFor(`typeof kx !== "undefined" && kx.engine && kx.app.release !== null`, time.Minute); err != nil {
+		return nil, err
+	}
+	ts, err := browsertest.Eval[[]float64](p, `(async () => {
+		const gates = kx.engine.engine("gates");
+		if (gates.state !== "idle") throw new Error("the gates engine ran already: " + gates.state);
+		await gates.start();
+		const release = (await kx.engine.call("releases", {})).default;
+		const req = {release, commandLine: "kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true",
+			config: {path: "/var/lib/kubelet/config.yaml", content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n"}};
+		const out = [];
+		for (let i = 0; i < 2; i++) {
+			const t0 = performance.now();
+			await gates.call("gates.evaluate", req);
+			out.push(performance.now() - t0);
+		}
+		return out;
+	})()`)
+	if err != nil {
+		return nil, fmt.Errorf("first gates evaluation: %w", err)
+	}
+	return []row{{"first result", "first gates evaluation", fmt.Sprintf("%.0f ms (second %.0f ms)", ts[0], ts[1]), "fresh gates engine, newest release, config file + --feature-gates; round trip page → worker → Go; goal ≤ 30 ms"}}, nil
+}
+
+// engineRows are the sizes of the site's engines against their budgets.
+func engineRows(m *sitebuild.Manifest) ([]row, error) {
+	checks, err := m.CheckBudgets(sitebuild.EngineBudgets)
+	if err != nil {
+		return nil, err
+	}
+	gz := map[string]int{}
+	raw := map[string]int{}
+	for _, f := range m.Files {
+		gz[f.Name], raw[f.Name] = f.Gzip, f.Size
+	}
+	var rows []row
+	var over []string
+	for _, c := range checks {
+		verdict := "within budget"
+		if c.Over() {
+			verdict = "OVER budget"
+			over = append(over, c.Mechanism)
+		}
+		rows = append(rows, row{"size", c.Mechanism + " engine", fmt.Sprintf("%s brotli, %s gzip, %s raw", mb(c.Brotli), mb(gz[c.File]), mb(raw[c.File])),
+			fmt.Sprintf("%s: budget %s brotli (internal/sitebuild/budget.go)", verdict, mb(c.Budget))})
+	}
+	if len(over) > 0 {
+		return rows, fmt.Errorf("engines over their budget: %v", over)
+	}
+	return rows, nil
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/kubexplorer/kubexplorer/internal/wasmsize"
+)
+
+// whereTheBytesAre builds a main package for js/wasm (without -s, so the
+// module keeps its name section) and prints what the module is made of:
+// its sections, the code of each Go package and the largest functions.
+//
+//	go run ./cmd/kxbench -wasm-sizes ./wasm/cmd/gates
+func whereTheBytesAre(out io.Writer, pkg string, top int) error {
+	dir, err := os.MkdirTemp("", "kxbench-sizes")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "main.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-o", path, pkg)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("building %s: %w", pkg, err)
+	}
+	list := exec.Command("go", "list", "-deps", pkg)
+	list.Env = build.Env
+	deps, err := list.Output()
+	if err != nil {
+		return fmt.Errorf("listing the packages of %s: %w", pkg, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	m, err := wasmsize.Parse(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(w, "section\tbytes\t%%\t\n")
+	for _, s := range m.Sections {
+		fmt.Fprintf(w, "%s\t%d\t%.1f\t\n", s.Name, s.Size, pct(s.Size, len(data)))
+	}
+	fmt.Fprintf(w, "total\t%d\t\t\n\n", len(data))
+	code := 0
+	for _, f := range m.Funcs {
+		code += f.Size
+	}
+	fmt.Fprintf(w, "package (code)\tbytes\t%% of code\tfuncs\t\n")
+	pkgs := m.ByPackage(strings.Fields(string(deps)))
+	for i, p := range pkgs {
+		if i == top {
+			break
+		}
+		fmt.Fprintf(w, "%s\t%d\t%.1f\t%d\t\n", p.Path, p.Size, pct(p.Size, code), p.Funcs)
+	}
+	fmt.Fprintf(w, "all %d packages\t%d\t\t%d\t\n\n", len(pkgs), code, len(m.Funcs))
+	funcs := append([]wasmsize.Func(nil), m.Funcs...)
+	sortFuncs(funcs)
+	fmt.Fprintf(w, "function\tbytes\t\t\n")
+	for i, f := range funcs {
+		if i == top {
+			break
+		}
+		fmt.Fprintf(w, "%s\t%d\t\t\n", strings.TrimPrefix(f.Name, wasmsize.Mangle("github.com/kubexplorer/kubexplorer/")), f.Size)
+	}
+	return w.Flush()
+}
+
+func sortFuncs(fs []wasmsize.Func) {
+	for i := 1; i < len(fs); i++ { // insertion sort keeps ties in link order
+		for j := i; j > 0 && fs[j].Size > fs[j-1].Size; j-- {
+			fs[j], fs[j-1] = fs[j-1], fs[j]
+		}
+	}
+}
+
+func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }

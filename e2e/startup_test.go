@@ -1,0 +1,61 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// engineOf names the engine a served path is ("/engine-gates.1234abcd.wasm"
+// → "gates"), or "" for any other file.
+func engineOf(path string) string {
+	name := path[strings.LastIndex(path, "/")+1:]
+	if !strings.HasPrefix(name, "engine-") || !strings.HasSuffix(name, ".wasm") {
+		return ""
+	}
+	return strings.TrimPrefix(name[:strings.Index(name, ".")], "engine-")
+}
+
+// Each tab's first result needs its own engine and no other; the engine
+// starts from boot.js, the page's first script, and the page adopts that
+// worker; the first result is marked; and after it the service worker
+// fetches every other engine, so that every tab works offline (issue 15).
+func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
+	for _, tab := range []string{"gates", "kubelet", "kubefed"} {
+		t.Run(tab, func(t *testing.T) {
+			start := len(env.Hits())
+			p := openAnyPage(t, "/#"+tab)
+			waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
+			assert.Equal(t, tab, eval[string](t, p, `globalThis.__kxBoot.mechanism`), "boot.js starts the engine of the tab in the address")
+			assert.True(t, eval[bool](t, p, `globalThis.__kxBoot.claimed && kx.engine.engine(`+jsQuote(tab)+`).state === "ready"`), "the page adopts boot.js's worker")
+			// The service worker is registered after the first result: the
+			// requests before it are the first result's.
+			waitFor(t, p, `navigator.serviceWorker.controller !== null`, 60*time.Second)
+			waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 30*time.Second)
+			before := map[string]int{}
+			after := map[string]int{}
+			sw := false
+			for _, h := range env.Hits()[start:] {
+				if h.Path == "/sw.js" {
+					sw = true
+				}
+				if e := engineOf(h.Path); e != "" && !sw {
+					before[e]++
+				} else if e != "" {
+					after[e]++
+				}
+			}
+			assert.True(t, sw, "the service worker was fetched")
+			assert.Equal(t, map[string]int{tab: 1}, before, "engines downloaded before the first result")
+			for _, other := range []string{"gates", "kubelet", "kubefed"} {
+				if other != tab {
+					assert.Equal(t, 1, after[other], "the service worker precaches the %s engine", other)
+				}
+			}
+		})
+	}
+}

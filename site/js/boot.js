@@ -1,0 +1,49 @@
+// The page's first script: it starts the engine of the tab the page will
+// open with before anything else loads, so that downloading and compiling
+// the engine (in its worker) overlaps loading the page's own scripts and
+// editors. engine.js adopts the worker (globalThis.__kxBoot) with the
+// messages it sent meanwhile. Nothing here may fail the page: any problem
+// leaves the start to engine.js.
+//
+// The engine: the script's data-mechanism (an /embed/ page), else the tab
+// the address names (#kubelet, #kubefed/NAME), else the one the saved work
+// was left on, else the first. A share link (#s=…) names its tab inside its
+// compressed state: the guess may then be wrong, which costs a download in
+// the background, not correctness.
+
+/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_FIRST_MECHANISM */
+
+import { WORK_KEY } from "./savedwork.js";
+
+function savedTab() {
+  try {
+    // A read-only peek at the saved work (storage.js owns writing it).
+    // eslint-disable-next-line no-restricted-globals
+    return JSON.parse(localStorage.getItem(WORK_KEY) || "null")?.tab;
+  } catch {
+    return null; // storage blocked, or the record unreadable: the first tab
+  }
+}
+
+(() => {
+  try {
+    const script = document.currentScript;
+    // Assets are beside this script (an /embed/ page is two levels down).
+    const base = script?.src || location.href;
+    const mechanisms = Object.keys(KX_ENGINES);
+    const pick = [script?.dataset.mechanism, (/^#([a-z]+)/.exec(location.hash) || [])[1], savedTab(), KX_FIRST_MECHANISM];
+    const mechanism = pick.find((m) => mechanisms.includes(m));
+    const url = new URL(KX_ENGINES[mechanism], base).href;
+    const worker = new Worker(new URL(KX_ASSET_WORKER_JS, base), { name: `kubexplorer-${mechanism}` });
+    const boot = { mechanism, url, worker, messages: [], errors: [], claimed: false };
+    worker.onmessage = (e) => boot.messages.push(e);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      boot.errors.push(e);
+    };
+    worker.postMessage({ type: "init", url });
+    globalThis.__kxBoot = boot;
+  } catch (err) {
+    console.warn("kubexplorer: the engine will start with the page:", err);
+  }
+})();
