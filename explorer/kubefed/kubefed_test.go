@@ -97,14 +97,15 @@ func TestSession(t *testing.T) {
 	assert.Empty(t, r.Diagnostics)
 
 	// A syntax error in the applied text: the step fails, and its
-	// diagnostic points into that text, at the document.
+	// diagnostic points into that text, at the line of the unclosed brace
+	// (the message says the same line).
 	r = step(kubefed.Step{Apply: "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n"})
 	require.NotEmpty(t, r.Error)
 	require.Len(t, r.Diagnostics, 1)
 	d := r.Diagnostics[0]
 	assert.Equal(t, explorer.Diagnostic{Severity: explorer.SeverityError, Code: kubefed.CodeStep, Input: "step.apply",
-		Document: 2, Line: 5, Message: d.Message}, d)
-	assert.Equal(t, "line 5: "+d.Message, r.Error, "the error keeps its text; the diagnostic has the position as data")
+		Document: 2, Line: 7, Message: "yaml: line 7: did not find expected ',' or '}'"}, d)
+	assert.Equal(t, "line 7: "+d.Message, r.Error, "the error keeps its text; the diagnostic has the position as data")
 
 	r = step(kubefed.Step{ClusterOp: &kubefed.ClusterOp{Name: "c1", Labels: map[string]string{"env": "prod"}}})
 	require.Empty(t, r.Error)

@@ -122,13 +122,59 @@ func (e *Error) Error() string {
 func ParseNode(doc Document) (*yamlv3.Node, error) {
 	var n yamlv3.Node
 	if err := yamlv3.Unmarshal([]byte(doc.Text), &n); err != nil {
-		return nil, &Error{Line: doc.StartLine, Msg: fixYAMLError(err.Error(), doc.StartLine)}
+		line := doc.StartLine - 1 + syntaxLine(err.Error(), doc.Text)
+		return nil, &Error{Line: line, Msg: withLine(err.Error(), line)}
 	}
 	shiftLines(&n, doc.StartLine-1)
 	if n.Kind == yamlv3.DocumentNode && len(n.Content) == 1 {
 		return n.Content[0], nil
 	}
 	return &n, nil
+}
+
+// parserProblems are the problems yaml.v3's parser (not its scanner)
+// reports. For them the library prints the 0-based line of the construct it
+// was parsing (its context mark), without the +1 it adds for scanner errors:
+// "did not find expected ',' or ']'" on the line of an unclosed "[" says the
+// line before it.
+var parserProblems = []string{"did not find expected ", "found duplicate %TAG directive",
+	"found duplicate %YAML directive", "found incompatible YAML document", "found undefined tag handle"}
+
+// syntaxLine is the 1-based line of a yaml.v3 syntax error within text: the
+// "line N" of its message corrected for the library's off-by-one on parser
+// errors, 1 when the message has no line (a problem on the first line), and
+// at most the last line that has text (an unclosed quote is reported at the
+// end of the stream, after it).
+func syntaxLine(msg, text string) int {
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	line := 1
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, problem, ok := strings.Cut(rest, ": "); ok {
+			if v, err := strconv.Atoi(n); err == nil && v > 0 {
+				line = v
+				for _, p := range parserProblems {
+					if strings.HasPrefix(problem, p) {
+						line++
+						break
+					}
+				}
+			}
+		}
+	}
+	lines := strings.Split(strings.TrimRight(text, " \t\r\n"), "\n")
+	return max(1, min(line, len(lines)))
+}
+
+// withLine puts line in a "yaml: line N: ..." message, so that the text
+// and the position agree.
+func withLine(msg string, line int) string {
+	const p = "yaml: line "
+	if i := strings.Index(msg, p); i >= 0 {
+		if _, rest, ok := strings.Cut(msg[i+len(p):], ":"); ok {
+			return fmt.Sprintf("%s%s%d:%s", msg[:i], p, line, rest)
+		}
+	}
+	return msg
 }
 
 // fixYAMLError makes "yaml: line N: ..." messages use absolute lines.
