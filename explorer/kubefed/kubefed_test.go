@@ -51,6 +51,41 @@ func TestExamples(t *testing.T) {
 	assert.Equal(t, `no kubefed example "../x"`, xe.Message)
 }
 
+// The versions the page offers are the model's, and each one loads.
+func TestVersions(t *testing.T) {
+	e := explorer.New()
+	var v kubefed.VersionsReply
+	xt.MustCall(t, e, "kubefed.versions", explorer.Empty{}, &v)
+	require.Len(t, v.Versions, 15)
+	assert.Equal(t, "v0.3.0", v.Versions[0])
+	assert.Equal(t, v.Versions[len(v.Versions)-1], v.Default)
+	for _, version := range v.Versions {
+		var load kubefed.LoadReply
+		xt.MustCall(t, e, "kubefed.load", kubefed.LoadRequest{Example: kubefed.DefaultExample, Version: version}, &load)
+		assert.Equal(t, version, load.Transcript.Options.Version)
+	}
+}
+
+// The default example says why its resource is in c1 and not in c3: the
+// sync controller's own decisions, per cluster.
+func TestLoadReportsSyncDecisions(t *testing.T) {
+	e := explorer.New()
+	var load kubefed.LoadReply
+	xt.MustCall(t, e, "kubefed.load", kubefed.LoadRequest{Example: kubefed.DefaultExample}, &load)
+	steps := load.Transcript.Steps
+	snap := steps[len(steps)-1].Snapshot
+	require.NotEmpty(t, snap.FederatedResources)
+	fed := snap.FederatedResources[0]
+	require.NotNil(t, fed.Reconciled)
+	why := map[string]string{}
+	for _, p := range fed.Placement {
+		require.NotNil(t, p.Sync, "no decision for %s", p.Cluster)
+		why[p.Cluster] = p.Sync.Why + "/" + p.Sync.Action
+	}
+	assert.Equal(t, "notReady/skip", why["c3"])
+	assert.Equal(t, "placement/none", why["c1"])
+}
+
 const ftcs = `apiVersion: core.kubefed.io/v1beta1
 kind: FederatedTypeConfig
 metadata: {name: namespaces, namespace: kube-federation-system}
