@@ -184,3 +184,41 @@ func TestSessionErrors(t *testing.T) {
 	}
 	xt.WantError(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: "pods: 1\n"}, explorer.CodeBadRequest)
 }
+
+// The page's release control replaces the scenario's release; images the
+// scenario does not list are reported as assumed, and with unknownImages
+// "missing" they do not exist.
+func TestLoadOverrides(t *testing.T) {
+	e := explorer.New()
+	const sc = "release: \"1.18\"\npods:\n- metadata: {name: web}\n  spec: {containers: [{name: app, image: \"made-up:1\"}]}\n"
+	var st kubelet.State
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc}, &st)
+	assert.Equal(t, "1.18", st.Release)
+	assert.Empty(t, st.ScenarioRelease)
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc, Release: "1.37"}, &st)
+	assert.Equal(t, "1.37", st.Release)
+	assert.Equal(t, "1.18", st.ScenarioRelease)
+	assert.Empty(t, st.AssumedImages, "nothing pulled yet")
+	xt.MustCall(t, e, "kubelet.advance", kubelet.AdvanceRequest{Session: st.Session, By: "2s"}, &st)
+	assert.Equal(t, []string{"made-up:1"}, st.AssumedImages)
+	assert.Equal(t, "Running", st.Pods[0].Containers[0].State)
+
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc, Release: "1.37", UnknownImages: "missing"}, &st)
+	xt.MustCall(t, e, "kubelet.advance", kubelet.AdvanceRequest{Session: st.Session, By: "12s"}, &st)
+	assert.Empty(t, st.AssumedImages)
+	assert.Equal(t, "ImagePullBackOff", st.Pods[0].Containers[0].Reason)
+
+	for _, tt := range []struct {
+		req  kubelet.LoadRequest
+		diag explorer.Diagnostic
+	}{
+		{kubelet.LoadRequest{Scenario: sc, Release: "1.99"}, explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "release",
+			Message: `release: release "1.99" is not modelled (have 1.18 … 1.37)`}},
+		{kubelet.LoadRequest{Scenario: sc, UnknownImages: "maybe"}, explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "unknownImages",
+			Message: `unknownImages: "maybe" is not one of "pull", "missing"`}},
+	} {
+		xe := xt.WantError(t, e, "kubelet.load", tt.req, explorer.CodeBadRequest)
+		tt.diag.Severity = explorer.SeverityError
+		assert.Equal(t, []explorer.Diagnostic{tt.diag}, xe.Diagnostics)
+	}
+}

@@ -19,6 +19,13 @@ type session struct {
 type LoadRequest struct {
 	Scenario string `json:"scenario,omitempty"`
 	Example  string `json:"example,omitempty"`
+	// Release, when set, replaces the scenario's release: the page's
+	// release control applies to any scenario.
+	Release string `json:"release,omitempty"`
+	// UnknownImages, when set, replaces the scenario's
+	// runtime.unknownImages: "pull" (any image name exists) or "missing"
+	// (images the scenario does not list do not exist).
+	UnknownImages string `json:"unknownImages,omitempty"`
 }
 
 // Cursor says how much of each log the caller already has.
@@ -67,7 +74,10 @@ type StateRequest struct {
 type State struct {
 	Session string           `json:"session"`
 	Release string           `json:"release"`
-	Time    explorer.Seconds `json:"time"`
+	// ScenarioRelease is the release the scenario names when the load
+	// request replaced it with another.
+	ScenarioRelease string           `json:"scenarioRelease,omitempty"`
+	Time            explorer.Seconds `json:"time"`
 	// Until is the scenario's end (its until, 0 when it sets none).
 	Until explorer.Seconds `json:"until"`
 	// Idle is true when nothing is scheduled any more.
@@ -78,7 +88,12 @@ type State struct {
 	// Workers are the pod workers (null with skipWorkers); nextSync is a
 	// label such as "t=12.500s".
 	Workers []kubelet.WorkerState `json:"workers"`
-	Cursor  Cursor                `json:"cursor"`
+	// AssumedImages are the images the fake runtime pulled only because it
+	// treats any name as pullable (the scenario does not list them; a real
+	// registry might not have them). Load with unknownImages "missing" to
+	// see the kubelet when they do not exist.
+	AssumedImages []string `json:"assumedImages"`
+	Cursor        Cursor   `json:"cursor"`
 	// Full is true when Pods lists every pod (not only changes).
 	Full bool `json:"full,omitempty"`
 }
@@ -136,7 +151,7 @@ type Loop struct {
 }
 
 func load(e *explorer.Engine, r LoadRequest) (State, error) {
-	sc, err := parseScenario(r.Scenario, r.Example)
+	sc, err := parseScenario(r.Scenario, r.Example, scenario.Overrides{Release: r.Release, UnknownImages: r.UnknownImages})
 	if err != nil {
 		return State{}, err
 	}
@@ -299,7 +314,11 @@ func (s *session) changedPods(snaps []kubelet.SnapshotEntry) []PodCard {
 func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
 	k := s.k
 	r := State{Session: id, Release: s.sc.Release, Time: explorer.SecondsAt(k.Clock().Now()),
-		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers())}
+		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers()),
+		AssumedImages: nonNil(k.Runtime().AssumedImages())}
+	if s.sc.ScenarioRelease != "" && s.sc.ScenarioRelease != s.sc.Release {
+		r.ScenarioRelease = s.sc.ScenarioRelease
+	}
 	_, pending := k.Clock().Next()
 	r.Idle = !pending
 	snaps := k.Snapshots()

@@ -77,7 +77,19 @@ type Runtime struct {
 	NetworkReady *Condition  `json:"networkReady,omitempty"`
 	// PresentImages lists images already on the node (shorthand).
 	PresentImages []string `json:"presentImages,omitempty"`
+	// UnknownImages says what a pull of an image the runtime section does
+	// not list does: "pull" (the default: any name exists, which a real
+	// registry would not promise) or "missing" (it does not exist: the
+	// pull fails NotFound, and the kubelet reports ErrImagePull, then
+	// ImagePullBackOff, in the words of the release).
+	UnknownImages string `json:"unknownImages,omitempty"`
 }
+
+// The values of Runtime.UnknownImages.
+const (
+	UnknownImagesPull    = "pull"
+	UnknownImagesMissing = "missing"
+)
 
 // Image scripts an image.
 type Image struct {
@@ -86,7 +98,10 @@ type Image struct {
 	PullDelay  string   `json:"pullDelay,omitempty"`
 	PullErrors []string `json:"pullErrors,omitempty"`
 	AlwaysFail string   `json:"alwaysFail,omitempty"`
-	Size       uint64   `json:"size,omitempty"`
+	// Missing: the registry does not have the image (every pull fails
+	// NotFound once PullErrors are used up).
+	Missing bool   `json:"missing,omitempty"`
+	Size    uint64 `json:"size,omitempty"`
 }
 
 // Container scripts matching containers.
@@ -251,12 +266,15 @@ type InjectError struct {
 // Scenario is a decoded, validated scenario.
 type Scenario struct {
 	File
-	Gates    features.Gates
-	Pods     []*v1.Pod
-	Timeline []Step
-	Until    time.Duration
-	opts     kubelet.Options
-	node     kubelet.Node
+	// ScenarioRelease is the release the text names ("" for none);
+	// File.Release is the one modelled, which Overrides may replace.
+	ScenarioRelease string
+	Gates           features.Gates
+	Pods            []*v1.Pod
+	Timeline        []Step
+	Until           time.Duration
+	opts            kubelet.Options
+	node            kubelet.Node
 }
 
 // Step is a decoded timeline action.
@@ -278,6 +296,22 @@ const DefaultRelease = features.Newest
 
 // Parse decodes and validates a scenario.
 func Parse(data []byte) (*Scenario, error) {
+	return ParseWith(data, Overrides{})
+}
+
+// Overrides replace parts of a scenario as it is parsed: settings a surface
+// applies to any scenario (the page's release control, its runtime option).
+type Overrides struct {
+	// Release replaces the scenario's release; the gates and pods are
+	// checked against it.
+	Release string
+	// UnknownImages replaces runtime.unknownImages.
+	UnknownImages string
+}
+
+// ParseWith is Parse with overrides. Scenario.Release is the release
+// modelled; ScenarioRelease keeps the one the text names.
+func ParseWith(data []byte, o Overrides) (*Scenario, error) {
 	var doc yamlv3.Node
 	if err := yamlv3.Unmarshal(data, &doc); err != nil {
 		var te *yamlv3.TypeError
@@ -289,18 +323,29 @@ func Parse(data []byte) (*Scenario, error) {
 	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
 		return nil, errors.New("empty scenario")
 	}
-	return parseNode(doc.Content[0])
+	return parseNode(doc.Content[0], o)
 }
 
-func parseNode(root *yamlv3.Node) (*Scenario, error) {
+func parseNode(root *yamlv3.Node, o Overrides) (*Scenario, error) {
 	var f File
 	ix, err := strictyaml.DecodeNode(root, &f)
 	if err != nil {
 		return nil, err
 	}
-	sc := &Scenario{File: f}
+	sc := &Scenario{File: f, ScenarioRelease: f.Release}
+	if o.Release != "" {
+		sc.Release = o.Release
+	}
 	if sc.Release == "" {
 		sc.Release = DefaultRelease
+	}
+	if o.UnknownImages != "" {
+		rt := Runtime{}
+		if sc.Runtime != nil {
+			rt = *sc.Runtime
+		}
+		rt.UnknownImages = o.UnknownImages
+		sc.Runtime = &rt
 	}
 	if _, err := features.Minor(sc.Release); err != nil {
 		return nil, ix.Errorf("release", "%v", err)
@@ -512,6 +557,11 @@ func (sc *Scenario) validateRuntime(ix *strictyaml.Index, r *Runtime, path strin
 	if r == nil {
 		return nil
 	}
+	switch r.UnknownImages {
+	case "", UnknownImagesPull, UnknownImagesMissing:
+	default:
+		return ix.Errorf(path+".unknownImages", "%q is not one of %q, %q", r.UnknownImages, UnknownImagesPull, UnknownImagesMissing)
+	}
 	for i, im := range r.Images {
 		if err := validateImage(ix, im, fmt.Sprintf("%s.images[%d]", path, i)); err != nil {
 			return err
@@ -608,7 +658,7 @@ func mustDur(s string) time.Duration {
 }
 
 func toImageScript(im Image) fake.ImageScript {
-	return fake.ImageScript{Image: im.Image, Present: im.Present, PullDelay: mustDur(im.PullDelay), PullErrors: im.PullErrors, AlwaysFail: im.AlwaysFail, Size: im.Size}
+	return fake.ImageScript{Image: im.Image, Present: im.Present, PullDelay: mustDur(im.PullDelay), PullErrors: im.PullErrors, AlwaysFail: im.AlwaysFail, Missing: im.Missing, Size: im.Size}
 }
 
 func toContainerScript(c Container) fake.ContainerScript {
@@ -632,6 +682,7 @@ func applyRuntime(rt *fake.Runtime, r *Runtime) {
 	if r == nil {
 		return
 	}
+	rt.SetUnknownImagesMissing(r.UnknownImages == UnknownImagesMissing)
 	for _, im := range r.PresentImages {
 		rt.SetImage(fake.ImageScript{Image: im, Present: true})
 	}
@@ -813,7 +864,7 @@ func ParseAction(data []byte, sc *Scenario) (Step, error) {
 		}
 		wrapped.Content = append(wrapped.Content, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "featureGates"}, gates)
 	}
-	parsed, err := parseNode(wrapped)
+	parsed, err := parseNode(wrapped, Overrides{})
 	if err != nil {
 		return Step{}, err
 	}
