@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines apidoc
+	test-native test-wasm test-e2e browser test-js lint-js engines apidoc fuzz-smoke load-test
 
 build: cli site ## build the CLI and the site
 
@@ -46,7 +46,7 @@ site: engine $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck lint-js apidoc build test-native test-js test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc build test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...
@@ -66,6 +66,16 @@ test-js: $(NODE_MODULES)
 
 lint-js: $(NODE_MODULES)
 	cd site && npx --no-install eslint .
+
+# Every fuzz target briefly (FUZZTIME each) with its seed corpus; prints
+# executions per second.
+fuzz-smoke:
+	GO='$(GO)' scripts/fuzz-smoke
+
+# serve under 200 slow clients and a burst of asset requests: no request
+# fails, memory stays bounded; prints the figures.
+load-test:
+	$(GO) test -tags loadtest -run '^TestLoad$$' -count=1 -v ./internal/siteserver
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)

@@ -69,8 +69,8 @@ func TestKubeletTabMarksErrors(t *testing.T) {
 		"the mark starts at the field's column")
 	assert.Contains(t, eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-status").textContent`), `line 5, column 38: spec.containers[0].bogus: unknown field "bogus"`)
 
-	eval[bool](t, p, `(kx.app.mounted.get("kubelet").setState({example: "crashloop"}), true)`)
-	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web]") !== null && `+kubeletPanel+`.querySelector(".kubelet-editor .cm-lintRange-error") === null`, 30*time.Second)
+	eval[bool](t, p, `(window.kxStateSet = false, kx.app.mounted.get("kubelet").setState({example: "crashloop"}).then(() => { window.kxStateSet = true }), true)`)
+	waitFor(t, p, `window.kxStateSet && `+kubeletPanel+`.querySelector(".kubelet-editor .cm-lintRange-error") === null`, 30*time.Second)
 	eval[bool](t, p, `(() => { const v = `+kubeletPanel+`.querySelector(".kubelet-action-editor .cm-editor").kxView; v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: "create:\n  bogus: 1\n"}}); return true })()`)
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-apply").click(), true)`)
 	waitFor(t, p, kubeletPanel+`.querySelector(".kubelet-action-editor .cm-lint-marker-error, .kubelet-action-editor .cm-lintRange-error") !== null`, 10*time.Second)

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
-	"time"
 
 	"github.com/kubexplorer/kubexplorer/internal/siteserver"
 )
@@ -50,25 +47,6 @@ func runServe(env *cliEnv, args []string) int {
 
 // serve serves dir on ln until ctx ends, then shuts down gracefully.
 func serve(ctx context.Context, env *cliEnv, ln net.Listener, dir string) error {
-	srv := &http.Server{
-		Handler:           siteserver.Handler(os.DirFS(dir)),
-		ReadHeaderTimeout: 10 * time.Second,
-	}
 	fmt.Fprintf(env.stdout, "kubexplorer: serving %s on http://%s/\n", dir, ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return siteserver.Serve(ctx, ln, siteserver.Handler(os.DirFS(dir)))
 }

@@ -26,8 +26,19 @@
 //     being resolved for; Validate() is used by the kubelet and still logs.
 //   - v0.36+: every warning becomes a structured log line; Validate is quiet.
 //
-// The conformance module (tools/conformance) runs random and real-catalog
-// scenarios against the real component-base v0.18, v0.35 and v0.37.
+// Versions (package version) follow apimachinery's version type: a
+// semantic emulation or min-compatibility version keeps its pre-release
+// ("1.33.0-alpha.1") in the gate's state and in error texts, and compares
+// equal to the generic "1.33" the specs are written with. Emulation changes
+// to versions that compare equal return at once (v0.31+), and AddMetrics
+// reads every available feature, which counts it as queried (v0.31+).
+//
+// The conformance modules (tools/conformance) run a fixed table, thousands
+// of seeded random call sequences and scenarios on the real catalogs
+// against the real component-base of every generation whose
+// feature_gate.go differs — v0.18, v0.30, v0.31, v0.33, v0.35, v0.37 — and
+// compare results, error texts, warnings and the whole state after every
+// call.
 //
 // # Determinism
 //

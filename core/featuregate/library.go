@@ -22,7 +22,7 @@ const (
 // LibraryFor returns the library a Kubernetes minor release ("1.31", "v1.31.4")
 // was built with.
 func LibraryFor(release string) (Library, error) {
-	v, err := version.Parse(release)
+	v, err := version.ParseRelease(release)
 	if err != nil {
 		return 0, err
 	}

@@ -194,8 +194,19 @@ func (f *featureGate) RawMap() map[string]bool {
 
 // AddMetrics stands for upstream's kubernetes_feature_enabled gauge
 // registration (v0.26+). The model has no metrics registry; FeatureInfo
-// gives the same samples as values.
-func (f *featureGate) AddMetrics() {}
+// gives the same samples as values. Upstream reads every feature GetAll
+// returns through Enabled to record its value, so from v0.31, where
+// Enabled remembers what was queried, every feature available at the
+// emulation version counts as queried: a later emulation change that
+// flips one of them warns.
+func (f *featureGate) AddMetrics() {
+	if !f.lib.Versioned() {
+		return
+	}
+	for k := range f.GetAll() {
+		f.queried[k] = true
+	}
+}
 
 // MetricSample is one kubernetes_feature_enabled{name,stage} sample.
 type MetricSample struct {
@@ -231,5 +242,5 @@ func helpString(name Feature, s *FeatureSpec, withMinCompat bool) string {
 // sameSpec compares every field, as upstream's reflect.DeepEqual does.
 func sameSpec(a, b *FeatureSpec) bool {
 	return a.Default == b.Default && a.LockToDefault == b.LockToDefault && a.PreRelease == b.PreRelease &&
-		sameOptionalVersion(a.Version, b.Version) && sameOptionalVersion(a.MinCompatibilityVersion, b.MinCompatibilityVersion)
+		versionPtrEqual(a.Version, b.Version) && versionPtrEqual(a.MinCompatibilityVersion, b.MinCompatibilityVersion)
 }

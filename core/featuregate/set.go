@@ -252,7 +252,11 @@ func (f *featureGate) setVersions(emu, minCompat *version.Version) error {
 	if !f.lib.Versioned() {
 		return fmt.Errorf("SetEmulationVersion does not exist in component-base %s", f.lib)
 	}
-	if emu.EqualTo(f.emulationVersion) && versionPtrEqual(minCompat, f.minCompatibility) {
+	// Upstream returns early when both versions compare equal (EqualTo:
+	// "1.35.0" equals "1.35", and a pre-release is ignored against a
+	// generic version), without re-resolving anything; v0.31–v0.34 look
+	// only at the emulation version (minCompat is nil on both sides).
+	if emu.EqualTo(f.emulationVersion) && minCompat.EqualTo(f.minCompatibility) {
 		return nil
 	}
 	enabled := map[Feature]bool{}

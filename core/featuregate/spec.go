@@ -139,12 +139,8 @@ func specsEqual(a, b VersionedSpecs) bool {
 	return true
 }
 
-func versionPtrEqual(a, b *version.Version) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.String() == b.String()
-}
+// versionPtrEqual is reflect.DeepEqual of two versions inside specs.
+func versionPtrEqual(a, b *version.Version) bool { return a.Identical(b) }
 
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"sigs.k8s.io/yaml"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
 
 const (
@@ -41,11 +41,11 @@ func (i *issue) Unwrap() error { return i.err }
 // is used and the caller logs the warning; anything else is fatal and comes
 // back as "failed to decode: …".
 func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
-	pos := findPositions(data)
-	js, err := yaml.YAMLToJSON(data)
+	doc, js, err := toJSON(data)
 	if err != nil {
-		return nil, &issue{fmt.Errorf("failed to decode: %w", err), lineOf(err.Error())}
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), errLine(err)}
 	}
+	pos := findPositions(doc)
 	if err := checkKind(js, data, e.schemeLine); err != nil {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), max(pos.topKeys["apiVersion"], 1)}
 	}
@@ -65,10 +65,7 @@ func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
 			cfg.unknown = append(cfg.unknown, k)
 		}
 	}
-	var dupErr error
-	if pos.mayHaveDuplicates {
-		_, dupErr = yaml.YAMLToJSONStrict(data)
-	}
+	dupErr := doc.DuplicateKeys()
 	if e.jsonIter {
 		switch {
 		case dupErr != nil:
@@ -228,10 +225,10 @@ func jsonKind(v any) string {
 // unstructured JSON. Unknown fields pass silently; a duplicate key is a
 // (fatal) strict error; from 1.32 the apiVersion/kind must be the kubelet's.
 func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error) {
-	pos := findPositions(data)
-	js, err := yaml.YAMLToJSON(data)
+	doc, js, err := toJSON(data)
+	pos := findPositions(doc)
 	if err != nil {
-		return nil, pos, &issue{err, lineOf(err.Error())}
+		return nil, pos, &issue{err, errLine(err)}
 	}
 	// The serializer reads apiVersion/kind first (a list or a scalar fails
 	// there), then the object; decoding into an Unstructured requires a
@@ -245,13 +242,22 @@ func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error)
 	if kind, _ := obj["kind"].(string); kind == "" {
 		return nil, pos, &issue{missingKind(data), max(pos.topKeys["kind"], 1)}
 	}
-	if !pos.mayHaveDuplicates {
-		return obj, pos, nil
-	}
-	if _, err := yaml.YAMLToJSONStrict(data); err != nil {
-		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), lineOf(err.Error())}
+	if err := doc.DuplicateKeys(); err != nil {
+		return nil, pos, &issue{fmt.Errorf("strict decoding error: %v", err), errLine(err)}
 	}
 	return obj, pos, nil
+}
+
+// toJSON is sigs.k8s.io/yaml's YAMLToJSON, the kubelet's first step with
+// every file, keeping the parsed document for positions and the strict
+// (duplicate key) check.
+func toJSON(data []byte) (*yamldoc.Document, []byte, error) {
+	doc, err := yamldoc.Parse(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	js, err := doc.JSON()
+	return doc, js, err
 }
 
 // dropinGVKError is the 1.32+ check of a decoded drop-in's type.

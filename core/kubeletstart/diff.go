@@ -72,9 +72,9 @@ func Diff(from, to *Result) *Upgrade {
 	// Gates whose (new) dependents now fail because of them.
 	blocking := map[string][]string{}
 	for _, g := range to.Gates {
-		for _, m := range reDepends.FindAllStringSubmatch(g.Problem, -1) {
-			for _, dep := range strings.Fields(m[2]) {
-				blocking[dep] = append(blocking[dep], m[1])
+		for _, p := range dependencyProblems(g.Problem) {
+			for _, dep := range strings.Fields(p.deps) {
+				blocking[dep] = append(blocking[dep], p.name)
 			}
 		}
 	}

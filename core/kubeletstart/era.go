@@ -26,8 +26,10 @@ type era struct {
 	// lenientWarnS: the lenient-decoding notice is a structured InfoS line
 	// (1.21+) instead of klog.Warningf (≤1.20).
 	lenientWarnS bool
-	// multilineValues: klog ≥ v2.80 (Kubernetes 1.26+) prints string values
-	// containing newlines as key=<…> blocks instead of quoting them.
+	// multilineValues: klog ≥ v2.60 (Kubernetes 1.24+, which pins
+	// v2.60.1: internal/serialize writeStringValue) prints string and error
+	// values containing newlines as key=<…> blocks instead of quoting them;
+	// v2.30 (1.23) quotes them with %q.
 	multilineValues bool
 
 	// loadErrPathLast: the returned config-load error names the path last,
@@ -88,9 +90,11 @@ type era struct {
 	endpointIsConfig bool
 	// podInfraFlag: --pod-infra-container-image exists (≤1.34).
 	podInfraFlag bool
-	// schemeLine is the line of apimachinery's scheme.go named in "no kind
-	// is registered" errors (101 in 1.18, 111 in 1.37; releases in between
-	// are approximated by the nearer verified value).
+	// schemeLine is the line of apimachinery's pkg/runtime/scheme.go that
+	// names the scheme (NewScheme's naming.GetNameFromCallsite call), shown
+	// in "no kind is registered" errors: 101 in v0.18–v0.19, 100 in
+	// v0.20–v0.32, 110 in v0.33–v0.34, 111 from v0.35 (read from every
+	// release's apimachinery).
 	schemeLine int
 }
 
@@ -121,7 +125,7 @@ func eraFor(minor int) (era, error) {
 	}
 	e.jsonIter = minor <= 22
 	e.lenientWarnS = minor >= 21
-	e.multilineValues = minor >= 26
+	e.multilineValues = minor >= 24
 	e.loadErrPathLast = minor >= 24 && minor <= 27
 	e.dynamicConfig = minor <= 23
 	e.dynamicConfigDeprecated = minor >= 22 && minor <= 23
@@ -149,8 +153,14 @@ func eraFor(minor int) (era, error) {
 	e.containerRuntimeFlag = minor <= 26
 	e.endpointIsConfig = minor >= 27
 	e.podInfraFlag = minor <= 34
-	e.schemeLine = 101
-	if minor >= 28 {
+	switch {
+	case minor <= 19:
+		e.schemeLine = 101
+	case minor <= 32:
+		e.schemeLine = 100
+	case minor <= 34:
+		e.schemeLine = 110
+	default:
 		e.schemeLine = 111
 	}
 	return e, nil

@@ -2,7 +2,6 @@ package kubeletstart
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -112,12 +111,6 @@ func (r *run) failCommand(arg string) {
 	}
 }
 
-var (
-	reUnknown = regexp.MustCompile(`unrecognized feature gate: ([^\s,\]]*)`)
-	reLocked  = regexp.MustCompile(`cannot set feature gate (\S+) to (true|false), feature is (locked to (true|false)|PreAlpha at emulated version [0-9.]+(, min compatibility version [0-9.]+)?)`)
-	reDepends = regexp.MustCompile(`([A-Za-z0-9_]+) is enabled, but depends on features that are disabled: \[([^\]]*)\]`)
-)
-
 // anchorGateErrors turns gate errors into diagnostics at the input that
 // set the gate, and records them on the gate rows.
 func (r *run) anchorGateErrors(msg string) {
@@ -126,20 +119,19 @@ func (r *run) anchorGateErrors(msg string) {
 			r.diag(inputOf(o.source), o.path, o.line, "error", text)
 		}
 	}
-	for _, m := range reUnknown.FindAllStringSubmatch(msg, -1) {
-		mark(m[1], "unrecognized feature gate: "+m[1])
+	for _, p := range unknownGates(msg) {
+		mark(p.name, p.text)
 	}
-	for _, m := range reLocked.FindAllStringSubmatch(msg, -1) {
-		mark(m[1], m[0])
+	for _, p := range lockedGates(msg) {
+		mark(p.name, p.text)
 	}
-	for _, m := range reDepends.FindAllStringSubmatch(msg, -1) {
-		text := m[0]
-		if _, ok := r.originOf(m[1]); ok {
-			mark(m[1], text)
+	for _, p := range dependencyProblems(msg) {
+		if _, ok := r.originOf(p.name); ok {
+			mark(p.name, p.text)
 			continue
 		}
-		for _, dep := range strings.Fields(m[2]) {
-			mark(dep, text)
+		for _, dep := range strings.Fields(p.deps) {
+			mark(dep, p.text)
 		}
 	}
 }

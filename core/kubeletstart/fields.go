@@ -1,45 +1,88 @@
 package kubeletstart
 
-// kubeletConfigFields are the top-level JSON fields of
-// kubelet.config.k8s.io/v1beta1 KubeletConfiguration, as the union over the
-// modelled releases: strict decoding reports any other top-level key as an
-// unknown field. A field only a newer release has is accepted on older ones
-// too (a known simplification), and nested objects are not checked.
-var kubeletConfigFields = setOf(
+// The top-level JSON fields of kubelet.config.k8s.io/v1beta1
+// KubeletConfiguration, per release: strict decoding reports any other
+// top-level key as an unknown field (and the lenient retry drops it). Read
+// from the json tags of k8s.io/kubelet/config/v1beta1/types.go at every
+// release 1.18–1.37 (no field was removed in that range); nested objects
+// are not checked.
+
+// configFields118 are the fields of 1.18, apiVersion and kind included.
+var configFields118 = []string{
 	"apiVersion", "kind",
-	"enableServer", "staticPodPath", "podLogsDir", "syncFrequency", "fileCheckFrequency",
-	"httpCheckFrequency", "staticPodURL", "staticPodURLHeader", "address", "port", "readOnlyPort",
-	"tlsCertFile", "tlsPrivateKeyFile", "tlsCipherSuites", "tlsMinVersion", "rotateCertificates",
-	"serverTLSBootstrap", "authentication", "authorization", "registryPullQPS", "registryBurst",
-	"imagePullCredentialsVerificationPolicy", "preloadedImagesVerificationAllowlist",
-	"eventRecordQPS", "eventBurst", "enableDebuggingHandlers", "enableContentionProfiling",
-	"healthzPort", "healthzBindAddress", "oomScoreAdj", "clusterDomain", "clusterDNS",
-	"streamingConnectionIdleTimeout", "nodeStatusUpdateFrequency", "nodeStatusReportFrequency",
-	"nodeLeaseDurationSeconds", "imageMinimumGCAge", "imageMaximumGCAge",
-	"imageGCHighThresholdPercent", "imageGCLowThresholdPercent", "volumeStatsAggPeriod",
-	"kubeletCgroups", "systemCgroups", "cgroupRoot", "cgroupsPerQOS", "cgroupDriver",
-	"cpuManagerPolicy", "singleProcessOOMKill", "cpuManagerPolicyOptions",
-	"cpuManagerReconcilePeriod", "memoryManagerPolicy", "topologyManagerPolicy",
-	"topologyManagerScope", "topologyManagerPolicyOptions", "qosReserved", "runtimeRequestTimeout",
-	"hairpinMode", "maxPods", "podCIDR", "podPidsLimit", "resolvConf", "runOnce", "cpuCFSQuota",
-	"cpuCFSQuotaPeriod", "nodeStatusMaxImages", "maxOpenFiles", "contentType", "kubeAPIQPS",
-	"kubeAPIBurst", "serializeImagePulls", "maxParallelImagePulls", "evictionHard", "evictionSoft",
-	"evictionSoftGracePeriod", "evictionPressureTransitionPeriod", "evictionMaxPodGracePeriod",
-	"evictionMinimumReclaim", "mergeDefaultEvictionSettings", "podsPerCore",
-	"enableControllerAttachDetach", "protectKernelDefaults", "makeIPTablesUtilChains",
-	"iptablesMasqueradeBit", "iptablesDropBit", "featureGates", "failSwapOn", "memorySwap",
-	"containerLogMaxSize", "containerLogMaxFiles", "containerLogMaxWorkers",
-	"containerLogMonitorInterval", "configMapAndSecretChangeDetectionStrategy", "systemReserved",
+	"staticPodPath", "syncFrequency", "fileCheckFrequency", "httpCheckFrequency", "staticPodURL",
+	"staticPodURLHeader", "address", "port", "readOnlyPort", "tlsCertFile", "tlsPrivateKeyFile",
+	"tlsCipherSuites", "tlsMinVersion", "rotateCertificates", "serverTLSBootstrap", "authentication",
+	"authorization", "registryPullQPS", "registryBurst", "eventRecordQPS", "eventBurst",
+	"enableDebuggingHandlers", "enableContentionProfiling", "healthzPort", "healthzBindAddress",
+	"oomScoreAdj", "clusterDomain", "clusterDNS", "streamingConnectionIdleTimeout",
+	"nodeStatusUpdateFrequency", "nodeStatusReportFrequency", "nodeLeaseDurationSeconds",
+	"imageMinimumGCAge", "imageGCHighThresholdPercent", "imageGCLowThresholdPercent",
+	"volumeStatsAggPeriod", "kubeletCgroups", "systemCgroups", "cgroupRoot", "cgroupsPerQOS",
+	"cgroupDriver", "cpuManagerPolicy", "cpuManagerReconcilePeriod", "topologyManagerPolicy",
+	"qosReserved", "runtimeRequestTimeout", "hairpinMode", "maxPods", "podCIDR", "podPidsLimit",
+	"resolvConf", "cpuCFSQuota", "cpuCFSQuotaPeriod", "maxOpenFiles", "contentType", "kubeAPIQPS",
+	"kubeAPIBurst", "serializeImagePulls", "evictionHard", "evictionSoft", "evictionSoftGracePeriod",
+	"evictionPressureTransitionPeriod", "evictionMaxPodGracePeriod", "evictionMinimumReclaim",
+	"podsPerCore", "enableControllerAttachDetach", "protectKernelDefaults", "makeIPTablesUtilChains",
+	"iptablesMasqueradeBit", "iptablesDropBit", "featureGates", "failSwapOn", "containerLogMaxSize",
+	"containerLogMaxFiles", "configMapAndSecretChangeDetectionStrategy", "systemReserved",
 	"kubeReserved", "reservedSystemCPUs", "showHiddenMetricsForVersion", "systemReservedCgroup",
-	"kubeReservedCgroup", "enforceNodeAllocatable", "allowedUnsafeSysctls", "volumePluginDir",
-	"providerID", "kernelMemcgNotification", "logging", "enableSystemLogHandler",
-	"enableSystemLogQuery", "shutdownGracePeriod", "shutdownGracePeriodCriticalPods",
-	"shutdownGracePeriodByPodPriority", "crashLoopBackOff", "reservedMemory",
-	"enableProfilingHandler", "enableDebugFlagsHandler", "seccompDefault", "memoryThrottlingFactor",
-	"registerWithTaints", "registerNode", "tracing", "localStorageCapacityIsolation",
-	"containerRuntimeEndpoint", "imageServiceEndpoint", "failCgroupV1", "userNamespaces",
-	"imagePullProgressDeadline", "configTrialDuration",
-)
+	"kubeReservedCgroup", "enforceNodeAllocatable", "allowedUnsafeSysctls",
+}
+
+// configFieldsAdded lists the fields each later minor added.
+var configFieldsAdded = map[int][]string{
+	19: {"enableServer", "enableSystemLogHandler", "kernelMemcgNotification", "logging", "nodeStatusMaxImages", "providerID", "runOnce", "volumePluginDir"},
+	20: {"shutdownGracePeriod", "shutdownGracePeriodCriticalPods", "topologyManagerScope"},
+	21: {"enableDebugFlagsHandler", "enableProfilingHandler", "memoryManagerPolicy", "reservedMemory"},
+	22: {"cpuManagerPolicyOptions", "memorySwap", "memoryThrottlingFactor", "seccompDefault"},
+	23: {"registerNode", "registerWithTaints", "shutdownGracePeriodByPodPriority"},
+	25: {"localStorageCapacityIsolation", "tracing"},
+	26: {"topologyManagerPolicyOptions"},
+	27: {"containerRuntimeEndpoint", "enableSystemLogQuery", "imageServiceEndpoint", "maxParallelImagePulls"},
+	29: {"imageMaximumGCAge"},
+	30: {"containerLogMaxWorkers", "containerLogMonitorInterval", "podLogsDir"},
+	31: {"failCgroupV1"},
+	32: {"crashLoopBackOff", "singleProcessOOMKill"},
+	33: {"imagePullCredentialsVerificationPolicy", "mergeDefaultEvictionSettings", "preloadedImagesVerificationAllowlist", "userNamespaces"},
+	36: {"memoryReservationPolicy", "tlsCurvePreferences"},
+	37: {"defaultPodSysctls"},
+}
+
+// configFieldSince is the first minor each field exists in.
+var configFieldSince = func() map[string]int {
+	m := map[string]int{}
+	for _, f := range configFields118 {
+		m[f] = 18
+	}
+	for minor, fs := range configFieldsAdded {
+		for _, f := range fs {
+			m[f] = minor
+		}
+	}
+	return m
+}()
+
+// configFieldKnown reports whether a release's KubeletConfiguration has a
+// top-level field.
+func configFieldKnown(minor int, name string) bool {
+	since, ok := configFieldSince[name]
+	return ok && minor >= since
+}
+
+// kubeletConfigFields is the union over the modelled releases, for the
+// decoders that do not look the release up yet: a field only a newer
+// release has is then accepted on older ones too (for instance
+// nodeStatusMaxImages, 1.19+, in a 1.18 file — the real 1.18 kubelet
+// warns "found unknown field" and drops it). configFieldKnown is exact.
+var kubeletConfigFields = func() map[string]bool {
+	m := make(map[string]bool, len(configFieldSince))
+	for f := range configFieldSince {
+		m[f] = true
+	}
+	return m
+}()
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
-
-	"sigs.k8s.io/yaml"
 )
 
 // The flag set registers only the flags args can name; parsing must give
@@ -54,39 +52,4 @@ func TestFlagSubsetMatchesFullSet(t *testing.T) {
 			}
 		}
 	}
-}
-
-// The duplicate-key pre-check may only skip yaml.v2's strict pass when that
-// pass would succeed.
-func FuzzDuplicatePrecheck(f *testing.F) {
-	for _, s := range []string{
-		"a: 1\nb: 2\n",
-		"featureGates:\n  A: true\n  A: false\n",
-		"featureGates:\n  yes: true\n  on: false\n",
-		"a: 1\n\"a\": 2\n",
-		"1: a\n0x1: b\n",
-		"a: &x {b: 1}\nc: *x\n",
-		"<<: {a: 1}\na: 2\n",
-		"- a: 1\n  a: 2\n",
-		"a:\n  - {b: 1, b: 2}\n",
-		"2001-12-14: a\n2001-12-14t21:59:43.10-05:00: b\n",
-		"~: a\nnull: b\n",
-		"A.b-c_d: 1\nA.b-c_e: 2\n",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > 4096 {
-			return
-		}
-		if findPositions([]byte(s)).mayHaveDuplicates {
-			return
-		}
-		if _, err := yaml.YAMLToJSON([]byte(s)); err != nil {
-			return
-		}
-		if _, err := yaml.YAMLToJSONStrict([]byte(s)); err != nil {
-			t.Fatalf("pre-check said no duplicates, strict pass says: %v", err)
-		}
-	})
 }

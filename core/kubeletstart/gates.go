@@ -16,14 +16,10 @@ func (r *run) finishGates() {
 	}
 	problems := map[string]string{}
 	if r.res.Error != "" {
-		for _, m := range reUnknown.FindAllStringSubmatch(r.res.Error, -1) {
-			problems[m[1]] = m[0]
-		}
-		for _, m := range reLocked.FindAllStringSubmatch(r.res.Error, -1) {
-			problems[m[1]] = m[0]
-		}
-		for _, m := range reDepends.FindAllStringSubmatch(r.res.Error, -1) {
-			problems[m[1]] = m[0]
+		for _, find := range []func(string) []gateProblem{unknownGates, lockedGates, dependencyProblems} {
+			for _, p := range find(r.res.Error) {
+				problems[p.name] = p.text
+			}
 		}
 	}
 	for _, name := range names {

@@ -111,7 +111,7 @@ func Evaluate(in Input) (*Result, error) { return Default.Evaluate(in) }
 
 // NormalizeRelease turns "v1.30.2" or "1.30" into "1.30".
 func NormalizeRelease(s string) (string, int, error) {
-	v, err := version.Parse(s)
+	v, err := version.ParseRelease(s)
 	if err != nil {
 		return "", 0, fmt.Errorf("release %q: %v", s, err)
 	}
@@ -394,6 +394,7 @@ func (r *run) defaulting(gates map[string]bool) bool {
 			"\n\ngoroutine 1 [running]:\nk8s.io/kubernetes/pkg/kubelet/apis/config/v1beta1.SetDefaults_KubeletConfiguration(...)\n\t(stack trace abbreviated by the model)"})
 		r.note("from 1.32 a bad gate in a config file panics while defaulting (the same gate on the command line fails cleanly)")
 		r.anchorGateErrors(err.Error())
+		r.alternatives(err)
 		r.stop("defaulting", 2, err.Error())
 		return false
 	}

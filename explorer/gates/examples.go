@@ -2,8 +2,7 @@ package gates
 
 import (
 	"fmt"
-
-	"sigs.k8s.io/yaml"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 
 	"github.com/kubexplorer/kubexplorer/explorer"
 )
@@ -60,7 +59,7 @@ func Example(name string) (ExampleReply, error) {
 		return ExampleReply{}, err
 	}
 	var f exampleFile
-	if err := yaml.UnmarshalStrict(data, &f); err != nil {
+	if err := yamldoc.UnmarshalStrict(data, &f); err != nil {
 		return ExampleReply{}, fmt.Errorf("examples/gates/%s.yaml: %w", name, err)
 	}
 	return ExampleReply{Name: name, Title: f.Title, Description: f.Description, Request: f.EvaluateRequest}, nil

@@ -64,8 +64,8 @@ func TestRunErrors(t *testing.T) {
 			wantDiags:   diag("scenario", kubelet.CodeScenario, `spec.containers[0].bogus: unknown field "bogus"`, 5, 38)},
 		{name: "YAML syntax",
 			req:         kubelet.RunRequest{Scenario: "release: \"1.30\"\npods: [\n"},
-			wantMessage: "line 2: did not find expected node content",
-			wantDiags:   diag("scenario", kubelet.CodeScenario, "did not find expected node content", 2, 0)},
+			wantMessage: "line 2, column 1: did not find expected node content",
+			wantDiags:   diag("scenario", kubelet.CodeScenario, "did not find expected node content", 2, 1)},
 		{name: "release out of range",
 			req:         kubelet.RunRequest{Scenario: "release: \"1.99\"\n"},
 			wantMessage: `line 1, column 1: release: release "1.99" is not modelled (have 1.18 … 1.37)`,
@@ -75,7 +75,7 @@ func TestRunErrors(t *testing.T) {
 		{name: "until", req: kubelet.RunRequest{Example: "crashloop", Until: "soon"}, wantMessage: `until: invalid duration "soon" (use 10s, 2m, 1h30m)`,
 			wantDiags: diag("until", explorer.CodeRequestInvalid, `invalid duration "soon" (use 10s, 2m, 1h30m)`, 0, 0)},
 		{name: "until too long", req: kubelet.RunRequest{Example: "crashloop", Until: "49h"}, wantMessage: "until: at most 48h0m0s",
-			wantDiags: diag("until", explorer.CodeRequestInvalid, "until: at most 48h0m0s", 0, 0)},
+			wantDiags: diag("until", explorer.CodeRequestInvalid, "at most 48h0m0s", 0, 0)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

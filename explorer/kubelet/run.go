@@ -17,8 +17,9 @@ import (
 // DefaultUntil is how long kubelet.run plays a scenario that sets no until.
 const DefaultUntil = 2 * time.Minute
 
-// maxTime bounds any run or advance (virtual time).
-const maxTime = 48 * time.Hour
+// maxTime bounds any run or advance (virtual time): the core's bound, the
+// same for scenario files, the CLI and the page.
+const maxTime = scenario.MaxUntil
 
 // Inputs and codes of the kubelet diagnostics.
 const (
@@ -104,12 +105,9 @@ func parseUntil(s explorer.Duration, def time.Duration) (time.Duration, error) {
 	if s == "" {
 		return def, nil
 	}
-	d, err := scenario.ParseDuration(string(s))
+	d, err := scenario.ParseUntil(string(s))
 	if err != nil {
 		return 0, explorer.InputError(err, "until", explorer.CodeRequestInvalid, "until: ")
-	}
-	if d > maxTime {
-		return 0, explorer.InvalidField("until", "until: at most %v", maxTime)
 	}
 	return d, nil
 }

@@ -44,6 +44,8 @@ func TestServe(t *testing.T) {
 		{name: "unhashed js revalidated", path: "/sw.js", wantStatus: 200, wantCache: "no-cache"},
 		{name: "yaml example with gzip", path: "/examples/kubelet/a.yaml", acceptEncoding: "gzip", wantStatus: 200, wantBody: "zz", wantType: "text/yaml; charset=utf-8", wantEncoding: "gzip"},
 		{name: "missing", path: "/nope.js", wantStatus: 404},
+		{name: "brotli sibling by name", path: "/engine.0123abcd.wasm.br", acceptEncoding: "br", wantStatus: 404},
+		{name: "gzip sibling by name", path: "/examples/kubelet/a.yaml.gz", wantStatus: 404},
 		{name: "hidden file", path: "/.secret", wantStatus: 404},
 		{name: "traversal", path: "/../../etc/passwd", wantStatus: 404},
 		{name: "encoded traversal", path: "/%2e%2e/etc/passwd", wantStatus: 404},
@@ -69,6 +71,8 @@ func TestServe(t *testing.T) {
 			assert.Equal(t, tt.wantStatus, res.StatusCode)
 			assert.Equal(t, CSP, res.Header.Get("Content-Security-Policy"), "every response carries the CSP")
 			assert.Equal(t, "*", res.Header.Get("Access-Control-Allow-Origin"), "widgets load from other origins")
+			assert.Equal(t, "nosniff", res.Header.Get("X-Content-Type-Options"))
+			assert.Equal(t, "no-referrer", res.Header.Get("Referrer-Policy"))
 			if tt.wantBody != "" || method == "HEAD" {
 				assert.Equal(t, tt.wantBody, rec.Body.String())
 			}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	sigsyaml "sigs.k8s.io/yaml"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
 
 // EnableTypeDirective is the file `kubefedctl enable -f FILENAME` reads
@@ -40,7 +40,7 @@ func decodeDirective(filename, content string) (*EnableTypeDirective, error) {
 	if doc == "" {
 		err = io.EOF
 	} else {
-		err = sigsyaml.Unmarshal([]byte(doc), d)
+		err = yamldoc.Unmarshal([]byte(doc), d)
 	}
 	if err != nil {
 		//lint:ignore ST1005 upstream's exact message

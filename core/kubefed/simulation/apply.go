@@ -23,7 +23,10 @@ type ApplyResult struct {
 // ParseObjects decodes a YAML stream into objects, reporting the first
 // syntax error or unknown field with its line.
 func (s *Simulation) ParseObjects(text, cluster string) ([]map[string]any, []int, error) {
-	docs := u.SplitDocuments(text)
+	docs, err := u.SplitStream(text)
+	if err != nil {
+		return nil, nil, err
+	}
 	if len(docs) == 0 {
 		return nil, nil, u.ErrEmpty
 	}

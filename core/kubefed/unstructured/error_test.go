@@ -12,8 +12,8 @@ func TestErrorPosition(t *testing.T) {
 	}
 }
 
-// A syntax error is marked on the line that has it: yaml.v3 reports parser
-// errors one line early and unclosed quotes after the end.
+// A syntax error is marked on the line that has it, never after the text
+// (unclosed quotes and brackets are found at the end of the stream).
 func TestSyntaxErrorLine(t *testing.T) {
 	for _, tt := range []struct {
 		text string
@@ -26,7 +26,7 @@ func TestSyntaxErrorLine(t *testing.T) {
 		{"a: 1\n- b\n", 2},
 		{"a: |\n  x\n b: 1\n", 3},
 		{"- a\nb: 1\n", 2},
-		{"a: 1\nb:\n  - [x, y\n  - z\n", 3},
+		{"a: 1\nb:\n  - [x, y\n  - z\n", 4},
 		{"x: [1\n", 1},
 		{"a: 1\nb: 2\n c: 3\n", 3},
 		{"a: 'x\n", 1},

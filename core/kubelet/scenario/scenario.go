@@ -10,21 +10,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
-
-	yamlv3 "go.yaml.in/yaml/v3"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	"github.com/kubexplorer/kubexplorer/core/cri/fake"
 	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/internal/strictyaml"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/lifecycle"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
 
 // File is the YAML form of a scenario.
@@ -312,25 +311,27 @@ type Overrides struct {
 // ParseWith is Parse with overrides. Scenario.Release is the release
 // modelled; ScenarioRelease keeps the one the text names.
 func ParseWith(data []byte, o Overrides) (*Scenario, error) {
-	var doc yamlv3.Node
-	if err := yamlv3.Unmarshal(data, &doc); err != nil {
-		var te *yamlv3.TypeError
-		if errors.As(err, &te) {
-			return nil, errors.New(strings.Join(te.Errors, "; "))
-		}
-		return nil, strictyaml.Syntax(err)
+	doc, err := yamldoc.Parse(data)
+	if err != nil {
+		return nil, yamldoc.Locate(err)
 	}
-	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
+	if doc.Root == nil {
 		return nil, errors.New("empty scenario")
 	}
-	return parseNode(doc.Content[0], o)
+	return parseNode(doc.Root, o)
 }
 
-func parseNode(root *yamlv3.Node, o Overrides) (*Scenario, error) {
+func parseNode(root *yamldoc.Node, o Overrides) (*Scenario, error) {
 	var f File
-	ix, err := strictyaml.DecodeNode(root, &f)
+	ix, err := yamldoc.DecodeNode(root, &f)
 	if err != nil {
 		return nil, err
+	}
+	if len(f.Pods) > MaxPods {
+		return nil, ix.Errorf(fmt.Sprintf("pods[%d]", MaxPods), "a scenario may hold at most %d pods", MaxPods)
+	}
+	if len(f.Timeline) > MaxTimeline {
+		return nil, ix.Errorf(fmt.Sprintf("timeline[%d]", MaxTimeline), "a timeline may hold at most %d actions", MaxTimeline)
 	}
 	sc := &Scenario{File: f, ScenarioRelease: f.Release}
 	if o.Release != "" {
@@ -458,62 +459,138 @@ func parseNode(root *yamlv3.Node, o Overrides) (*Scenario, error) {
 		sc.Timeline = append(sc.Timeline, st)
 	}
 	sort.SliceStable(sc.Timeline, func(i, j int) bool { return sc.Timeline[i].At < sc.Timeline[j].At })
-	if sc.Until, err = duration(ix, "until", sc.File.Until, false); err != nil {
+	if sc.Until, err = parseField(ix, "until", sc.File.Until, false, ParseUntil); err != nil {
 		return nil, err
 	}
 	return sc, nil
 }
 
-func child(n *yamlv3.Node, key string) *yamlv3.Node {
-	if n == nil || n.Kind != yamlv3.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
+// child is the value of key in mapping n, aliases followed.
+func child(n *yamldoc.Node, key string) *yamldoc.Node {
+	return n.Get(key).Deref()
 }
 
-// ParseDuration accepts Go durations ("90s", "2m30s") and plain seconds.
+// Bounds of the durations a scenario, the CLI and the page may give.
+const (
+	// MaxDuration bounds every duration of a scenario (about 115 days).
+	MaxDuration = 10_000_000 * time.Second
+	// MaxUntil bounds how much virtual time a run may play: a scenario's
+	// until, the CLI's --until and the page's advance.
+	MaxUntil = 48 * time.Hour
+	// MaxPods and MaxTimeline bound a scenario's pods and actions.
+	MaxPods     = 5000
+	MaxTimeline = 10000
+	// MinSyncFrequency is the shortest resync interval a scenario may set.
+	MinSyncFrequency = time.Second
+	// maxDurationText bounds a duration's text, so that errors stay short.
+	maxDurationText = 32
+)
+
+// ParseDuration accepts Go durations ("90s", "2m30s") and plain seconds
+// ("30", "1.5"), from 0 to MaxDuration. Signs, exponents, NaN and
+// infinities are not durations.
 func ParseDuration(s string) (time.Duration, error) {
-	if n, err := strconv.ParseFloat(s, 64); err == nil {
-		if n < 0 || n > 1e7 {
+	if len(s) > maxDurationText {
+		return 0, fmt.Errorf("invalid duration %s (use 10s, 2m, 1h30m)", quote(s))
+	}
+	var d time.Duration
+	if secs, ok := plainSeconds(s); ok {
+		if secs > MaxDuration.Seconds() {
 			return 0, fmt.Errorf("duration %q out of range", s)
 		}
-		return time.Duration(n * float64(time.Second)), nil
+		d = time.Duration(secs * float64(time.Second))
+	} else {
+		var err error
+		d, err = time.ParseDuration(s)
+		if err != nil {
+			return 0, fmt.Errorf("invalid duration %q (use 10s, 2m, 1h30m)", s)
+		}
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("invalid duration %q (use 10s, 2m, 1h30m)", s)
-	}
-	if d < 0 || d > 1e7*time.Second {
+	if d < 0 || d > MaxDuration {
 		return 0, fmt.Errorf("duration %q out of range", s)
 	}
 	return d, nil
 }
 
-func duration(ix *strictyaml.Index, path, s string, required bool) (time.Duration, error) {
+// ParseUntil is ParseDuration for how long to play, capped at MaxUntil.
+func ParseUntil(s string) (time.Duration, error) {
+	d, err := ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	if d > MaxUntil {
+		return 0, fmt.Errorf("at most %v", MaxUntil)
+	}
+	return d, nil
+}
+
+// plainSeconds reads digits with an optional fraction: [0-9]+(\.[0-9]+)?.
+func plainSeconds(s string) (float64, bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return 0, false
+		}
+		i = j
+	}
+	if i != len(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+// quote quotes a text for a message, shortened when long.
+func quote(s string) string {
+	if len(s) <= maxDurationText {
+		return strconv.Quote(s)
+	}
+	cut := maxDurationText
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+func duration(ix *yamldoc.Index, path, s string, required bool) (time.Duration, error) {
+	return parseField(ix, path, s, required, ParseDuration)
+}
+
+func parseField(ix *yamldoc.Index, path, s string, required bool, parse func(string) (time.Duration, error)) (time.Duration, error) {
 	if s == "" {
 		if required {
 			return 0, ix.Errorf(path, "missing duration")
 		}
 		return 0, nil
 	}
-	d, err := ParseDuration(s)
+	d, err := parse(s)
 	if err != nil {
 		return 0, ix.Errorf(path, "%v", err)
 	}
 	return d, nil
 }
 
-func (sc *Scenario) decodeOptions(ix *strictyaml.Index) error {
+func (sc *Scenario) decodeOptions(ix *yamldoc.Index) error {
 	if o := sc.Options; o != nil {
 		sc.opts.Jitter, sc.opts.RandomSelect, sc.opts.Seed = o.Jitter, o.RandomSelect, o.Seed
 		d, err := duration(ix, "options.syncFrequency", o.SyncFrequency, false)
 		if err != nil {
 			return err
+		}
+		if d != 0 && d < MinSyncFrequency {
+			// Each resync is work for every pod: a lower bound keeps a
+			// 48 h run of a thousand pods finite.
+			return ix.Errorf("options.syncFrequency", "must be at least %v", MinSyncFrequency)
 		}
 		sc.opts.SyncFrequency = d
 		switch o.RequeueToBackoffExpiry {
@@ -553,7 +630,7 @@ func (sc *Scenario) decodeOptions(ix *strictyaml.Index) error {
 	return nil
 }
 
-func (sc *Scenario) validateRuntime(ix *strictyaml.Index, r *Runtime, path string) error {
+func (sc *Scenario) validateRuntime(ix *yamldoc.Index, r *Runtime, path string) error {
 	if r == nil {
 		return nil
 	}
@@ -580,7 +657,7 @@ func (sc *Scenario) validateRuntime(ix *strictyaml.Index, r *Runtime, path strin
 	return nil
 }
 
-func validateImage(ix *strictyaml.Index, im Image, p string) error {
+func validateImage(ix *yamldoc.Index, im Image, p string) error {
 	if im.Image == "" {
 		return ix.Errorf(p, "image needs a name")
 	}
@@ -588,7 +665,7 @@ func validateImage(ix *strictyaml.Index, im Image, p string) error {
 	return err
 }
 
-func validateContainer(ix *strictyaml.Index, c Container, p string) error {
+func validateContainer(ix *yamldoc.Index, c Container, p string) error {
 	for j, r := range c.Runs {
 		if _, err := duration(ix, fmt.Sprintf("%s.runs[%d].exitAfter", p, j), r.ExitAfter, false); err != nil {
 			return err
@@ -617,7 +694,7 @@ func validateContainer(ix *strictyaml.Index, c Container, p string) error {
 	return nil
 }
 
-func (sc *Scenario) validateFault(ix *strictyaml.Index, f *Fault, p string) error {
+func (sc *Scenario) validateFault(ix *yamldoc.Index, f *Fault, p string) error {
 	n := 0
 	if f.Image != nil {
 		n++
@@ -705,7 +782,7 @@ func applyRuntime(rt *fake.Runtime, r *Runtime) {
 
 // validateConfigObject checks a ConfigMap or Secret manifest: it needs a
 // name, and a kind, if given, must be the one its place implies.
-func validateConfigObject(ix *strictyaml.Index, path, kind string, o *ConfigObject) error {
+func validateConfigObject(ix *yamldoc.Index, path, kind string, o *ConfigObject) error {
 	if o.Kind != "" && o.Kind != kind {
 		return ix.Errorf(path+".kind", "must be %s, not %q", kind, o.Kind)
 	}
@@ -833,36 +910,37 @@ func nsOr(ns string) string {
 // ParseAction decodes one timeline action without `at` (an edit made while
 // the simulation runs), with the scenario's release and gates.
 func ParseAction(data []byte, sc *Scenario) (Step, error) {
-	var doc yamlv3.Node
-	if err := yamlv3.Unmarshal(data, &doc); err != nil {
-		return Step{}, strictyaml.Syntax(err)
+	doc, err := yamldoc.Parse(data)
+	if err != nil {
+		return Step{}, yamldoc.Locate(err)
 	}
-	if doc.Kind != yamlv3.DocumentNode || len(doc.Content) == 0 {
+	root := doc.Root.Deref()
+	if root == nil {
 		return Step{}, errors.New("empty action")
 	}
-	root := doc.Content[0]
-	if root.Kind == yamlv3.MappingNode {
-		// Accept an optional at: now.
+	if root.Kind == yamldoc.MappingNode {
+		// Accept an optional at: now; the action happens at 0s of the
+		// wrapping scenario, that is now.
+		action := &yamldoc.Node{Kind: yamldoc.MappingNode, Tag: root.Tag, Line: root.Line, Column: root.Column,
+			Content: []*yamldoc.Node{stringNode("at"), stringNode("0s")}}
 		for i := 0; i+1 < len(root.Content); i += 2 {
-			if root.Content[i].Value == "at" {
-				root.Content = append(root.Content[:i:i], root.Content[i+2:]...)
-				break
+			if yamldoc.KeyString(root.Content[i].Deref()) != "at" {
+				action.Content = append(action.Content, root.Content[i], root.Content[i+1])
 			}
 		}
+		root = action
 	}
-	wrapped := &yamlv3.Node{Kind: yamlv3.MappingNode, Content: []*yamlv3.Node{
-		{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "release"}, {Kind: yamlv3.ScalarNode, Tag: "!!str", Value: sc.Release},
-		{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "timeline"}, {Kind: yamlv3.SequenceNode, Content: []*yamlv3.Node{root}},
+	wrapped := &yamldoc.Node{Kind: yamldoc.MappingNode, Content: []*yamldoc.Node{
+		stringNode("release"), stringNode(sc.Release),
+		stringNode("timeline"), {Kind: yamldoc.SequenceNode, Content: []*yamldoc.Node{root}},
 	}}
-	if root.Kind == yamlv3.MappingNode {
-		root.Content = append([]*yamlv3.Node{{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "at"}, {Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "0s"}}, root.Content...)
-	}
 	if len(sc.FeatureGates) > 0 {
-		gates := &yamlv3.Node{Kind: yamlv3.MappingNode}
-		for name, on := range sc.FeatureGates {
-			gates.Content = append(gates.Content, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: name}, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!bool", Value: fmt.Sprint(on)})
+		gates := &yamldoc.Node{Kind: yamldoc.MappingNode}
+		for _, name := range slices.Sorted(maps.Keys(sc.FeatureGates)) {
+			on := sc.FeatureGates[name]
+			gates.Content = append(gates.Content, stringNode(name), &yamldoc.Node{Kind: yamldoc.ScalarNode, Tag: "!!bool", Text: strconv.FormatBool(on), Value: on})
 		}
-		wrapped.Content = append(wrapped.Content, &yamlv3.Node{Kind: yamlv3.ScalarNode, Tag: "!!str", Value: "featureGates"}, gates)
+		wrapped.Content = append(wrapped.Content, stringNode("featureGates"), gates)
 	}
 	parsed, err := parseNode(wrapped, Overrides{})
 	if err != nil {
@@ -872,4 +950,8 @@ func ParseAction(data []byte, sc *Scenario) (Step, error) {
 		return Step{}, errors.New("want one action")
 	}
 	return parsed.Timeline[0], nil
+}
+
+func stringNode(s string) *yamldoc.Node {
+	return &yamldoc.Node{Kind: yamldoc.ScalarNode, Tag: "!!str", Text: s, Value: s}
 }

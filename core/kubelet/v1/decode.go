@@ -3,9 +3,7 @@ package v1
 import (
 	"errors"
 
-	yamlv3 "go.yaml.in/yaml/v3"
-
-	"github.com/kubexplorer/kubexplorer/core/kubelet/internal/strictyaml"
+	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
 
 // DecodeOptions configure DecodePod.
@@ -14,10 +12,10 @@ type DecodeOptions struct {
 }
 
 // DecodePod decodes a Pod manifest (YAML or JSON) strictly, applies the API
-// defaults and validates it. Every error carries its line.
+// defaults and validates it. Every error carries its line and column.
 func DecodePod(data []byte, opt DecodeOptions) (*Pod, error) {
 	var p Pod
-	ix, err := strictyaml.Decode(data, &p)
+	ix, err := yamldoc.DecodeOne(data, &p)
 	if err != nil {
 		return nil, err
 	}
@@ -25,20 +23,19 @@ func DecodePod(data []byte, opt DecodeOptions) (*Pod, error) {
 }
 
 // DecodePodNode decodes a Pod from a node of a larger YAML document, so
-// that lines are those of the enclosing file.
-func DecodePodNode(n *yamlv3.Node, opt DecodeOptions) (*Pod, error) {
+// that positions are those of the enclosing file.
+func DecodePodNode(n *yamldoc.Node, opt DecodeOptions) (*Pod, error) {
 	var p Pod
-	ix, err := strictyaml.DecodeNode(n, &p)
+	ix, err := yamldoc.DecodeNode(n, &p)
 	if err != nil {
 		return nil, err
 	}
 	return finish(&p, ix, opt)
 }
 
-func finish(p *Pod, ix *strictyaml.Index, opt DecodeOptions) (*Pod, error) {
+func finish(p *Pod, ix *yamldoc.Index, opt DecodeOptions) (*Pod, error) {
 	if p.Kind != "" && p.Kind != "Pod" {
-		l, c := ix.Pos("kind")
-		return nil, &strictyaml.Error{Line: l, Column: c, Path: "kind", Msg: "expected kind Pod, got " + p.Kind}
+		return nil, ix.Errorf("kind", "expected kind Pod, got %s", p.Kind)
 	}
 	SetDefaults(p)
 	if errs := Validate(p, opt.ValidateOptions); len(errs) > 0 {
@@ -48,11 +45,10 @@ func finish(p *Pod, ix *strictyaml.Index, opt DecodeOptions) (*Pod, error) {
 }
 
 // PositionErrors turns field errors into positioned errors, joined.
-func PositionErrors(ix *strictyaml.Index, errs []FieldError) error {
+func PositionErrors(ix *yamldoc.Index, errs []FieldError) error {
 	out := make([]error, 0, len(errs))
 	for _, e := range errs {
-		l, c := ix.Pos(e.Path)
-		out = append(out, &strictyaml.Error{Line: l, Column: c, Path: e.Path, Msg: e.Msg})
+		out = append(out, ix.Errorf(e.Path, "%s", e.Msg))
 	}
 	return errors.Join(out...)
 }

@@ -11,10 +11,14 @@ func TestDecodePodErrorsCarryLines(t *testing.T) {
 		{"missing image", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n  - name: app\n", "line 6, column 5: spec.containers[0].image: Required value"},
 		{"bad policy", "metadata: {name: web}\nspec:\n  restartPolicy: Sometimes\n  containers: [{name: a, image: x}]\n", `line 3, column 3: spec.restartPolicy: Unsupported value: "Sometimes"`},
 		{"bad type", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: soon\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: expected an integer, got "soon"`},
-		{"syntax", "metadata: {name: web\nspec: x\n", "line 1: did not find expected"},
+		{"syntax", "metadata: {name: web\nspec: x\n", "line 2, column 1: did not find expected"},
 		{"quantity", "metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: 2x}}\n", `line 6, column 28: spec.containers[0].resources.requests.cpu: Invalid value: "2x"`},
 		{"init probe", "metadata: {name: web}\nspec:\n  initContainers:\n  - name: i\n    image: x\n    livenessProbe: {exec: {command: [a]}}\n  containers: [{name: a, image: x}]\n", "line 6, column 5: spec.initContainers[0].livenessProbe: Forbidden"},
-		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: y}]\n", `spec.containers[1].name: Duplicate value: "a"`},
+		// Pods are read as kubectl reads them, YAML 1.1: y is a boolean.
+		{"yaml 1.1", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: y}]\n", `line 3, column 33: spec.containers[0].image: expected a string, got bool "y" (quote it)`},
+		{"int32 overflow", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x, ports: [{containerPort: 4294967296}]}]\n", `spec.containers[0].ports[0].containerPort: integer 4294967296 out of range`},
+		{"int64 overflow", "metadata: {name: web}\nspec:\n  terminationGracePeriodSeconds: 9223372036854775808\n  containers: [{name: a, image: x}]\n", `line 3, column 34: spec.terminationGracePeriodSeconds: integer 9223372036854775808 out of range`},
+		{"dup", "metadata: {name: web}\nspec:\n  containers: [{name: a, image: x}, {name: a, image: z}]\n", `spec.containers[1].name: Duplicate value: "a"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := DecodePod([]byte(tc.in), DecodeOptions{ValidateOptions{Sidecars: true}})
@@ -49,23 +53,6 @@ spec:
 	}
 	if pr := p.Spec.Containers[0].ReadinessProbe; pr.PeriodSeconds != 10 || pr.FailureThreshold != 3 || pr.TimeoutSeconds != 1 {
 		t.Fatalf("probe defaults %+v", pr)
-	}
-}
-
-func TestQuantity(t *testing.T) {
-	for _, tc := range []struct {
-		in          string
-		milli, unit int64
-	}{{"500m", 500, 1}, {"2", 2000, 2}, {"0.5", 500, 1}, {"128Mi", 128 << 20 * 1000, 128 << 20}, {"1G", 1e12, 1e9}, {"1e3", 1e6, 1000}} {
-		q, err := ParseQuantity(tc.in)
-		if err != nil || q.MilliValue() != tc.milli || q.Value() != tc.unit {
-			t.Errorf("%s: %v milli=%d value=%d", tc.in, err, q.MilliValue(), q.Value())
-		}
-	}
-	for _, bad := range []string{"", "x", "1.2.3", "2x", "1e"} {
-		if _, err := ParseQuantity(bad); err == nil {
-			t.Errorf("%q parsed", bad)
-		}
 	}
 }
 

@@ -213,7 +213,7 @@ func QOSClass(p *Pod) string {
 			if hasReq && rq != lq {
 				a, e1 := ParseQuantity(rq)
 				b, e2 := ParseQuantity(lq)
-				if e1 != nil || e2 != nil || a.r.Cmp(b.r) != 0 {
+				if e1 != nil || e2 != nil || a.Cmp(b) != 0 {
 					isGuaranteed = false
 				}
 			}

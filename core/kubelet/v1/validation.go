@@ -117,7 +117,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	}
 	for k, q := range p.Spec.Overhead {
 		if _, err := ParseQuantity(q); err != nil {
-			add("spec.overhead."+k, "Invalid value: %q: %v", q, err)
+			add("spec.overhead."+k, "Invalid value: %s: %v", quoteValue(q), err)
 		}
 	}
 	return errs
@@ -145,21 +145,21 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 		for _, k := range sortedKeys(r.Requests) {
 			q, err := ParseQuantity(r.Requests[k])
 			if err != nil {
-				add(path+".resources.requests."+k, "Invalid value: %q: %v", r.Requests[k], err)
+				add(path+".resources.requests."+k, "Invalid value: %s: %v", quoteValue(r.Requests[k]), err)
 				continue
 			}
 			if q.Sign() < 0 {
 				add(path+".resources.requests."+k, "Invalid value: %q: must be greater than or equal to 0", r.Requests[k])
 			}
 			if l, ok := r.Limits[k]; ok {
-				if lq, err := ParseQuantity(l); err == nil && q.r.Cmp(lq.r) > 0 {
+				if lq, err := ParseQuantity(l); err == nil && q.Cmp(lq) > 0 {
 					add(path+".resources.requests", "Invalid value: %q: must be less than or equal to %s limit of %s", r.Requests[k], k, l)
 				}
 			}
 		}
 		for _, k := range sortedKeys(r.Limits) {
 			if _, err := ParseQuantity(r.Limits[k]); err != nil {
-				add(path+".resources.limits."+k, "Invalid value: %q: %v", r.Limits[k], err)
+				add(path+".resources.limits."+k, "Invalid value: %s: %v", quoteValue(r.Limits[k]), err)
 			}
 		}
 	}

@@ -327,7 +327,15 @@ export function mount(panel, app) {
     return app.release ? Promise.resolve() : new Promise((resolve) => releaseWaiters.push(resolve));
   }
 
-  async function load() {
+  // load replaces the session; st.loading lets a live action wait for it
+  // instead of running against no session (and being recorded as applied).
+  function load() {
+    const done = loadSession();
+    st.loading = done;
+    return done;
+  }
+
+  async function loadSession() {
     pause();
     const gen = ++st.gen;
     await releaseKnown();
@@ -438,6 +446,11 @@ export function mount(panel, app) {
   async function applyAction() {
     const text = actionEditor.value;
     try {
+      await st.loading;
+      if (!st.session) {
+        say("No scenario is loaded: fix the scenario above, then apply the action.", true);
+        return;
+      }
       await call("kubelet.step", { action: text });
       actionEditor.setDiagnostics([]);
       problems.set([]);
@@ -642,7 +655,14 @@ export function mount(panel, app) {
     return s;
   }
 
-  async function setState(s) {
+  // A live action applied while a state is being set waits for it.
+  function setState(s) {
+    const done = applyState(s);
+    st.loading = done.catch(() => {});
+    return done;
+  }
+
+  async function applyState(s) {
     if (!s || typeof s !== "object") throw new Error("not a kubelet state");
     const token = ++st.stateGen;
     const example = typeof s.example === "string" ? s.example : "";

@@ -133,8 +133,12 @@ var Cases = []Case{
 		{Do: "addVersioned", Specs: map[string][]Spec{"Late": {alpha("1.37", false)}}}, set("Plain", true)}},
 	{Name: "KnownFeatures and the flag help at several versions", Ops: []Op{{Do: "newVersioned", Arg: "1.34"}, versionedBase,
 		{Do: "addFlag"}, {Do: "setEmu", Arg: "1.37"}, {Do: "addFlag"}}},
+	// v0.31–v0.32 store a spec without a version and panic on the nil
+	// version the next time anything resolves it; the model (no panics on
+	// input) reads it as 0.0 there, so this part runs from v0.33 on.
+	{MinLib: 33, Name: "AddVersioned refuses a spec without a version", Ops: []Op{{Do: "newVersioned", Arg: "1.37"},
+		{Do: "addVersioned", Specs: map[string][]Spec{"NoVersion": {{Pre: "ALPHA"}}}}, {Do: "getAll"}}},
 	{Name: "AddVersioned validation", Ops: []Op{{Do: "newVersioned", Arg: "1.37"},
-		{Do: "addVersioned", Specs: map[string][]Spec{"NoVersion": {{Pre: "ALPHA"}}}},
 		{Do: "addVersioned", Specs: map[string][]Spec{"Patch": {{Version: "1.36.1", Pre: "ALPHA"}}}},
 		{Do: "addVersioned", Specs: map[string][]Spec{"Decreasing": {beta("1.36", true), alpha("1.35", false)}}},
 		{Do: "addVersioned", Specs: map[string][]Spec{"Regress": {ga("1.35", true, false), beta("1.37", true)}}},
@@ -162,6 +166,18 @@ var Cases = []Case{
 		{Do: "setEmu", Arg: "1.36"}, {Do: "setEmuMC", Arg: "1.36", Arg2: "1.36"}, {Do: "getAll"}}},
 	{MinLib: 35, Name: "PreAlpha text names the min compatibility version", Ops: []Op{{Do: "newVersionedMC", Arg: "1.36", Arg2: "1.34"}, versionedBase,
 		set("NewIn37", true)}},
+	// Issue 16: what a differential run against v0.31–v0.37 found.
+	{Name: "pre-releases of emulation and min-compatibility versions are kept", Ops: []Op{{Do: "newVersioned", Arg: "1.35.0-alpha.1"}, versionedBase,
+		enabled("Grows"), set("NewIn37", true), {Do: "setEmu", Arg: "1.35-alpha.1"}, {Do: "setEmu", Arg: "v1.34.0-rc.0+abc"},
+		{Do: "setEmu", Arg: "1.36.1"}}},
+	{MinLib: 35, Name: "pre-release of the min-compatibility version", Ops: []Op{{Do: "newVersionedMC", Arg: "1.36.0-beta.0", Arg2: "1.35.0-alpha.2"},
+		versionedBase, set("NewIn37", true), {Do: "setEmuMC", Arg: "1.37.0-rc.1", Arg2: "1.36.0-rc.1"}, {Do: "getAll"}}},
+	{Name: "AddMetrics counts every available feature as queried", Ops: []Op{{Do: "newVersioned", Arg: "1.35"}, versionedBase,
+		{Do: "addMetrics"}, {Do: "setEmu", Arg: "1.37"}, {Do: "addMetrics"}, {Do: "setEmu", Arg: "1.33"}}},
+	{Name: "an emulation change to an equal version returns early despite an unknown name", Ops: []Op{{Do: "newVersioned", Arg: "1.36.0"}, versionedBase,
+		set("NoSuchGate", true), {Do: "setEmu", Arg: "1.36"}, {Do: "setEmu", Arg: "1.36.0-alpha.1"}}},
+	{MinLib: 35, Name: "an equal min-compatibility version returns early too", Ops: []Op{{Do: "newVersioned", Arg: "1.36.0"}, versionedBase,
+		set("NoSuchGate", true), {Do: "setEmuMC", Arg: "1.36", Arg2: "1.35.0-rc.1"}, {Do: "setEmuMC", Arg: "1.36", Arg2: "1.34"}}},
 	{Name: "Enabled on an unknown feature panics", Ops: []Op{{Do: "new"}, enabled("Unknown"), {Do: "copy"}, enabled("Unknown")}},
 	{Name: "pre-alpha specs registered explicitly", Ops: []Op{{Do: "newVersioned", Arg: "1.36"},
 		{Do: "addVersioned", Specs: map[string][]Spec{"Explicit": {preAlpha("1.35"), alpha("1.36", false)}}},

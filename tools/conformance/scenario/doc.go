@@ -6,12 +6,13 @@
 //
 // One Go module cannot require two versions of k8s.io/component-base, so
 // each generation is tested from a sibling module that pins its version
-// (tools/conformance/v018, v035 and v037) and hands both implementations to
-// Run through the shared harness in package suite. The adapter of the
-// versioned library (v0.31+) exists once, in tools/conformance/versioned,
-// which v035 and v037 compile against their own pinned version; v018 keeps
-// its own adapter of the unversioned API. Besides the table and the random
-// scenarios, Kubelet builds scenarios on the real catalogs
+// (tools/conformance/v018, v030, v031, v033, v035, v037 — one per group of
+// releases whose feature_gate.go is identical) and hands both
+// implementations to Run through the shared harness in package suite. The
+// adapter of the real library exists once, in tools/conformance/upstream,
+// which every module compiles against its own pinned version. Besides the
+// table and the random sequences (Random, shrunk by Shrink when they
+// disagree), Kubelet builds scenarios on the real catalogs
 // (core/featuregate/catalog).
 //
 // What must be identical after every step: the returned errors (as a set

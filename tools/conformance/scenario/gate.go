@@ -35,13 +35,19 @@ type Gate interface {
 	// AddFlag registers the gate on a fresh flag set and returns the
 	// flag's usage text.
 	AddFlag() string
+	// AddMetrics registers the feature metrics (v0.26+); from v0.31 it
+	// counts every feature as queried.
+	AddMetrics() error
 	Close() error
 	SetEmulationVersion(v string) error
 	SetEmulationVersionAndMinCompatibilityVersion(emu, minCompat string) error
 	EmulationVersion() string
+	// MinCompatibilityVersion is "" before v0.35.
+	MinCompatibilityVersion() string
 	Validate() []error
 	ResetFeatureValueToDefault(name string) error
 	OverrideDefault(name string, v bool) error
+	OverrideDefaultAtVersion(name string, v bool, at string) error
 	ExplicitlySet(name string) bool
 	// GetAll returns name -> spec in force (v0.22+).
 	GetAll() (map[string]Spec, error)

@@ -96,8 +96,11 @@ func Kubelet(rel *catalog.Release, removed []string, seed uint64, lib int) Case 
 			closed = true
 		case k < 76 && lib >= 30 && !closed:
 			op = Op{Do: "override", Arg: pick(), Bool: r.Intn(2) == 0}
-		case k < 84 && versioned:
+		case k < 81 && versioned:
 			op = Op{Do: "setEmu", Arg: fmt.Sprintf("%d.%d", x, y-r.Intn(3))}
+		case k < 84 && lib >= 26:
+			// The kubelet records the feature metrics at start-up (1.26+).
+			op = Op{Do: "addMetrics"}
 		case k < 88 && versioned:
 			op = Op{Do: "validate"}
 		case k < 92 && versioned:

@@ -151,6 +151,14 @@ func (g *oursGate) AddFlag() string {
 	return fs.Lookup("feature-gates").Usage
 }
 
+func (g *oursGate) AddMetrics() error {
+	if g.o.lib < 26 {
+		return ErrUnsupported
+	}
+	g.g.AddMetrics()
+	return nil
+}
+
 func (g *oursGate) Close() error {
 	if !g.o.lib.Versioned() {
 		return ErrUnsupported
@@ -180,6 +188,13 @@ func (g *oursGate) EmulationVersion() string {
 	return g.g.EmulationVersion().String()
 }
 
+func (g *oursGate) MinCompatibilityVersion() string {
+	if !g.o.lib.HasMinCompatibility() {
+		return ""
+	}
+	return g.g.MinCompatibilityVersion().String()
+}
+
 func (g *oursGate) Validate() []error {
 	if !g.o.lib.Versioned() {
 		return []error{ErrUnsupported}
@@ -199,6 +214,13 @@ func (g *oursGate) OverrideDefault(name string, v bool) error {
 		return ErrUnsupported
 	}
 	return g.g.OverrideDefault(featuregate.Feature(name), v)
+}
+
+func (g *oursGate) OverrideDefaultAtVersion(name string, v bool, at string) error {
+	if !g.o.lib.Versioned() {
+		return ErrUnsupported
+	}
+	return g.g.OverrideDefaultAtVersion(featuregate.Feature(name), v, version.MustParse(at))
 }
 
 func (g *oursGate) ExplicitlySet(name string) bool {

@@ -14,17 +14,17 @@ type Op struct {
 	Specs  map[string][]Spec   // add (one spec each), addVersioned
 	Deps   map[string][]string // addDeps
 	Values map[string]bool     // setFromMap
-	Arg    string              // set (the string), enabled/reset/override/explicitlySet (the name), setEmu/newVersioned (version)
-	Arg2   string              // setEmuMC/newVersionedMC (min-compatibility version)
-	Bool   bool                // override
+	Arg    string              // set (the string), enabled/reset/override/overrideAt/explicitlySet (the name), setEmu/newVersioned (version)
+	Arg2   string              // setEmuMC/newVersionedMC (min-compatibility version), overrideAt (version)
+	Bool   bool                // override, overrideAt
 }
 
 // minLibrary is the first library generation that has an operation.
 var minLibrary = map[string]int{
 	"new": 18, "add": 18, "setFromMap": 18, "set": 18, "enabled": 18, "copy": 18, "pop": 18, "addFlag": 18,
-	"getAll": 22, "override": 30,
+	"getAll": 22, "addMetrics": 26, "override": 30,
 	"newVersioned": 31, "addVersioned": 31, "copyReset": 31, "close": 31, "setEmu": 31, "validate": 31,
-	"reset": 31, "explicitlySet": 31,
+	"reset": 31, "explicitlySet": 31, "overrideAt": 31,
 	"newVersionedMC": 35, "addDeps": 35, "setEmuMC": 35,
 }
 
@@ -52,7 +52,7 @@ func (o Op) String() string {
 	if o.Arg2 != "" {
 		fmt.Fprintf(&b, " %q", o.Arg2)
 	}
-	if o.Do == "override" {
+	if o.Do == "override" || o.Do == "overrideAt" {
 		fmt.Fprintf(&b, " %t", o.Bool)
 	}
 	return b.String()
@@ -156,7 +156,9 @@ type outcome struct {
 	errText  string   // the error's full text ("" when none)
 	result   string   // non-error result (enabled value, usage text, ...)
 	warnings []string
-	snapshot string
+	// emulation are the "will change already queried feature" warnings.
+	emulation []string
+	snapshot  string
 }
 
 // Run executes a case on both implementations (ours and upstream, of the
@@ -181,7 +183,7 @@ func Run(c Case, ours, up Impl) []Mismatch {
 		for k := range op.Values {
 			names[k] = true
 		}
-		if op.Do == "enabled" || op.Do == "reset" || op.Do == "override" || op.Do == "explicitlySet" {
+		if op.Do == "enabled" || op.Do == "reset" || op.Do == "override" || op.Do == "overrideAt" || op.Do == "explicitlySet" {
 			names[op.Arg] = true
 		}
 	}
@@ -226,6 +228,8 @@ func Run(c Case, ours, up Impl) []Mismatch {
 			mm.What, mm.Ours, mm.Up = "result", oo.result, uo.result
 			out = append(out, mm)
 		}
+		// Emulation-change warnings are compared on their own below.
+		oo.warnings, uo.warnings = otherWarnings(oo.warnings), otherWarnings(uo.warnings)
 		if !sameOutcome(oo, uo) {
 			// Maybe only map order differs: check both against the
 			// outcomes some iteration order can produce.
@@ -243,7 +247,7 @@ func Run(c Case, ours, up Impl) []Mismatch {
 				out = append(out, mm)
 			}
 		}
-		a, b := emulationWarnings(oo.warnings), emulationWarnings(uo.warnings)
+		a, b := oo.emulation, uo.emulation
 		if orderDependentEmulation(op, oo, uo, raws[len(raws)-1]) {
 			a, b = dropRawFeatures(a, raws[len(raws)-1]), dropRawFeatures(b, raws[len(raws)-1])
 		}
@@ -312,10 +316,24 @@ func warnedFeature(w string) string {
 	return ""
 }
 
+func isEmulationWarning(w string) bool {
+	return strings.Contains(w, "will change already queried feature")
+}
+
 func emulationWarnings(ws []string) []string {
 	var out []string
 	for _, w := range ws {
-		if strings.Contains(w, "will change already queried feature") {
+		if isEmulationWarning(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func otherWarnings(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if !isEmulationWarning(w) {
 			out = append(out, w)
 		}
 	}
@@ -334,9 +352,16 @@ func copyRaw(m map[string]bool) map[string]bool {
 	return out
 }
 
-// step applies op on one side and observes it.
-func step(s *side, op Op, tracked []string, lib int) outcome {
-	var oc outcome
+// step applies op on one side and observes it. A panic in the call is
+// its result (Enabled on an unknown feature panics by design).
+func step(s *side, op Op, tracked []string, lib int) (oc outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			oc.result = fmt.Sprintf("panic in %s: %v", op.Do, r)
+			oc.warnings = s.impl.TakeWarnings()
+			oc.emulation = emulationWarnings(oc.warnings)
+		}
+	}()
 	var err error
 	var errList []error
 	g := s.cur()
@@ -427,6 +452,14 @@ func step(s *side, op Op, tracked []string, lib int) outcome {
 		if needGate() {
 			err = g.OverrideDefault(op.Arg, op.Bool)
 		}
+	case "overrideAt":
+		if needGate() {
+			err = g.OverrideDefaultAtVersion(op.Arg, op.Bool, op.Arg2)
+		}
+	case "addMetrics":
+		if needGate() {
+			err = g.AddMetrics()
+		}
 	case "explicitlySet":
 		if needGate() {
 			oc.result = fmt.Sprint(g.ExplicitlySet(op.Arg))
@@ -460,6 +493,7 @@ func step(s *side, op Op, tracked []string, lib int) outcome {
 		oc.errText = strings.Join(texts, "; ")
 	}
 	oc.warnings = s.impl.TakeWarnings()
+	oc.emulation = emulationWarnings(oc.warnings)
 	oc.snapshot = snapshot(s.cur(), tracked, lib)
 	s.impl.TakeWarnings() // reading on a copy logs nothing, but be sure
 	return oc
@@ -498,6 +532,9 @@ func snapshot(g Gate, tracked []string, lib int) string {
 	fmt.Fprintf(&b, "| String=%q | Known=%q", g.String(), g.KnownFeatures())
 	if lib >= 31 {
 		fmt.Fprintf(&b, " | emulation=%s", g.EmulationVersion())
+		if lib >= 35 {
+			fmt.Fprintf(&b, " | minCompatibility=%s", g.MinCompatibilityVersion())
+		}
 		var set []string
 		for _, n := range tracked {
 			if g.ExplicitlySet(n) {

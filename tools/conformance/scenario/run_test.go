@@ -94,3 +94,34 @@ func TestRandomIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestShrink(t *testing.T) {
+	c := Case{Ops: []Op{{Do: "newVersioned", Arg: "1.36"}, versionedBase, set("F1", true), enabled("F0"),
+		{Do: "set", Arg: "F0=true,F2=false"}, {Do: "copy"}}}
+	// A synthetic defect: any SetFromMap that names F1 after an AddMetrics.
+	fails := func(c Case) bool {
+		metrics := false
+		for _, op := range c.Ops {
+			if op.Do == "addMetrics" {
+				metrics = true
+			}
+			if _, ok := op.Values["F1"]; ok && metrics {
+				return true
+			}
+		}
+		return false
+	}
+	c.Ops = append(c.Ops, Op{Do: "addMetrics"}, Op{Do: "setFromMap", Values: map[string]bool{"F0": true, "F1": false, "F2": true}})
+	small := Shrink(c, fails, 1000)
+	want := "addMetrics\nsetFromMap F1=false"
+	var got []string
+	for _, op := range small.Ops {
+		got = append(got, op.String())
+	}
+	if strings.Join(got, "\n") != want {
+		t.Errorf("Shrink kept\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+	if Reproducer(small) != "     1. addMetrics\n     2. setFromMap F1=false\n" {
+		t.Errorf("Reproducer = %q", Reproducer(small))
+	}
+}

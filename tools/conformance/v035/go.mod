@@ -2,14 +2,13 @@ module github.com/kubexplorer/kubexplorer/tools/conformance/v035
 
 go 1.26.0
 
-require github.com/kubexplorer/kubexplorer/tools/conformance/versioned v0.0.0
-
 // The library version under test: the shared adapter compiles against it.
 require (
-	k8s.io/apimachinery v0.35.8 // indirect
-	k8s.io/component-base v0.35.8 // indirect
-	k8s.io/klog/v2 v2.130.1 // indirect
+	github.com/kubexplorer/kubexplorer/tools/conformance/upstream v0.0.0
+	k8s.io/component-base v0.35.8
 )
+
+require k8s.io/apimachinery v0.35.8
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -29,10 +28,11 @@ require (
 	go.yaml.in/yaml/v2 v2.4.3 // indirect
 	golang.org/x/sys v0.46.0 // indirect
 	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
+	k8s.io/klog/v2 v2.130.1 // indirect
 )
 
 replace (
 	github.com/kubexplorer/kubexplorer => ../../..
 	github.com/kubexplorer/kubexplorer/tools/conformance/scenario => ../scenario
-	github.com/kubexplorer/kubexplorer/tools/conformance/versioned => ../versioned
+	github.com/kubexplorer/kubexplorer/tools/conformance/upstream => ../upstream
 )

@@ -3,19 +3,26 @@ package v037
 import (
 	"testing"
 
-	"github.com/kubexplorer/kubexplorer/tools/conformance/versioned"
+	"k8s.io/apimachinery/pkg/util/version"
+	"k8s.io/component-base/featuregate"
+
+	"github.com/kubexplorer/kubexplorer/tools/conformance/upstream"
 )
 
-var (
-	gen        = versioned.Generation{Library: 37, Module: "k8s.io/component-base v0.37.2"}
-	conf       = gen.Suite()
-	ownCatalog = gen.Catalog()
-)
+// gen is k8s.io/component-base v0.37.2; its catalogs are those of the
+// releases built with v0.36–v0.37.
+var gen = upstream.Generation{
+	Library: 37,
+	Module:  "k8s.io/component-base v0.37.2",
+	Log:     upstream.KlogV2,
+	NewVersioned: func(emu *version.Version) featuregate.MutableFeatureGate {
+		return featuregate.NewVersionedFeatureGate(emu)
+	},
+	NewVersionedWithMinCompat: func(emu, mc *version.Version) featuregate.MutableFeatureGate {
+		return featuregate.NewVersionedFeatureGateWithMinCompatibility(emu, mc)
+	},
+	Catalogs: func(minor int) bool { return minor >= 36 },
+}
 
-func TestTable(t *testing.T)                    { conf.Table(t) }
-func TestRandom(t *testing.T)                   { conf.Random(t) }
-func TestSeed(t *testing.T)                     { conf.Seed(t) }
-func TestKubeletCatalogs(t *testing.T)          { conf.KubeletCatalogs(t) }
-func TestKubeletSeed(t *testing.T)              { conf.KubeletSeed(t) }
-func TestCatalogLoadsIntoUpstream(t *testing.T) { ownCatalog.Check(t) }
-func BenchmarkEnabled(b *testing.B)             { ownCatalog.Benchmark(b) }
+func TestConformance(t *testing.T)  { gen.Test(t) }
+func BenchmarkEnabled(b *testing.B) { gen.Bench(b) }

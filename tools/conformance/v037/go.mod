@@ -2,13 +2,15 @@ module github.com/kubexplorer/kubexplorer/tools/conformance/v037
 
 go 1.26.0
 
-require github.com/kubexplorer/kubexplorer/tools/conformance/versioned v0.0.0
-
 // The library version under test: the shared adapter compiles against it.
 require (
-	k8s.io/apimachinery v0.37.2 // indirect
-	k8s.io/component-base v0.37.2 // indirect
-	k8s.io/klog/v2 v2.140.0 // indirect
+	github.com/kubexplorer/kubexplorer/tools/conformance/upstream v0.0.0
+	k8s.io/component-base v0.37.2
+)
+
+require (
+	github.com/kubexplorer/kubexplorer v0.0.0
+	k8s.io/apimachinery v0.37.2
 )
 
 require (
@@ -16,7 +18,6 @@ require (
 	github.com/blang/semver/v4 v4.0.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/go-logr/logr v1.4.3 // indirect
-	github.com/kubexplorer/kubexplorer v0.0.0 // indirect
 	github.com/kubexplorer/kubexplorer/tools/conformance/scenario v0.0.0 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/prometheus/client_golang v1.24.0 // indirect
@@ -29,10 +30,11 @@ require (
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	google.golang.org/protobuf v1.36.12-0.20260120151049-f2248ac996af // indirect
+	k8s.io/klog/v2 v2.140.0 // indirect
 )
 
 replace (
 	github.com/kubexplorer/kubexplorer => ../../..
 	github.com/kubexplorer/kubexplorer/tools/conformance/scenario => ../scenario
-	github.com/kubexplorer/kubexplorer/tools/conformance/versioned => ../versioned
+	github.com/kubexplorer/kubexplorer/tools/conformance/upstream => ../upstream
 )

@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"sort"
 	"testing"
 
 	ours "github.com/kubexplorer/kubexplorer/core/featuregate"
@@ -42,12 +43,16 @@ func (c Catalog) Benchmark(b *testing.B) {
 		b.Fatal(err)
 	}
 	queried := present(rel, c.Queried)
+	settings := map[string]bool{}
+	for _, n := range present(rel, sortedNames(c.Settings)) {
+		settings[n] = c.Settings[n]
+	}
 	b.Run("kubexplorer", func(b *testing.B) {
 		g, err := ours.ForRelease(rel, func(ours.Warning) {})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := g.SetFromMap(c.Settings); err != nil {
+		if err := g.SetFromMap(settings); err != nil {
 			b.Fatal(err)
 		}
 		names := make([]ours.Feature, len(queried))
@@ -59,7 +64,7 @@ func (c Catalog) Benchmark(b *testing.B) {
 			g.Enabled(names[i%len(names)])
 		}
 	})
-	b.Run("upstream", func(b *testing.B) { c.BenchUpstream(b, rel, queried, c.Settings) })
+	b.Run("upstream", func(b *testing.B) { c.BenchUpstream(b, rel, queried, settings) })
 }
 
 // Check verifies that the real library accepts the catalog and that both
@@ -95,6 +100,15 @@ func (c Catalog) Check(t *testing.T) {
 			t.Errorf("KnownFeatures line %d: %q vs %q", i, a[i], b[i])
 		}
 	}
+}
+
+func sortedNames(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // present keeps the names the release registers (AllAlpha and AllBeta

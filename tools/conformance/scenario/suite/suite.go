@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
@@ -20,10 +21,11 @@ import (
 )
 
 var (
-	seeds        = flag.Int("seeds", 300, "number of randomized scenarios")
-	seed         = flag.Int("seed", 0, "TestSeed: run only this random scenario and print every mismatch")
+	seeds        = flag.Int("seeds", 1000, "number of random call sequences (seeds 1…N)")
+	reproducers  = flag.Int("reproducers", 5, "kinds of mismatch to shrink to a minimal reproducer")
+	seed         = flag.Int("seed", 0, "run only this random sequence (with -release: this kubelet scenario) and print every mismatch")
 	kubeletSeeds = flag.Int("kubelet-seeds", 20, "random scenarios per release on the real kubelet catalogs")
-	kubeletRel   = flag.String("release", "", "TestKubeletSeed: the catalog release (with -seed)")
+	kubeletRel   = flag.String("release", "", "with -seed: the catalog release of the kubelet scenario")
 )
 
 // Suite is one library generation's conformance run.
@@ -50,7 +52,25 @@ func (s Suite) impls() (ours, up scenario.Impl) {
 	return scenario.Ours(s.Library, s.GateName), s.Upstream()
 }
 
-// Table runs every table case that applies to the generation (TestTable).
+// Run is a generation's whole conformance test: the table, the random
+// sequences, the real catalogs and the catalog check, as subtests; with
+// -seed N only random sequence N (with -release too, kubelet scenario N on
+// that release's catalog).
+func (s Suite) Run(t *testing.T, c Catalog) {
+	switch {
+	case *seed != 0 && *kubeletRel != "":
+		s.KubeletSeed(t)
+	case *seed != 0:
+		s.Seed(t)
+	default:
+		t.Run("Table", s.Table)
+		t.Run("Random", s.Random)
+		t.Run("KubeletCatalogs", s.KubeletCatalogs)
+		t.Run("CatalogLoadsIntoUpstream", c.Check)
+	}
+}
+
+// Table runs every table case that applies to the generation .
 func (s Suite) Table(t *testing.T) {
 	ran := 0
 	for _, c := range scenario.Cases {
@@ -70,27 +90,73 @@ func (s Suite) Table(t *testing.T) {
 	}
 }
 
-// Random runs seeded random scenarios (TestRandom); mismatches are grouped
-// so that one defect shows once with its count.
+// Random runs the seeded random call sequences and reports
+// the agreement figures; every disagreeing sequence is counted, mismatches
+// are grouped so that one defect shows once with its count, and the first
+// sequence of each kind is shrunk to a minimal reproducer.
 func (s Suite) Random(t *testing.T) {
 	var all []scenario.Mismatch
-	failed := 0
+	failed, calls := 0, 0
+	first := map[string]int{} // signature -> first seed
+	var sigs []string
 	for seed := 1; seed <= *seeds; seed++ {
 		c := scenario.Random(uint64(seed), s.Library)
+		calls += len(c.Ops)
 		ours, up := s.impls()
 		ms := scenario.Run(c, ours, up)
-		if len(ms) > 0 {
-			failed++
-			all = append(all, ms...)
+		if len(ms) == 0 {
+			continue
+		}
+		failed++
+		all = append(all, ms...)
+		if sig := ms[0].Signature(); first[sig] == 0 {
+			first[sig] = seed
+			sigs = append(sigs, sig)
 		}
 	}
-	if failed > 0 {
-		t.Errorf("%d of %d random scenarios disagree; mismatches by kind:\n%s", failed, *seeds, scenario.Summary(all))
+	figures := fmt.Sprintf("agreement v0.%d: %d sequences, %d calls compared, %d sequences disagree (%d mismatching observations)",
+		s.Library, *seeds, calls, failed, len(all))
+	fmt.Println(figures)
+	t.Log(figures)
+	if failed == 0 {
+		return
 	}
+	var b strings.Builder
+	for i, sig := range sigs {
+		if i == *reproducers {
+			fmt.Fprintf(&b, "(%d more kinds not shrunk; raise -reproducers)\n", len(sigs)-i)
+			break
+		}
+		b.WriteString(s.reproduce(uint64(first[sig]), sig))
+	}
+	t.Errorf("%d of %d random sequences disagree; mismatches by kind:\n%s\nminimal reproducers:\n%s", failed, *seeds, scenario.Summary(all), b.String())
+}
+
+// reproduce shrinks random sequence seed to the fewest calls that still
+// show a mismatch of kind sig, and prints them with the mismatch.
+func (s Suite) reproduce(seed uint64, sig string) string {
+	c := scenario.Random(seed, s.Library)
+	fails := func(c scenario.Case) bool {
+		ours, up := s.impls()
+		for _, m := range scenario.Run(c, ours, up) {
+			if m.Signature() == sig {
+				return true
+			}
+		}
+		return false
+	}
+	small := scenario.Shrink(c, fails, 400)
+	ours, up := s.impls()
+	var b strings.Builder
+	fmt.Fprintf(&b, "  seed %d (go test -seed %d): %d of %d calls\n%s", seed, seed, len(small.Ops), len(c.Ops), scenario.Reproducer(small))
+	for _, m := range scenario.Run(small, ours, up) {
+		fmt.Fprintf(&b, "    => %s\n", strings.ReplaceAll(m.String(), "\n", "\n       "))
+	}
+	return b.String()
 }
 
 // Seed runs the one random scenario named by -seed and prints its steps
-// (TestSeed).
+// (-seed N).
 func (s Suite) Seed(t *testing.T) {
 	if *seed == 0 {
 		t.Skip("set -seed")
@@ -107,7 +173,7 @@ func (s Suite) Seed(t *testing.T) {
 
 // KubeletCatalogs registers the real catalog of every release that used
 // this library generation and runs seeded scenarios over its gates
-// (TestKubeletCatalogs).
+// .
 func (s Suite) KubeletCatalogs(t *testing.T) {
 	var prev *catalog.Release
 	for _, v := range catalog.Releases() {
@@ -138,15 +204,20 @@ func (s Suite) KubeletCatalogs(t *testing.T) {
 				t.Skipf("v0.%d refuses the %s catalog, as ours does: %v", s.Library, v, errU)
 			}
 			var all []scenario.Mismatch
-			failed := 0
+			failed, calls := 0, 0
 			for seed := 1; seed <= *kubeletSeeds; seed++ {
 				c := scenario.Kubelet(rel, removed, uint64(seed), s.Library)
+				calls += len(c.Ops)
 				ours, up := s.impls()
 				if ms := scenario.Run(c, ours, up); len(ms) > 0 {
 					failed++
 					all = append(all, ms...)
 				}
 			}
+			figures := fmt.Sprintf("agreement v0.%d on the %s catalog: %d sequences, %d calls compared, %d sequences disagree",
+				s.Library, v, *kubeletSeeds, calls, failed)
+			fmt.Println(figures)
+			t.Log(figures)
 			if failed > 0 {
 				t.Errorf("%d of %d scenarios disagree; mismatches by kind:\n%s", failed, *kubeletSeeds, scenario.Summary(all))
 			}
@@ -155,7 +226,7 @@ func (s Suite) KubeletCatalogs(t *testing.T) {
 }
 
 // KubeletSeed runs the one kubelet scenario named by -release and -seed
-// (TestKubeletSeed).
+// (-seed N -release 1.x).
 func (s Suite) KubeletSeed(t *testing.T) {
 	if *kubeletRel == "" || *seed == 0 {
 		t.Skip("set -release and -seed")

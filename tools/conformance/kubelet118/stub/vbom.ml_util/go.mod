@@ -1,0 +1,1 @@
+module vbom.ml/util

@@ -1,0 +1,312 @@
+package kubeletconfig
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"math/rand/v2"
+)
+
+// Corpus draws documents for one release.
+type Corpus struct {
+	minor int
+	// names are the gates both the release and the model register, by kind.
+	names, locked, settled, alpha, beta []string
+	// sample are gates whose value is read after every document, whatever
+	// it names: default-off alphas and default-on betas show AllAlpha /
+	// AllBeta, a GA gate the plain default.
+	sample []string
+}
+
+// newCorpus builds the name pools from the model's catalog of the release,
+// keeping the gates the release's real global gate registers too.
+func newCorpus(rel Release, gates []CatalogGate) (*Corpus, error) {
+	c := &Corpus{}
+	fmt.Sscanf(rel.Version(), "1.%d", &c.minor)
+	for _, g := range gates {
+		if !rel.Known(g.Name) {
+			continue
+		}
+		c.names = append(c.names, g.Name)
+		switch {
+		case g.Locked:
+			c.locked = append(c.locked, g.Name)
+		case g.Stage == "GA" || g.Stage == "DEPRECATED":
+			c.settled = append(c.settled, g.Name)
+		case g.Stage == "ALPHA":
+			c.alpha = append(c.alpha, g.Name)
+		case g.Stage == "BETA":
+			c.beta = append(c.beta, g.Name)
+		}
+	}
+	if len(c.names) == 0 {
+		return nil, fmt.Errorf("no gate of the %s catalog is registered upstream", rel.Version())
+	}
+	for _, pool := range [][]string{c.alpha, c.beta, c.settled} {
+		sort.Strings(pool)
+		for i := 0; i < 2 && i < len(pool); i++ {
+			c.sample = append(c.sample, pool[i*len(pool)/2])
+		}
+	}
+	return c, nil
+}
+
+// rng is a seeded generator: the same seed, the same document.
+type rng struct{ r *rand.Rand }
+
+func newRng(seed uint64) *rng { return &rng{rand.New(rand.NewPCG(seed, 0x6b7562656c6574))} }
+
+// Intn returns an int in [0, n).
+func (g *rng) Intn(n int) int { return g.r.IntN(n) }
+
+// doc is a document under construction, line by line.
+type doc struct {
+	r     *rng
+	lines []string
+	gates map[string]bool
+}
+
+func (d *doc) add(format string, a ...any) { d.lines = append(d.lines, fmt.Sprintf(format, a...)) }
+
+func (d *doc) pick(xs []string) string {
+	if len(xs) == 0 {
+		return "NoSuchGate"
+	}
+	return xs[d.r.Intn(len(xs))]
+}
+
+// Doc returns document seed and the gates to read after loading it.
+func (c *Corpus) Doc(seed uint64) (data []byte, gates []string) {
+	d := &doc{r: newRng(seed), gates: map[string]bool{}}
+	r := d.r
+	if r.Intn(25) == 0 {
+		// Degenerate files.
+		return []byte([]string{"", "\n", "   \n", "---\n", "# only a comment\n", "null\n", "[]\n", "42\n"}[r.Intn(8)]), c.sample
+	}
+	if r.Intn(5) == 0 {
+		d.add("# kubelet configuration")
+	}
+	if r.Intn(12) == 0 {
+		d.add("---")
+	}
+	c.header(d)
+	for k := r.Intn(3); k > 0; k-- {
+		c.field(d)
+	}
+	if r.Intn(8) != 0 {
+		c.featureGates(d)
+	}
+	if c.minor >= 32 && r.Intn(8) == 0 {
+		d.add("crashLoopBackOff:")
+		d.add("  maxContainerRestartPeriod: %s", []string{"1m", "10s", "0s", "5m0s", "\"2m\"", "300"}[r.Intn(6)])
+		if r.Intn(2) == 0 {
+			d.add("featureGates:")
+			d.add("  KubeletCrashLoopBackOffMax: %t", r.Intn(2) == 0)
+			d.gates["KubeletCrashLoopBackOffMax"] = true
+		}
+	}
+	if r.Intn(6) == 0 {
+		c.noise(d)
+	}
+	if r.Intn(15) == 0 {
+		// A second document: the decoder reads only the first.
+		d.add("---")
+		d.add("apiVersion: kubelet.config.k8s.io/v1beta1")
+		d.add("kind: KubeletConfiguration")
+		d.add("featureGates:")
+		d.add("  %s: %t", d.pick(c.names), r.Intn(2) == 0)
+	}
+	text := strings.Join(d.lines, "\n") + "\n"
+	if r.Intn(15) == 0 {
+		text = breakYAML(r, text)
+	}
+	for n := range d.gates {
+		gates = append(gates, n)
+	}
+	sort.Strings(gates)
+	return []byte(text), append(gates, c.sample...)
+}
+
+func (c *Corpus) header(d *doc) {
+	r := d.r
+	switch x := r.Intn(60); {
+	case x == 0: // no apiVersion
+	case x == 1:
+		d.add("apiVersion: kubelet.config.k8s.io/v1")
+	case x == 2:
+		d.add("apiVersion: v1beta1")
+	case x == 3:
+		d.add("apiVersion: kubelet.config.k8s.io/v1beta2")
+	case x == 4:
+		d.add("apiVersion: \"kubelet.config.k8s.io/v1beta1\"")
+	case x == 5:
+		d.add("apiVersion: kubelet.config.k8s.io/v1beta1/extra")
+	case x == 6:
+		d.add("apiVersion: null")
+	default:
+		d.add("apiVersion: kubelet.config.k8s.io/v1beta1")
+	}
+	switch x := r.Intn(60); {
+	case x == 0: // no kind
+	case x == 1:
+		d.add("kind: KubeletConfig")
+	case x == 2:
+		d.add("kind: kubeletConfiguration")
+	case x == 3:
+		d.add("kind: 'KubeletConfiguration'")
+	default:
+		d.add("kind: KubeletConfiguration")
+	}
+}
+
+// trackedFields are fields the model validates, with values of every kind.
+var trackedFields = map[string][]string{
+	"maxPods":                     {"110", "0", "-1", "250", "null"},
+	"port":                        {"10250", "0", "65536", "-5"},
+	"healthzPort":                 {"0", "10248", "70000", "-1"},
+	"readOnlyPort":                {"0", "10255", "65536"},
+	"nodeLeaseDurationSeconds":    {"40", "0", "-3"},
+	"imageGCHighThresholdPercent": {"85", "101", "50", "-1"},
+	"imageGCLowThresholdPercent":  {"80", "90", "-1", "100"},
+	"eventBurst":                  {"10", "-1", "0"},
+	"eventRecordQPS":              {"5", "-1", "0"},
+	"kubeAPIQPS":                  {"-2", "50"},
+	"kubeAPIBurst":                {"-2", "100"},
+	"registryBurst":               {"-1", "10"},
+	"registryPullQPS":             {"-1", "5"},
+	"iptablesDropBit":             {"15", "32", "-1"},
+	"iptablesMasqueradeBit":       {"14", "40"},
+	"oomScoreAdj":                 {"-999", "1001", "-1001"},
+	"podsPerCore":                 {"0", "-1", "10"},
+	"maxOpenFiles":                {"1000000", "-1"},
+	"nodeStatusMaxImages":         {"50", "-1", "-2"},
+	"hairpinMode":                 {"promiscuous-bridge", "hairpin-veth", "none", "bogus", "\"\""},
+}
+
+var trackedNames = func() []string {
+	var out []string
+	for k := range trackedFields {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}()
+
+// wrongTypes are values no tracked field accepts (hairpinMode takes the
+// strings only).
+var wrongTypes = []string{"\"ten\"", "1.5", "true", "[]", "{}", "\"10250\""}
+
+func (c *Corpus) field(d *doc) {
+	name := d.pick(trackedNames)
+	vals := trackedFields[name]
+	v := vals[d.r.Intn(len(vals))]
+	if d.r.Intn(10) == 0 {
+		v = wrongTypes[d.r.Intn(len(wrongTypes))]
+	}
+	d.add("%s: %s", name, v)
+}
+
+// gateKey is a key for the featureGates map: mostly a registered gate,
+// sometimes an unknown, case-mismatched or special name.
+func (c *Corpus) gateKey(d *doc) string {
+	r := d.r
+	var name string
+	switch x := r.Intn(40); {
+	case x < 3:
+		name = "NoSuchGate"
+	case x < 5:
+		name = []string{"AllAlpha", "AllBeta"}[r.Intn(2)]
+	case x < 7:
+		return strings.ToLower(d.pick(c.names))
+	case x < 14:
+		name = d.pick(c.locked)
+	case x < 20:
+		name = d.pick(c.settled)
+	case x < 27:
+		name = d.pick(c.alpha)
+	case x < 34:
+		name = d.pick(c.beta)
+	default:
+		name = d.pick(c.names)
+	}
+	d.gates[name] = true
+	return name
+}
+
+// gateValues are the values a gate may be given, valid or not.
+var gateValues = []string{"true", "false", "true", "false", "True", "FALSE", "yes", "no", "on", "Off", "y", "\"true\"", "'false'", "1", "0", "null", "~", "\"\"", "[]", "{}", "1.0"}
+
+func (c *Corpus) featureGates(d *doc) {
+	r := d.r
+	head := "featureGates"
+	switch x := r.Intn(40); {
+	case x == 0:
+		head = "FeatureGates"
+	case x == 1:
+		head = "featureGate"
+	case x == 2:
+		head = "featuregates"
+	case x == 3:
+		d.add("featureGates: %s", []string{"null", "{}", "\"A=true\"", "[]", "42", ""}[r.Intn(6)])
+		return
+	case x == 4:
+		// Flow style.
+		k := c.gateKey(d)
+		d.add("featureGates: {%s: %s}", k, gateValues[r.Intn(4)])
+		return
+	}
+	d.add("%s:", head)
+	n := 1 + r.Intn(4)
+	var keys []string
+	for i := 0; i < n; i++ {
+		k := c.gateKey(d)
+		v := gateValues[r.Intn(4)]
+		if r.Intn(10) == 0 {
+			v = gateValues[r.Intn(len(gateValues))]
+		}
+		d.add("  %s: %s", k, v)
+		keys = append(keys, k)
+	}
+	if r.Intn(10) == 0 {
+		// A duplicate key: strict decoding fails, the last value wins.
+		d.add("  %s: %s", keys[0], gateValues[r.Intn(2)])
+	}
+}
+
+func (c *Corpus) noise(d *doc) {
+	r := d.r
+	switch r.Intn(5) {
+	case 0:
+		d.add("unknownField: %d", r.Intn(10))
+	case 1:
+		d.add("MaxPods: 20")
+	case 2:
+		// A duplicated top-level field.
+		d.add("featureGates:")
+		d.add("  %s: %t", c.gateKey(d), r.Intn(2) == 0)
+	case 3:
+		d.add("maxPods: 30")
+		d.add("maxPods: 40")
+	default:
+		d.add("nested:\n  deeper:\n    x: 1")
+	}
+}
+
+// breakYAML damages a document: a tab indent, an unclosed quote or flow
+// collection, a stray mapping.
+func breakYAML(r *rng, text string) string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	i := r.Intn(len(lines))
+	switch r.Intn(4) {
+	case 0:
+		lines[i] = "\t" + strings.TrimLeft(lines[i], " ")
+	case 1:
+		lines[i] += " \"unclosed"
+	case 2:
+		lines = append(lines, "featureGates: {A: true")
+	default:
+		lines[i] += ": :"
+	}
+	return strings.Join(lines, "\n") + "\n"
+}

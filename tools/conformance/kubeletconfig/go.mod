@@ -1,0 +1,3 @@
+module github.com/kubexplorer/kubexplorer/tools/conformance/kubeletconfig
+
+go 1.26.0

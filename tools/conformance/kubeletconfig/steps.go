@@ -1,0 +1,151 @@
+package kubeletconfig
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Steps are the release-specific calls of the kubelet's config-file path;
+// a release module fills them with its k8s.io/kubernetes and Steps does the
+// rest (cmd/kubelet/app/server.go, the RunE of NewKubeletCommand, for
+// `kubelet --config=FILE` and no other flag):
+//
+//  1. the global gate takes the flag gates (none);
+//  2. loadConfigFile: the loader reads and decodes the file, strictly then
+//     leniently, and defaults it — from 1.32 defaulting merges the file's
+//     gates into a copy of the global gate and panics on error;
+//  3. the flag-precedence re-parse (a no-op without other flags);
+//  4. the global gate takes the file's gates;
+//  5. ValidateKubeletConfiguration;
+//  6. in 1.24–1.25, the DynamicKubeletConfig check ("dynamicLocked").
+type Steps struct {
+	// Version is the minor release, "1.37".
+	Version string
+	// ResetGate gives the process a fresh global gate, as a starting
+	// kubelet has.
+	ResetGate func()
+	// Enabled reads the global gate; it panics on an unknown name.
+	Enabled func(name string) bool
+	// Load is the loader of pkg/kubelet/kubeletconfig/configfiles on file.
+	Load func(file string) (*Loaded, error)
+	// SetGates is SetFromMap on the global gate.
+	SetGates func(map[string]bool) error
+	// TakeLog returns and clears what klog printed.
+	TakeLog func() string
+	// AfterValidate, when set, is the check RunE makes after the
+	// validation (1.24–1.25 refuse DynamicKubeletConfig there).
+	AfterValidate func() error
+	// Dir is where the document is written.
+	Dir string
+}
+
+// Loaded is a loaded configuration: its gates and its validation.
+type Loaded struct {
+	Gates    map[string]bool
+	Validate func() error
+}
+
+// release adapts Steps to Release.
+type release struct{ s *Steps }
+
+// Release returns the Release the steps describe.
+func (s *Steps) Release() Release { return release{s} }
+
+func (r release) Version() string { return r.s.Version }
+
+func (r release) Known(name string) (ok bool) {
+	r.s.ResetGate()
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	r.s.Enabled(name)
+	return true
+}
+
+// panicPrefix starts the message SetDefaults_KubeletConfiguration panics
+// with (1.32+).
+const panicPrefix = "failed to merge global and in-flight KubeletConfiguration while setting defaults, error: "
+
+func (r release) Load(path string, data []byte, gates []string) (o Outcome) {
+	s := r.s
+	s.ResetGate()
+	file := filepath.Join(s.Dir, "config.yaml")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		panic(err)
+	}
+	s.TakeLog()
+	defer func() {
+		for _, e := range KlogEntries(s.TakeLog()) {
+			if strings.Contains(e, "lenient decoding") {
+				o.Lenient = strings.ReplaceAll(e, file, path)
+			}
+		}
+		o.Error = strings.ReplaceAll(o.Error, file, path)
+		o.Gates = map[string]bool{}
+		for _, g := range gates {
+			o.Gates[g] = s.Enabled(g)
+		}
+	}()
+	kc, panicked, err := load(s, file)
+	switch {
+	case panicked != "":
+		o.Stage, o.Error = "defaulting", strings.TrimPrefix(panicked, panicPrefix)
+		return o
+	case err != nil:
+		// loadConfigFile's wrapping, with the name as --config gave it.
+		o.Stage, o.Error = "loadConfig", fmt.Sprintf("failed to load Kubelet config file %s, error %v", path, err)
+		return o
+	}
+	if err := s.SetGates(kc.Gates); err != nil {
+		o.Stage, o.Error = "mergedGates", err.Error()
+		return o
+	}
+	if err := kc.Validate(); err != nil {
+		o.Stage, o.Error = "validate", err.Error()
+		return o
+	}
+	if s.AfterValidate != nil {
+		if err := s.AfterValidate(); err != nil {
+			o.Stage, o.Error = "dynamicLocked", err.Error()
+		}
+	}
+	return o
+}
+
+func load(s *Steps, file string) (kc *Loaded, panicked string, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			panicked = fmt.Sprint(p)
+		}
+	}()
+	kc, err = s.Load(file)
+	return kc, "", err
+}
+
+// CaptureLog sends klog's output to a buffer and returns the TakeLog of
+// Steps. klog is passed as its functions, so that each release module
+// hands in the klog major version its code logs with (v1 for 1.18).
+func CaptureLog(initFlags func(*flag.FlagSet), setOutput func(io.Writer), flush func()) (func() string, error) {
+	fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+	initFlags(fs)
+	for k, v := range map[string]string{"logtostderr": "false", "alsologtostderr": "false", "stderrthreshold": "FATAL"} {
+		if err := fs.Set(k, v); err != nil {
+			return nil, err
+		}
+	}
+	var buf bytes.Buffer
+	setOutput(&buf)
+	return func() string {
+		flush()
+		s := buf.String()
+		buf.Reset()
+		return s
+	}, nil
+}
