@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -149,7 +150,35 @@ func TestTimelineAxisAdvances(t *testing.T) {
 	assert.NotEqual(t, first, later, "the axis ticks change as time passes")
 	assert.Greater(t, eval[float64](t, p, `Number(`+tl+`.dataset.end)`), now1+40, "the axis reaches the clock")
 	assert.Greater(t, eval[int](t, p, tl+`.querySelectorAll(".tl-restart").length`), 0, "restarts are marked")
+	bands := eval[[]string](t, p, `[...`+tl+`.querySelectorAll(".tl-band")].map(r => r.getAttribute("class") + " " + r.querySelector("title").textContent)`)
+	classes := strings.Join(bands, "\n")
+	assert.Contains(t, classes, "tl-run", "a running band: %s", classes)
+	assert.Regexp(t, `tl-(term|bad)`, classes, "a terminated or back-off band: %s", classes)
 	// The player's icons are SVG, not glyphs a font may lack.
 	assert.Equal(t, 0, eval[int](t, p, `[...document.querySelectorAll("#panel-kubelet .player button")].filter(b => /[⏸▶⏭]/.test(b.textContent)).length`))
 	assert.Greater(t, eval[int](t, p, `document.querySelectorAll("#panel-kubelet .player button svg.icon").length`), 1)
+}
+
+// Editing an input marks the tab modified, with a Reset that brings the
+// example back; a kubelet scenario edited but not loaded shows its results
+// as stale.
+func TestModifiedMarkerResetAndStale(t *testing.T) {
+	p := openPage(t, "/")
+	for _, id := range tabIDs {
+		showTab(t, p, id)
+		ws := `document.querySelector("#panel-` + id + ` .ws")`
+		assert.Equal(t, "false", eval[string](t, p, `String(`+ws+`.dataset.modified)`), "tab %s starts as its example", id)
+		before := eval[string](t, p, ws+`.querySelector(".pane-in .cm-editor").kxView.state.doc.toString()`)
+		eval[bool](t, p, `(() => { const v = `+ws+`.querySelector(".pane-in .cm-editor").kxView; v.dispatch({changes: {from: v.state.doc.length, insert: "\n# my change\n"}}); return true })()`)
+		waitFor(t, p, ws+`.dataset.modified === "true" && !`+ws+`.querySelector(".ws-reset").hidden`, 10*time.Second)
+		assert.Contains(t, eval[string](t, p, ws+`.querySelector(".ws-state").textContent`), "Modified")
+		if id == "kubelet" {
+			waitFor(t, p, ws+`.querySelector(".pane-out").dataset.stale === "shown"`, 5*time.Second)
+			assert.Contains(t, eval[string](t, p, ws+`.querySelector(".stale-badge").textContent`), "Load")
+		}
+		eval[bool](t, p, `(`+ws+`.querySelector(".ws-reset").click(), true)`)
+		waitFor(t, p, ws+`.dataset.modified === "false" && `+ws+`.querySelector(".ws-reset").hidden`, 20*time.Second)
+		waitFor(t, p, ws+`.querySelector(".pane-in .cm-editor").kxView.state.doc.toString() === `+fmt.Sprintf("%q", before), 20*time.Second)
+		waitFor(t, p, `!`+ws+`.querySelector(".pane-out").dataset.stale`, 20*time.Second)
+	}
 }

@@ -1,6 +1,7 @@
 package kubelet_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,6 +116,16 @@ func TestSession(t *testing.T) {
 	require.NotNil(t, c.NextRestart)
 	assert.Greater(t, float64(*c.NextRestart), 20.0)
 	assert.NotEmpty(t, c.BackOff)
+	// The history has every change of the pod at its own instant (the
+	// first run, the exit at 3s, the restarts), not only the state at 20s.
+	var seen []string
+	for _, h := range st2.History {
+		require.Len(t, h.Containers, 1)
+		hc := h.Containers[0]
+		seen = append(seen, fmt.Sprintf("%v %s %s %d", h.Time, hc.State, hc.Reason, hc.RestartCount))
+	}
+	assert.Equal(t, []string{"0 Waiting ContainerCreating 0", "1 Running  0", "3 Terminated Error 0", "4 Running  1",
+		"6 Terminated Error 1", "16 Waiting CrashLoopBackOff 1", "17 Running  2", "19 Terminated Error 2"}, seen)
 
 	// state reads without changing anything; a zero cursor lists every pod.
 	var st3 kubelet.State

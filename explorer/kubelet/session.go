@@ -72,8 +72,8 @@ type StateRequest struct {
 // cursor (all pods when the cursor is zero), new events and loop entries,
 // and the pod workers. Every session method replies with it.
 type State struct {
-	Session string           `json:"session"`
-	Release string           `json:"release"`
+	Session string `json:"session"`
+	Release string `json:"release"`
 	// ScenarioRelease is the release the scenario names when the load
 	// request replaced it with another.
 	ScenarioRelease string           `json:"scenarioRelease,omitempty"`
@@ -93,9 +93,26 @@ type State struct {
 	// registry might not have them). Load with unknownImages "missing" to
 	// see the kubelet when they do not exist.
 	AssumedImages []string `json:"assumedImages"`
-	Cursor        Cursor   `json:"cursor"`
+	// History is, for every change of a pod's API object since the cursor
+	// (the last maxHistory), its containers' states at that instant: the
+	// page's timeline draws states and restarts at their times, not at the
+	// end of the step that reported them.
+	History []PodStates `json:"history"`
+	Cursor  Cursor      `json:"cursor"`
 	// Full is true when Pods lists every pod (not only changes).
 	Full bool `json:"full,omitempty"`
+}
+
+// maxHistory bounds State.History: the newest entries are kept.
+const maxHistory = 1000
+
+// PodStates is the states of a pod's containers (those with a status) at
+// an instant its API object changed; NextRestart and BackOff are unset.
+type PodStates struct {
+	Time       explorer.Seconds `json:"time"`
+	UID        string           `json:"uid"`
+	Name       string           `json:"name"`
+	Containers []ContainerCard  `json:"containers"`
 }
 
 // ContainerCard is one container of a pod card.
@@ -252,17 +269,7 @@ func (s *session) card(p *v1.Pod) PodCard {
 			sp := &specs[i]
 			cc := ContainerCard{Name: sp.Name, Init: init, Sidecar: init && v1.IsRestartableInitContainer(sp), State: "Waiting"}
 			if st, ok := v1.GetContainerStatus(statuses, sp.Name); ok {
-				cc.Ready, cc.RestartCount = st.Ready, st.RestartCount
-				switch {
-				case st.State.Running != nil:
-					cc.State = "Running"
-				case st.State.Terminated != nil:
-					cc.State, cc.Reason, cc.Message = "Terminated", st.State.Terminated.Reason, st.State.Terminated.Message
-					code := st.State.Terminated.ExitCode
-					cc.ExitCode = &code
-				case st.State.Waiting != nil:
-					cc.Reason, cc.Message = st.State.Waiting.Reason, st.State.Waiting.Message
-				}
+				setStatus(&cc, st)
 			}
 			if at, d, ok := k.NextRestart(p.Metadata.UID, sp.Name); ok && at.After(k.Clock().Now()) {
 				v := explorer.SecondsAt(at)
@@ -311,11 +318,51 @@ func (s *session) changedPods(snaps []kubelet.SnapshotEntry) []PodCard {
 	return out
 }
 
+// setStatus fills a container card from the container's status.
+func setStatus(cc *ContainerCard, st v1.ContainerStatus) {
+	cc.Ready, cc.RestartCount = st.Ready, st.RestartCount
+	switch {
+	case st.State.Running != nil:
+		cc.State = "Running"
+	case st.State.Terminated != nil:
+		cc.State, cc.Reason, cc.Message = "Terminated", st.State.Terminated.Reason, st.State.Terminated.Message
+		code := st.State.Terminated.ExitCode
+		cc.ExitCode = &code
+	case st.State.Waiting != nil:
+		cc.Reason, cc.Message = st.State.Waiting.Reason, st.State.Waiting.Message
+	}
+}
+
+// history lists the containers' states of every pod change in snaps (the
+// newest maxHistory).
+func history(snaps []kubelet.SnapshotEntry) []PodStates {
+	out := []PodStates{}
+	for _, sn := range snaps {
+		for _, pv := range sn.Pods {
+			if pv.Deleted {
+				continue
+			}
+			ps := PodStates{Time: explorer.SecondsAt(sn.Time), UID: pv.Metadata.UID, Name: pv.Metadata.Name}
+			add := func(statuses []v1.ContainerStatus, init bool) {
+				for _, st := range statuses {
+					cc := ContainerCard{Name: st.Name, Init: init, State: "Waiting"}
+					setStatus(&cc, st)
+					ps.Containers = append(ps.Containers, cc)
+				}
+			}
+			add(pv.Status.InitContainerStatuses, true)
+			add(pv.Status.ContainerStatuses, false)
+			out = append(out, ps)
+		}
+	}
+	return lastN(out, maxHistory)
+}
+
 func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
 	k := s.k
 	r := State{Session: id, Release: s.sc.Release, Time: explorer.SecondsAt(k.Clock().Now()),
 		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers()),
-		AssumedImages: nonNil(k.Runtime().AssumedImages())}
+		AssumedImages: nonNil(k.Runtime().AssumedImages()), History: []PodStates{}}
 	if s.sc.ScenarioRelease != "" && s.sc.ScenarioRelease != s.sc.Release {
 		r.ScenarioRelease = s.sc.ScenarioRelease
 	}
@@ -329,6 +376,9 @@ func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
 		}
 	} else {
 		r.Pods = s.changedPods(snaps[cur.Snapshots:])
+	}
+	if cur.Snapshots >= 0 && cur.Snapshots <= len(snaps) {
+		r.History = history(snaps[cur.Snapshots:])
 	}
 	evs, nEvents := k.EventsSince(cur.Events)
 	if cur.Events < 0 || cur.Events > nEvents {

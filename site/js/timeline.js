@@ -50,7 +50,7 @@ export function ticks(end, maxTicks = 8) {
 
 const fmt = (t) => `${Number.isInteger(t) ? t : Number(t.toFixed(1))}s`;
 
-/** createTimeline({label}) returns {el, record(card, t), events(list), clear(), render(now)}. */
+/** createTimeline({label}) returns {el, record(card, t, {history}), events(list), clear(), render(now)}. */
 export function createTimeline({ label = "Container states over time" } = {}) {
   const titleId = uid("tl-title");
   const descId = uid("tl-desc");
@@ -80,8 +80,12 @@ export function createTimeline({ label = "Container states over time" } = {}) {
     return l;
   }
 
-  /** Records a pod card's containers at time t. */
-  function record(card, t) {
+  /**
+   * Records a pod card's containers at time t. A history entry (the
+   * engine's states of a pod at an earlier instant) has no next restart:
+   * it leaves the back-off window to the card that follows it.
+   */
+  function record(card, t, { history = false } = {}) {
     if (card.deleted) return;
     for (const c of card.containers || []) {
       const l = lane(card, c.name);
@@ -95,6 +99,7 @@ export function createTimeline({ label = "Container states over time" } = {}) {
         for (let n = l.restartCount + 1; n <= c.restartCount; n++) l.restarts.push({ t, n });
         l.restartCount = c.restartCount;
       }
+      if (history) continue;
       l.next = c.nextRestart != null ? { at: c.nextRestart, backOff: c.backOff, since: l.next?.since ?? t } : null;
     }
   }

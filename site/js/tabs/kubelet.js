@@ -471,6 +471,9 @@ export function mount(panel, app) {
     st.idle = r.idle;
     clock.textContent = fmtT(r.time);
     ws.setTitles({ output: `Kubelet ${r.release}, ${fmtT(r.time)}${r.idle ? " (idle)" : ""}` });
+    // The timeline draws each change at its own instant (a step may
+    // cover many), then the card as it is now.
+    for (const hs of r.history || []) timeline.record(hs, hs.time, { history: true });
     for (const p of r.pods) {
       timeline.record(p, r.time);
       st.pending.set(p.uid, p);
