@@ -21,6 +21,8 @@ func showTab(t *testing.T, p *browsertest.Page, id string) {
 	t.Helper()
 	eval[bool](t, p, `(document.getElementById("tab-`+id+`").click(), true)`)
 	waitFor(t, p, settleExpr[id], 30*time.Second)
+	// The results are current (not dimmed while an evaluation is pending).
+	waitFor(t, p, `!document.querySelector("#panel-`+id+` .pane-out[data-stale]")`, 30*time.Second)
 	time.Sleep(300 * time.Millisecond) // let the layout settle after the results arrive
 }
 

@@ -77,7 +77,9 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     ]),
     theme,
     EditorView.theme({ ".cm-content, .cm-gutter": { minHeight } }),
-    EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
+    // tabindex: the content is a tab stop anyway (contenteditable); said
+    // explicitly, checkers see that its scroller has focusable content.
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", tabindex: "0" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && onChange && !silent) onChange(u.state.doc.toString());
     }),

@@ -103,3 +103,28 @@ export function svg(tag, attrs = {}, ...children) {
   append(el, children);
   return el;
 }
+
+/**
+ * Makes el reachable by keyboard while its content overflows it (a wide
+ * table on a phone): then it is a focusable region named label, so arrow
+ * keys scroll it; otherwise it is no tab stop. Returns el.
+ */
+export function scrollRegion(el, label) {
+  const update = () => {
+    const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (over === el.hasAttribute("tabindex")) return;
+    if (over) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", label);
+    } else {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+    }
+  };
+  const ro = new ResizeObserver(update);
+  ro.observe(el);
+  for (const child of el.children) ro.observe(child);
+  return el;
+}

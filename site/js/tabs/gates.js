@@ -11,7 +11,7 @@
 // content}, targetRelease}, plus basis: the gallery example the inputs
 // started from (the "modified" marker compares with it; Reset goes back to
 // it). docs/gates-json.md describes the request's fields.
-import { h, debounce, select, setOptions, uid, replaceChildren } from "../ui.js";
+import { h, debounce, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route, fromError } from "../diagnostics.js";
 import { createWorkspace } from "../workspace.js";
@@ -168,7 +168,7 @@ export function mount(panel, app) {
       h("div", { class: "section-head" }, h("h3", { id: `${onlyId}-h` }, "Effective gates"), count),
       h("div", { class: "gates-filters row" }, search, stageSel,
         h("label", { for: onlyId, class: "field" }, onlyChanged, "only set, not at default, or with a problem")),
-      h("div", { class: "gates-table-wrap table-wrap" }, table)),
+      scrollRegion(h("div", { class: "gates-table-wrap table-wrap" }, table), "Effective gates table")),
     upgrade,
     h("details", { class: "section fold gates-printed", open: true }, h("summary", {}, "Lines it prints"), lines, notes),
   );

@@ -14,7 +14,7 @@
 // target, enableName, enableGroup, verbosity}. The page rebuilds the session
 // from it with kubefed.load (after an engine restart too). docs/api.md,
 // docs/kubefed-json.md and docs/kubefed-scenario.md describe the formats.
-import { h, select, setOptions, uid, replaceChildren } from "../ui.js";
+import { h, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route } from "../diagnostics.js";
 import { createWorkspace } from "../workspace.js";
@@ -166,9 +166,9 @@ export function mount(panel, app) {
   const clustersTitle = uid("kf-clusters");
   const clusters = h("section", { class: "section kubefed-clusters", "aria-labelledby": clustersTitle },
     h("h3", { id: clustersTitle }, "Member clusters"),
-    h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table data-table" },
+    scrollRegion(h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table data-table" },
       h("thead", {}, h("tr", {}, ["Cluster", "Ready", "Labels", "Objects", "Actions"].map((c) => h("th", { scope: "col" }, c)))),
-      clusterTable)),
+      clusterTable)), "Member clusters table"),
     h("div", { class: "row" }, newName, newLabels, addBtn));
 
   // The kubefedctl enable generator.
@@ -210,9 +210,9 @@ export function mount(panel, app) {
   const ftcBody = h("tbody");
   const ftcTitle = uid("kf-ftcs");
   const ftcSection = h("section", { class: "section kubefed-ftcs", "aria-labelledby": ftcTitle }, h("h3", { id: ftcTitle }, "FederatedTypeConfigs"),
-    h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table kubefed-ftc-table data-table" },
+    scrollRegion(h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table kubefed-ftc-table data-table" },
       h("thead", {}, h("tr", {}, ["FTC", "propagation", "finalizers", "generation / observed", "propagation controller", "status controller", "Actions"].map((c) => h("th", { scope: "col" }, c)))),
-      ftcBody)));
+      ftcBody)), "FederatedTypeConfigs table"));
   const controllersList = h("ul", { class: "kubefed-controllers" });
   const queuesList = h("ul", { class: "kubefed-queues" });
   const logBox = h("pre", { class: "kubefed-log output", tabindex: "0", "aria-label": "Controller manager log" });
@@ -581,7 +581,7 @@ export function mount(panel, app) {
           h("button", { type: "button", class: "button small", "aria-label": `Delete ${f.kind} ${qname}`, on: { click: () => doStep({ delete: { apiVersion: f.apiVersion, kind: f.kind, namespace: f.namespace, name: f.name } }) } }, "Delete")),
         h("p", { class: "hint" }, `${cond} · finalizers: ${f.finalizers.length ? f.finalizers.join(", ") : "none"}${f.deletionTimestamp ? " · deleting" : ""}`,
           rec ? ` · reconciled at ${rec.at.slice(11, 19)} (generation ${rec.generation})` : " · not reconciled by a sync controller"),
-        h("div", { class: "table-wrap" }, h("table", { class: "kubefed-table kubefed-why data-table" },
+        scrollRegion(h("div", { class: "table-wrap" }, h("table", { class: "kubefed-table kubefed-why data-table" },
           h("thead", {}, h("tr", {}, ["Cluster", "There?", "Why (the sync controller's decision)", "status.clusters", "Desired → actual"].map((c) => h("th", { scope: "col" }, c)))),
           h("tbody", {}, placement.map((p) => {
             const v = clusterVerdict(p);
@@ -591,7 +591,7 @@ export function mount(panel, app) {
               h("td", {}, v.why ? h("span", { class: `kubefed-why-tag why-${p.sync?.why || "none"}` }, v.why) : null, " ", v.text),
               h("td", {}, perCluster.get(p.cluster) || "—"),
               h("td", {}, diffCell(p)));
-          })))),
+          })))), `Where ${qname} is, per cluster`),
         f.events && f.events.length ? h("details", { class: "fold" }, h("summary", {}, `Events (${f.events.length})`),
           h("ul", { class: "kubefed-events" }, f.events.map((e) => h("li", { class: e.type === "Warning" ? "warning" : "" },
             `${e.type === "Warning" ? "⚠ " : ""}${e.type} ${e.reason}: ${e.message}${e.count > 1 ? ` (×${e.count})` : ""}`)))) : null);

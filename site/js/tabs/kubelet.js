@@ -15,7 +15,7 @@
 // list do not exist); basis is the gallery example the inputs started from.
 // The engine methods are in docs/api.md and docs/kubelet-json.md; the
 // scenario format in docs/kubelet-scenario.md.
-import { h, select, uid, replaceChildren, setOptions } from "../ui.js";
+import { h, select, uid, replaceChildren, setOptions, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route, fromError } from "../diagnostics.js";
 import { createWorkspace } from "../workspace.js";
@@ -190,8 +190,8 @@ export function mount(panel, app) {
   const workersTitle = uid("kl-workers");
   const workersView = h("section", { class: "section", "aria-labelledby": workersTitle },
     h("h3", { id: workersTitle }, "Pod workers"),
-    h("div", { class: "kubelet-table-wrap table-wrap" }, h("table", { class: "kubelet-table kubelet-workers data-table" },
-      h("thead", {}, h("tr", {}, ["Pod", "State", "Busy", "Next sync", "Last error"].map((c) => h("th", { scope: "col" }, c)))), workersBody)));
+    scrollRegion(h("div", { class: "kubelet-table-wrap table-wrap" }, h("table", { class: "kubelet-table kubelet-workers data-table" },
+      h("thead", {}, h("tr", {}, ["Pod", "State", "Busy", "Next sync", "Last error"].map((c) => h("th", { scope: "col" }, c)))), workersBody)), "Pod workers table"));
   const timelineTitle = uid("kl-timeline");
   const chartView = h("section", { class: "section kubelet-chartview", "aria-labelledby": timelineTitle },
     h("div", { class: "section-head" }, h("h3", { id: timelineTitle }, "Timeline"),
