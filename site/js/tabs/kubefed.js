@@ -231,11 +231,13 @@ export function mount(panel, app) {
     status,
     problems.el,
     manager,
+    // The FTCs first (a row each): with the first federated resource
+    // below, both are in view beside the inputs.
+    ftcSection,
     h("section", { class: "section", "aria-labelledby": fedTitle },
       h("div", { class: "section-head" }, h("h3", { id: fedTitle }, "Federated resources: where they are, and why"),
         h("span", { class: "hint" }, "from the sync controller's last reconcile")),
       fedBox),
-    ftcSection,
     h("details", { class: "section fold", open: true },
       h("summary", {}, "Running controllers and work queues"),
       h("div", { class: "kubefed-grid" }, controllersList, queuesList)),
