@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines apidoc fuzz-smoke load-test
+	test-native test-wasm test-e2e browser test-js lint-js engines apidoc clidoc fuzz-smoke load-test
 
 build: cli site ## build the CLI and the site
 
@@ -36,6 +36,12 @@ engines: ## the all-in-one engine and one per mechanism in build/engines, and th
 apidoc: ## regenerate docs/api.md from the explorer's types and methods; fails when the checked-in file differed
 	$(GO) run ./cmd/kxapidoc -o docs/api.md -check
 
+clidoc: ## regenerate docs/cli.md from the CLI's command tree; fails when the checked-in file differed
+	@mkdir -p build
+	$(GO) run ./cmd/kubexplorer docs > build/cli.md
+	@if ! cmp -s build/cli.md docs/cli.md; then cp build/cli.md docs/cli.md; \
+		echo "docs/cli.md was out of date and has been regenerated; commit it"; exit 1; fi
+
 $(NODE_MODULES): site/package.json site/package-lock.json
 	npm ci --prefix site --no-audit --no-fund --loglevel=error
 
@@ -46,7 +52,7 @@ site: engine $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck lint-js apidoc build test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc clidoc build test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...

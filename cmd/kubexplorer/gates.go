@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,46 +10,81 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spf13/pflag"
+
 	"github.com/kubexplorer/kubexplorer/explorer"
 	"github.com/kubexplorer/kubexplorer/explorer/gates"
 )
 
 func init() {
-	commands["gates"] = command{summary: "feature gates at kubelet start-up, and the upgrade check", run: runGates}
+	commands["gates"] = command{summary: "feature gates at kubelet start-up: evaluate, explain, import real nodes, check a fleet, diff releases",
+		long: "The kubelet's start-up as the release being modelled performs it: its command line, config file, drop-ins and dynamic " +
+			"checkpoint, the feature gates it ends up with and where each value comes from, the exact lines it prints, and what an " +
+			"upgrade changes. Real nodes are read as they are found (configz, kubeadm's ConfigMap, ps, /proc, systemd units; " +
+			"docs/node-dumps.md) and whole fleets checked at once.",
+		examples: []example{
+			{"Evaluate a kubelet's flags and config file on 1.33, and the upgrade to 1.35", "kubexplorer gates evaluate --release 1.33 --flags '--feature-gates=NodeSwap=true' --config config.yaml --target-release 1.35"},
+			{"Why is NodeSwap on?", "kubexplorer gates explain NodeSwap --release 1.33 --config config.yaml"},
+			{"Check every node dump in dumps/ against an upgrade from 1.30 to 1.33", "kubexplorer gates check --from 1.30 --to 1.33 dumps/"},
+			{"What changes in the gates from 1.30 to 1.33?", "kubexplorer gates diff 1.30 1.33"},
+		},
+		fallback: "evaluate",
+		subs: []*command{gatesEvaluate(), gatesExplain(), gatesImport(), gatesCheck(), gatesDiff(), gatesComponents(),
+			examplesCommand(gatesGallery, example{"List them, then evaluate one", "kubexplorer gates examples\nkubexplorer gates evaluate --example dropins"}),
+			exampleCommand(gatesGallery, "print a named example's inputs (the gates.evaluate request)",
+				example{"The dropins example as YAML", "kubexplorer gates example dropins -o yaml"})}}
 }
 
-// runGates evaluates a kubelet's start-up. Exit status: 0 when the kubelet
-// starts (on the target too, when given), 1 when it would not, 2 for usage
-// errors.
-func runGates(env *cliEnv, args []string) int {
-	fs := newFlagSet(env, "gates")
-	release := fs.String("release", "", "Kubernetes release of the kubelet, e.g. 1.30 (default: the newest)")
-	flags := fs.String("flags", "", "the kubelet's command line (flags as one string, split like a shell)")
-	config := fs.String("config", "", "the kubelet config file (implies --config=FILE when --flags has none)")
-	configDir := fs.String("config-dir", "", "the drop-in directory: every file below it is read (implies --config-dir)")
-	target := fs.String("target-release", "", "also evaluate on this release and print what changes")
-	checkpoint := fs.String("dynamic-checkpoint", "", "a dynamic config checkpoint file (1.18–1.23)")
-	envVars := fs.StringArray("env", nil, "KEY=VALUE in the kubelet's environment (repeatable)")
-	example := fs.String("example", "", "start from a named example of the gallery (examples/gates/NAME.yaml); the other flags override its inputs")
-	allChanges := fs.Bool("all-changes", false, "with --target-release, list every gate whose effect changes, not only those this kubelet sets or that break it (text output)")
-	output := fs.StringP("output", "o", "text", "output format: text or json")
-	if status, ok := parseFlags(fs, args); !ok {
-		return status
+// evalInputs are the flags that give a kubelet's inputs: gates evaluate
+// and gates explain share them.
+type evalInputs struct {
+	release, flags, config, configDir, target, checkpoint, example, node *string
+	env                                                                  *[]string
+}
+
+func addEvalInputs(fs *pflag.FlagSet) *evalInputs {
+	in := &evalInputs{
+		release:    fs.String("release", "", "the kubelet's Kubernetes release, e.g. 1.30 (default: the node dump's, else the newest)"),
+		flags:      fs.String("flags", "", "the kubelet's command line as one string, split like a shell (paste it from ps or the systemd unit)"),
+		config:     fs.String("config", "", "the kubelet config `FILE` (implies --config=FILE when --flags has none)"),
+		configDir:  fs.String("config-dir", "", "the drop-in `DIR`: every file below it is read (implies --config-dir=DIR)"),
+		target:     fs.String("target-release", "", "also evaluate on this release: the upgrade check"),
+		checkpoint: fs.String("dynamic-checkpoint", "", "a dynamic config checkpoint `FILE` (1.18–1.23)"),
+		env:        fs.StringArray("env", nil, "KEY=VALUE in the kubelet's environment (repeatable)"),
+		example:    fs.String("example", "", "start from a named example (kubexplorer gates examples); the other flags override its inputs"),
+		node:       fs.String("node", "", "a node dump `FILE|DIR` (docs/node-dumps.md) instead of --flags, --config and --config-dir"),
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(env.stderr, "kubexplorer gates: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	if *output != "text" && *output != "json" {
-		fmt.Fprintf(env.stderr, "kubexplorer gates: --output must be text or json, not %q\n", *output)
-		return 2
-	}
-	req := gates.EvaluateRequest{Release: *release, CommandLine: *flags, TargetRelease: *target}
-	if *example != "" {
-		ex, err := call[gates.ExampleReply]("gates.example", gates.ExampleRequest{Name: *example})
+	setCompletion(fs, "release", completeRelease)
+	setCompletion(fs, "target-release", completeRelease)
+	setCompletion(fs, "config", completeFiles)
+	setCompletion(fs, "config-dir", completeDirs)
+	setCompletion(fs, "dynamic-checkpoint", completeFiles)
+	setCompletion(fs, "example", completeGatesEx)
+	setCompletion(fs, "node", completeFiles)
+	return in
+}
+
+// request builds the gates.evaluate request; status is non-zero when the
+// command must stop.
+func (in *evalInputs) request(c *ctx) (gates.EvaluateRequest, int) {
+	req := gates.EvaluateRequest{Release: *in.release, CommandLine: *in.flags, TargetRelease: *in.target}
+	switch {
+	case *in.node != "" && (*in.flags != "" || *in.config != "" || *in.configDir != "" || *in.example != ""):
+		return req, c.usagef("--node gives the kubelet's inputs: it does not go with --flags, --config, --config-dir or --example")
+	case *in.node != "":
+		imp, status := importNode(c, *in.node)
+		if status != 0 {
+			return req, status
+		}
+		req = imp.Request
+		if *in.release != "" {
+			req.Release = *in.release
+		}
+		req.TargetRelease = *in.target
+	case *in.example != "":
+		ex, err := call[gates.ExampleReply]("gates.example", gates.ExampleRequest{Name: *in.example})
 		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-			return 2
+			return req, c.fail(err, nil)
 		}
 		base := ex.Request
 		if req.Release != "" {
@@ -65,69 +99,95 @@ func runGates(env *cliEnv, args []string) int {
 		req = base
 	}
 	if req.Release == "" {
-		rels, err := call[explorer.ReleasesReply]("releases", explorer.Empty{})
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-			return 1
-		}
-		req.Release = rels.Default
-	}
-	if *config != "" {
-		data, err := os.ReadFile(*config)
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-			return 2
-		}
-		req.Config = &gates.File{Path: *config, Content: string(data)}
-	}
-	if *configDir != "" {
-		files, err := readTree(*configDir)
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-			return 2
-		}
-		req.ConfigDir, req.DropIns = *configDir, files
-		if len(files) == 0 && !strings.Contains(*flags, "config-dir") {
-			req.CommandLine = strings.TrimSpace(req.CommandLine + " --config-dir=" + *configDir)
+		req.Release = explorer.Releases().Default
+		if *in.node != "" {
+			fmt.Fprintf(c.env.stderr, "%s: the node dump does not state its release (kubelet --version): evaluated as %s; --release chooses\n", c.name, req.Release)
 		}
 	}
-	if *checkpoint != "" {
-		data, err := os.ReadFile(*checkpoint)
+	if *in.config != "" {
+		data, err := os.ReadFile(*in.config)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-			return 2
+			return req, c.errorf(2, "%v", err)
 		}
-		req.DynamicCheckpoint = &gates.File{Path: *checkpoint, Content: string(data)}
+		req.Config = &gates.File{Path: *in.config, Content: string(data)}
 	}
-	for _, kv := range *envVars {
+	if *in.configDir != "" {
+		files, err := readTree(*in.configDir)
+		if err != nil {
+			return req, c.errorf(2, "%v", err)
+		}
+		req.ConfigDir, req.DropIns = *in.configDir, files
+		if len(files) == 0 && !strings.Contains(*in.flags, "config-dir") {
+			req.CommandLine = strings.TrimSpace(req.CommandLine + " --config-dir=" + *in.configDir)
+		}
+	}
+	if *in.checkpoint != "" {
+		data, err := os.ReadFile(*in.checkpoint)
+		if err != nil {
+			return req, c.errorf(2, "%v", err)
+		}
+		req.DynamicCheckpoint = &gates.File{Path: *in.checkpoint, Content: string(data)}
+	}
+	for _, kv := range *in.env {
 		k, v, _ := strings.Cut(kv, "=")
 		if req.Env == nil {
 			req.Env = map[string]string{}
 		}
 		req.Env[k] = v
 	}
-	reply, err := call[gates.EvaluateReply]("gates.evaluate", req)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "kubexplorer gates: %v\n", err)
-		return 2
-	}
-	if *output == "json" {
-		enc := json.NewEncoder(env.stdout)
-		enc.SetIndent("", "  ")
-		_ = enc.Encode(reply)
-	} else {
-		printGatesText(env.stdout, reply, *allChanges)
-	}
-	if !reply.Result.WouldStart || (reply.Upgrade != nil && !reply.Upgrade.Target.WouldStart) {
-		return 1
-	}
-	return 0
+	return req, 0
 }
 
-// call goes through the explorer API like the page does: the request and
-// the reply make the same JSON round trip.
-func call[Resp any](method string, req any) (Resp, error) {
-	return explorer.Do[Resp](explorer.New(), method, req)
+// evalWhere names a diagnostic's place as the user gave it.
+func evalWhere(d explorer.Diagnostic) string {
+	if d.Path != "" {
+		return d.Path
+	}
+	return map[string]string{
+		gates.InputCommandLine: "--flags", gates.InputArgs: "command line", gates.InputRelease: "--release",
+		gates.InputTargetRelease: "--target-release", gates.InputGate: "NAME",
+	}[d.Input]
+}
+
+func gatesEvaluate() *command {
+	return &command{name: "evaluate", summary: "would this kubelet start, with which gates, and what breaks on upgrade",
+		usage: "[--release 1.30] [--flags '…'] [--config FILE] [--config-dir DIR] [--target-release 1.33] [flags]\n" +
+			"--node FILE|DIR [--target-release 1.33] [flags]",
+		long: "Runs the kubelet's start-up on the release (docs/gates-model.md): would it start, the exact lines it prints, every gate " +
+			"set or not at its default with where its value comes from and which components read it. With --target-release, the " +
+			"same inputs on the target release and each gate whose effect changes: the upgrade check, which also warns about gates " +
+			"the inputs set that no kubelet code of the target reads.\n\n" +
+			"The inputs are the flags below, a named example, or a node dump as it is found on a node (--node).",
+		examples: []example{
+			{"A command line pasted from ps", "kubexplorer gates evaluate --release 1.30 --flags '/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=CPUManager=true' --config config.yaml"},
+			{"The upgrade check: would it still start on 1.33?", "kubexplorer gates evaluate --release 1.30 --flags '--feature-gates=CPUManager=true' --target-release 1.33"},
+			{"A node dump, as JSON", "kubexplorer gates evaluate --node dumps/node-a.txt --target-release 1.33 -o json"},
+			{"A named example on another release", "kubexplorer gates evaluate --example dropins --release 1.31"},
+		},
+		exits: []string{"0  the kubelet starts (and, with --target-release, also on the target)", "1  it would not start",
+			"2  bad usage or input the model cannot evaluate (an unknown release, an unterminated quote)"},
+		setup: func(fs *pflag.FlagSet) action {
+			in := addEvalInputs(fs)
+			allChanges := fs.Bool("all-changes", false, "with --target-release, list every gate whose effect changes, not only those this kubelet sets or that break it (text output)")
+			return func(c *ctx, args []string) int {
+				if len(args) > 0 {
+					return c.usagef("unexpected argument %q", args[0])
+				}
+				req, status := in.request(c)
+				if status != 0 {
+					return status
+				}
+				reply, err := call[gates.EvaluateReply]("gates.evaluate", req)
+				if err != nil {
+					return c.fail(err, evalWhere)
+				}
+				status = 0
+				if !reply.Result.WouldStart || (reply.Upgrade != nil && !reply.Upgrade.Target.WouldStart) {
+					status = 1
+				}
+				return c.emitStatus(status, reply, func(w io.Writer) { printEvaluation(w, c.out, reply, *allChanges) })
+			}
+		}}
 }
 
 // readTree reads every regular file below dir (the model decides which
@@ -152,12 +212,12 @@ func readTree(dir string) ([]gates.File, error) {
 	return out, err
 }
 
-func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
+func printEvaluation(w io.Writer, p palette, reply gates.EvaluateReply, allChanges bool) {
 	r := reply.Result
 	if r.WouldStart {
-		fmt.Fprintf(w, "kubelet %s would start.\n", r.Release)
+		fmt.Fprintf(w, "kubelet %s %s.\n", r.Release, p.verdict("would start", 0))
 	} else {
-		fmt.Fprintf(w, "kubelet %s would NOT start (exit status %d, at %s).\n", r.Release, r.ExitCode, r.Stage)
+		fmt.Fprintf(w, "kubelet %s %s (exit status %d, at %s).\n", r.Release, p.verdict("would NOT start", 2), r.ExitCode, r.Stage)
 	}
 	if len(r.Lines) > 0 {
 		fmt.Fprintln(w, "\nLines it prints:")
@@ -180,7 +240,7 @@ func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
 		if g.Locked {
 			lock = " locked"
 		}
-		fmt.Fprintf(w, "  %-45s %-5t %-10s default=%t%s  from %s\n", g.Name, g.Enabled, g.Stage, g.Default, lock, src)
+		fmt.Fprintln(w, strings.TrimRight(fmt.Sprintf("  %-45s %-5t %-10s default=%t%s  from %s  %s", g.Name, g.Enabled, g.Stage, g.Default, lock, src, readByText(g.ReadBy)), " "))
 		if g.Problem != "" {
 			fmt.Fprintf(w, "  %-45s ! %s\n", "", g.Problem)
 		}
@@ -189,14 +249,7 @@ func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
 		fmt.Fprintln(w, "  (none: every gate has its default value)")
 	}
 	for _, d := range r.Diagnostics {
-		loc := diagnosticInputs[d.Input]
-		if d.Path != "" {
-			loc = d.Path
-		}
-		if d.Line > 0 {
-			loc += fmt.Sprintf(":%d", d.Line)
-		}
-		fmt.Fprintf(w, "%s: %s: %s\n", d.Severity, loc, d.Message)
+		fmt.Fprintln(w, p.diagnostic(d, evalWhere))
 	}
 	if len(r.Alternatives) > 0 {
 		fmt.Fprintln(w, "\nThe real kubelet may report any of these instead (Go map order):")
@@ -238,6 +291,9 @@ func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
 		} else if len(rest) > 0 {
 			fmt.Fprintf(w, "  (%d other changes in %s: new gates, defaults, stages; --all-changes lists them)\n", len(rest), u.Target.Release)
 		}
+		for _, d := range u.Diagnostics {
+			fmt.Fprintln(w, "  "+p.diagnostic(d, evalWhere))
+		}
 		if !u.Target.WouldStart {
 			fmt.Fprintln(w, "  It would print:")
 			for _, l := range u.Target.Lines {
@@ -247,11 +303,19 @@ func printGatesText(w io.Writer, reply gates.EvaluateReply, allChanges bool) {
 	}
 }
 
-// diagnosticInputs names a diagnostic's input in the text output, as this
-// command always did: after the kubelet's inputs, not the request's fields.
-var diagnosticInputs = map[string]string{
-	gates.InputCommandLine: "flags", gates.InputArgs: "flags", gates.InputConfig: "config",
-	gates.InputDropIns: "dropin", gates.InputDynamicCheckpoint: "dynamic",
+// readByText says which components read a gate: "[read by kubelet]".
+func readByText(readBy []gates.Component) string {
+	switch {
+	case readBy == nil:
+		return ""
+	case len(readBy) == 0:
+		return "[read by no component]"
+	}
+	names := make([]string, len(readBy))
+	for i, c := range readBy {
+		names[i] = string(c)
+	}
+	return "[read by " + strings.Join(names, ", ") + "]"
 }
 
 // changeConcernsInputs: the change breaks start-up, violates a dependency,

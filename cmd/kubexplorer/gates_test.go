@@ -13,19 +13,19 @@ import (
 )
 
 func TestGatesCLI(t *testing.T) {
-	status, out, _ := runCLI(t, "gates", "--flags", "--v=2")
+	status, out, _ := runCLI(t, "gates", "evaluate", "--flags", "--v=2")
 	assert.Equal(t, 0, status, out)
 	assert.Contains(t, out, "would start")
 
-	status, out, _ = runCLI(t, "gates", "--flags", "--feature-gates=NoSuchGate=true")
+	status, out, _ = runCLI(t, "gates", "evaluate", "--flags", "--feature-gates=NoSuchGate=true")
 	assert.Equal(t, 1, status)
 	assert.Contains(t, out, `"command failed" err="failed to set feature gates from initial flags-based config: unrecognized feature gate: NoSuchGate"`)
 
-	status, _, errOut := runCLI(t, "gates", "--release", "1.99")
+	status, _, errOut := runCLI(t, "gates", "evaluate", "--release", "1.99")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "1.99")
 
-	status, _, errOut = runCLI(t, "gates", "-o", "yaml")
+	status, _, errOut = runCLI(t, "gates", "evaluate", "-o", "xml")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "--output")
 }
@@ -38,7 +38,7 @@ func TestGatesCLIFilesAndJSON(t *testing.T) {
 	require.NoError(t, os.MkdirAll(dropins, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dropins, "10.conf"), []byte("apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n"), 0o644))
 
-	status, out, errOut := runCLI(t, "gates", "--release", "1.37", "--config", cfg, "--config-dir", dropins, "-o", "json")
+	status, out, errOut := runCLI(t, "gates", "evaluate", "--release", "1.37", "--config", cfg, "--config-dir", dropins, "-o", "json")
 	assert.Equal(t, 1, status, errOut)
 	var reply gates.EvaluateReply
 	require.NoError(t, json.Unmarshal([]byte(out), &reply))
@@ -48,7 +48,7 @@ func TestGatesCLIFilesAndJSON(t *testing.T) {
 }
 
 func TestGatesCLIExample(t *testing.T) {
-	status, out, errOut := runCLI(t, "gates", "--example", "upgrade-removed")
+	status, out, errOut := runCLI(t, "gates", "evaluate", "--example", "upgrade-removed")
 	assert.Equal(t, 1, status, errOut)
 	assert.Contains(t, out, "kubelet 1.30 would start.")
 	assert.Contains(t, out, "Upgrade to 1.33")
@@ -56,15 +56,15 @@ func TestGatesCLIExample(t *testing.T) {
 	assert.Contains(t, out, "other changes in 1.33")
 	assert.NotContains(t, out, "AnyVolumeDataSource", "changes to gates the kubelet does not set are folded")
 
-	_, out, _ = runCLI(t, "gates", "--example", "upgrade-removed", "--all-changes")
+	_, out, _ = runCLI(t, "gates", "evaluate", "--example", "upgrade-removed", "--all-changes")
 	assert.Contains(t, out, "AnyVolumeDataSource")
 	assert.NotContains(t, out, "other changes in 1.33")
 
-	status, out, errOut = runCLI(t, "gates", "--example", "upgrade-removed", "--target-release", "1.30", "--release", "1.29")
+	status, out, errOut = runCLI(t, "gates", "evaluate", "--example", "upgrade-removed", "--target-release", "1.30", "--release", "1.29")
 	assert.Equal(t, 0, status, errOut)
 	assert.Contains(t, out, "kubelet 1.29 would start.")
 
-	status, _, errOut = runCLI(t, "gates", "--example", "nope")
+	status, _, errOut = runCLI(t, "gates", "evaluate", "--example", "nope")
 	assert.Equal(t, 2, status)
 	assert.Contains(t, errOut, "nope")
 }

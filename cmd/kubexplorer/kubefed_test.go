@@ -39,7 +39,7 @@ steps:
 	require.NoError(t, os.WriteFile(file, []byte("steps:\n  - advance: 5s\n    bogus: 1\n"), 0o644))
 	status, _, errOut := runCLI(t, "kubefed", "run", file)
 	assert.Equal(t, 2, status)
-	assert.Contains(t, errOut, "line 3")
+	assert.Contains(t, errOut, "s.yaml:3: error: ")
 
 	status, _, _ = runCLI(t, "kubefed", "run", "-o", "xml", file)
 	assert.Equal(t, 2, status)

@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -109,23 +110,34 @@ func (c *checker) diff(a, b *kubeletstart.Result) *kubeletstart.Upgrade {
 
 // node checks one dump.
 func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
-	nr := NodeReport{Node: d.Node, To: to, Errors: []string{}, Warnings: []string{}, Changes: []Change{}}
-	bad := func(format string, a ...any) NodeReport {
+	nr := NodeReport{Node: d.Node, To: to, Errors: []Finding{}, Warnings: []Finding{}, Changes: []Change{}}
+	bad := func(f Finding) NodeReport {
 		nr.Verdict = BadInput
-		nr.Errors = append(nr.Errors, fmt.Sprintf(format, a...))
+		nr.Errors = append(nr.Errors, f)
 		nr.Exit = nr.Verdict.Exit()
 		return nr
 	}
 	n, err := nodeimport.Import(d.Node, d.Files)
 	if err != nil {
-		return bad("%v", err)
+		f := Finding{Kind: Import, Message: err.Error()}
+		var ie *nodeimport.Error
+		if errors.As(err, &ie) {
+			f.Message, f.File, f.Line, f.Column = ie.Detail(), ie.Path, ie.Line, ie.Column
+		}
+		return bad(f)
 	}
 	nr.Import = n
 	switch {
 	case n.Release != "":
 		nr.From, nr.ReleaseFrom = n.Release, "dump"
 		if _, err := c.model.Catalog(n.Release); err != nil {
-			return bad("the dump states %s: %v", n.Version, err)
+			f := Finding{Kind: Release, Message: fmt.Sprintf("the dump states %s: %v", n.Version, err)}
+			for _, p := range n.Parts {
+				if p.Form == nodeimport.KubeletVersion {
+					f.File, f.Line = p.File, p.Line
+				}
+			}
+			return bad(f)
 		}
 	case defaultFrom != "":
 		nr.From, nr.ReleaseFrom = defaultFrom, "default"
@@ -134,39 +146,39 @@ func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
 		if n.ReleaseHint != "" {
 			msg += fmt.Sprintf("; its kubeadm ConfigMap is named for %s", n.ReleaseHint)
 		}
-		return bad("%s", msg)
+		return bad(Finding{Kind: Release, Message: msg})
 	}
 	if len(n.Missing) > 0 {
-		return bad("the dump lacks %s, which the kubelet reads: add it to the dump", strings.Join(n.Missing, ", "))
+		return bad(Finding{Kind: Missing, Message: fmt.Sprintf("the dump lacks %s, which the kubelet reads: add it to the dump", strings.Join(n.Missing, ", "))})
 	}
 	for _, dg := range n.Diagnostics {
 		if dg.Severity == "warning" {
-			nr.Warnings = append(nr.Warnings, dg.Where()+": "+dg.Message)
+			nr.Warnings = append(nr.Warnings, Finding{Kind: DumpRemark, Message: dg.Message, File: dg.Path, Line: dg.Line, Column: dg.Column})
 		}
 	}
 	in := n.Input
 	in.Release = nr.From
 	now, err := c.evaluate(in)
 	if err != nil {
-		return bad("%v", err)
+		return bad(Finding{Kind: Import, Message: err.Error()})
 	}
 	in.Release = to
 	target, err := c.evaluate(in)
 	if err != nil {
-		return bad("%v", err)
+		return bad(Finding{Kind: Import, Message: err.Error()})
 	}
 	nr.Now, nr.Target = now, target
 	nr.StartsNow, nr.Starts = &now.WouldStart, &target.WouldStart
 	u := c.diff(now, target)
 	nr.Diff = u
 	if !target.WouldStart {
-		nr.Errors = append(nr.Errors, targetError(target))
+		nr.Errors = append(nr.Errors, targetError(n, target))
 	}
 	if !now.WouldStart {
-		nr.Warnings = append(nr.Warnings, fmt.Sprintf("the kubelet does not start on %s either: %s", now.Release, now.Error))
+		nr.Warnings = append(nr.Warnings, Finding{Kind: StartNow, Message: fmt.Sprintf("the kubelet does not start on %s either: %s", now.Release, now.Error)})
 	}
-	nr.Warnings = append(nr.Warnings, kubeletWarnings(target)...)
-	nr.Ineffective = c.ineffective(target, &nr)
+	nr.Warnings = append(nr.Warnings, kubeletWarnings(n, target)...)
+	nr.Ineffective = c.ineffective(n, target, &nr)
 	for _, ch := range u.Changes {
 		if change, ok := effectiveChange(ch); ok {
 			nr.Changes = append(nr.Changes, change)
@@ -186,36 +198,69 @@ func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
 }
 
 // targetError says why the kubelet stops on the target, naming the gate
-// settings at fault.
-func targetError(res *kubeletstart.Result) string {
-	msg := res.Error
-	if msg == "" {
-		msg = "stopped at stage " + res.Stage
+// settings at fault; the finding is placed at the first of them.
+func targetError(n *nodeimport.Node, res *kubeletstart.Result) Finding {
+	f := Finding{Kind: Start, Message: res.Error}
+	if f.Message == "" {
+		f.Message = "stopped at stage " + res.Stage
 	}
 	var where []string
 	for _, g := range res.Gates {
-		if g.Problem != "" && g.SourcePath != "" {
+		switch {
+		case g.Problem != "" && g.SourcePath != "":
 			where = append(where, fmt.Sprintf("%s is set in %s:%d", g.Name, g.SourcePath, g.SourceLine))
-		} else if g.Problem != "" && g.Source == "flag" {
+		case g.Problem != "" && g.Source == "flag":
 			where = append(where, g.Name+" is set by --feature-gates")
+		default:
+			continue
+		}
+		if f.Gate == "" {
+			f.Gate = g.Name
+			f.File, f.Line = locate(n, g.Source, g.SourcePath, g.SourceLine)
 		}
 	}
 	if len(where) > 0 {
-		msg += " (" + strings.Join(where, "; ") + ")"
+		f.Message += " (" + strings.Join(where, "; ") + ")"
 	}
-	return msg
+	if f.File == "" {
+		for _, d := range res.Diagnostics {
+			if d.Severity == "error" {
+				f.File, f.Line = locate(n, d.Input, d.Path, d.Line)
+				break
+			}
+		}
+	}
+	return f
+}
+
+// locate maps a place the model reports (an input: "flag"/"flags",
+// "config", "dropin", "dynamic"; a path on the node; a line in that
+// file) to the dump: the file that holds the input and the line there.
+func locate(n *nodeimport.Node, input, kubeletPath string, line int) (file string, dumpLine int) {
+	for _, p := range n.Parts {
+		switch {
+		case (input == "flag" || input == "flags") && p.CommandLine:
+			return p.File, p.Line
+		case kubeletPath != "" && p.KubeletPath == kubeletPath && p.ContentLine > 0:
+			if line > 0 {
+				return p.File, p.ContentLine + line - 1
+			}
+			return p.File, 0
+		}
+	}
+	return "", 0
 }
 
 // kubeletWarnings are the target's warning lines (the text after the
 // klog header), pflag notices and the model's warning diagnostics.
-func kubeletWarnings(res *kubeletstart.Result) []string {
-	var out []string
+func kubeletWarnings(n *nodeimport.Node, res *kubeletstart.Result) []Finding {
+	var out []Finding
 	for _, l := range res.Lines {
 		text := l.Text
 		switch {
 		case l.Kind == "warning", l.Kind == "info" && strings.Contains(text, `"Warning:`):
 		case l.Kind == "notice":
-			out = append(out, text)
+			out = append(out, Finding{Kind: Kubelet, Message: text})
 			continue
 		default:
 			continue
@@ -223,15 +268,13 @@ func kubeletWarnings(res *kubeletstart.Result) []string {
 		if i := strings.Index(text, "] "); i >= 0 {
 			text = text[i+2:]
 		}
-		out = append(out, text)
+		out = append(out, Finding{Kind: Kubelet, Message: text})
 	}
 	for _, d := range res.Diagnostics {
 		if d.Severity == "warning" {
-			loc := d.Path
-			if d.Line > 0 {
-				loc += fmt.Sprintf(":%d", d.Line)
-			}
-			out = append(out, loc+": "+d.Message)
+			f := Finding{Kind: Kubelet, Message: d.Message}
+			f.File, f.Line = locate(n, d.Input, d.Path, d.Line)
+			out = append(out, f)
 		}
 	}
 	return out
@@ -239,20 +282,25 @@ func kubeletWarnings(res *kubeletstart.Result) []string {
 
 // ineffective runs the components check on the gates the kubelet's
 // inputs set.
-func (c *checker) ineffective(res *kubeletstart.Result, nr *NodeReport) []components.Ineffective {
+func (c *checker) ineffective(n *nodeimport.Node, res *kubeletstart.Result, nr *NodeReport) []components.Ineffective {
 	t, err := c.tables(res.Release)
 	if err != nil {
 		return nil
 	}
 	var set []string
+	source := map[string]kubeletstart.GateState{}
 	for _, g := range res.Gates {
 		if g.Requested != nil && g.Name != "AllAlpha" && g.Name != "AllBeta" {
 			set = append(set, g.Name)
+			source[g.Name] = g
 		}
 	}
 	out := t.NotReadBy(components.Kubelet, set)
 	for _, i := range out {
-		nr.Warnings = append(nr.Warnings, i.Message(components.Kubelet, res.Release))
+		g := source[i.Gate]
+		f := Finding{Kind: Ineffective, Gate: i.Gate, Message: i.Message(components.Kubelet, res.Release)}
+		f.File, f.Line = locate(n, g.Source, g.SourcePath, g.SourceLine)
+		nr.Warnings = append(nr.Warnings, f)
 	}
 	return out
 }
@@ -290,8 +338,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-func dedupe(xs []string) []string {
-	seen := map[string]bool{}
+func dedupe(xs []Finding) []Finding {
+	seen := map[Finding]bool{}
 	out := xs[:0]
 	for _, x := range xs {
 		if !seen[x] {
@@ -305,15 +353,20 @@ func dedupe(xs []string) []string {
 // summarize counts verdicts, releases, problems and gates.
 func summarize(nodes []NodeReport) Summary {
 	s := Summary{Nodes: len(nodes), Verdicts: map[Verdict]int{}, Releases: map[string]int{}, Problems: []Problem{}, Gates: []GateCount{}}
-	problems := map[[2]string]*Problem{}
+	type key struct {
+		severity string
+		kind     Kind
+		message  string
+	}
+	problems := map[key]*Problem{}
 	gates := map[string]int{}
-	add := func(sev, msg, node string) {
-		k := [2]string{sev, msg}
+	add := func(sev string, f Finding, node string) {
+		k := key{sev, f.Kind, f.Message}
 		if p, ok := problems[k]; ok {
 			p.Nodes++
 			return
 		}
-		problems[k] = &Problem{Severity: sev, Message: msg, Nodes: 1, Example: node}
+		problems[k] = &Problem{Severity: sev, Kind: f.Kind, Message: f.Message, Nodes: 1, Example: node}
 	}
 	for _, n := range nodes {
 		s.Verdicts[n.Verdict]++
@@ -339,7 +392,10 @@ func summarize(nodes []NodeReport) Summary {
 		if a.Nodes != b.Nodes {
 			return a.Nodes > b.Nodes
 		}
-		return a.Message < b.Message
+		if a.Message != b.Message {
+			return a.Message < b.Message
+		}
+		return a.Kind < b.Kind
 	})
 	for g, k := range gates {
 		s.Gates = append(s.Gates, GateCount{Gate: g, Nodes: k})

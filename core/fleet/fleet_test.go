@@ -2,33 +2,20 @@ package fleet
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cockroachdb/datadriven"
 
+	"github.com/kubexplorer/kubexplorer/core/fleet/fleettest"
 	"github.com/kubexplorer/kubexplorer/core/nodeimport"
 )
 
 // readFleet loads every file below a directory, paths relative to it.
 func readFleet(t testing.TB, root string) []nodeimport.File {
 	t.Helper()
-	var files []nodeimport.File
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, p)
-		files = append(files, nodeimport.File{Path: filepath.ToSlash(rel), Content: string(data)})
-		return nil
-	})
+	files, err := fleettest.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,13 +56,13 @@ func formatReport(r *Report, detail, warn string) string {
 		fmt.Fprintf(&b, "%s %s→%s %s (exit %d): %d errors, %d warnings, %d gates change\n",
 			n.Node, orDash(n.From), n.To, n.Verdict, n.Exit, len(n.Errors), len(n.Warnings), len(n.Changes))
 		for _, e := range n.Errors {
-			fmt.Fprintf(&b, "  error: %s\n", e)
+			fmt.Fprintf(&b, "  error: %s\n", finding(e))
 		}
 		if n.Node != detail && n.Node != warn {
 			continue
 		}
 		for _, w := range n.Warnings {
-			fmt.Fprintf(&b, "  warning: %s\n", w)
+			fmt.Fprintf(&b, "  warning: %s\n", finding(w))
 		}
 		if n.Node != detail {
 			continue
@@ -92,7 +79,7 @@ func formatReport(r *Report, detail, warn string) string {
 	fmt.Fprintf(&b, "; exit %d\n", r.Exit)
 	for _, p := range s.Problems {
 		if p.Nodes > 1 || p.Severity == "error" {
-			fmt.Fprintf(&b, "  %s on %d node(s), e.g. %s: %s\n", p.Severity, p.Nodes, p.Example, p.Message)
+			fmt.Fprintf(&b, "  %s (%s) on %d node(s), e.g. %s: %s\n", p.Severity, p.Kind, p.Nodes, p.Example, p.Message)
 		}
 	}
 	for i, g := range s.Gates {
@@ -103,6 +90,21 @@ func formatReport(r *Report, detail, warn string) string {
 		fmt.Fprintf(&b, "  gate %s changes on %d node(s)\n", g.Gate, g.Nodes)
 	}
 	return b.String()
+}
+
+// finding prints a finding as "(kind) [file:line:column: ]message".
+func finding(f Finding) string {
+	where := f.File
+	if f.Line > 0 {
+		where += fmt.Sprintf(":%d", f.Line)
+	}
+	if f.Column > 0 {
+		where += fmt.Sprintf(":%d", f.Column)
+	}
+	if where != "" {
+		where += ": "
+	}
+	return fmt.Sprintf("(%s) %s%s", f.Kind, where, f.Message)
 }
 
 func orDash(s string) string {

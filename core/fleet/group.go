@@ -13,6 +13,10 @@ import (
 type Dump struct {
 	Node  string            `json:"node"`
 	Files []nodeimport.File `json:"files"`
+	// Dir is the fleet directory's entry the node comes from when it is a
+	// directory (its files' paths are relative to it), "" when the node is
+	// one file: path.Join(Dir, file) names a file of the fleet.
+	Dir string `json:"dir,omitempty"`
 }
 
 // MaxNodes is the most node dumps one check takes.
@@ -40,9 +44,9 @@ func Group(files []nodeimport.File) ([]Dump, error) {
 		if hidden {
 			continue
 		}
-		name, rel, top := parts[0], strings.Join(parts[1:], "/"), parts[0]+"/"
+		name, rel, top, dir := parts[0], strings.Join(parts[1:], "/"), parts[0]+"/", parts[0]
 		if len(parts) == 1 {
-			name, rel, top = strings.TrimSuffix(p, path.Ext(p)), p, p
+			name, rel, top, dir = strings.TrimSuffix(p, path.Ext(p)), p, p, ""
 		}
 		if o, ok := origin[name]; ok && o != top {
 			return nil, fmt.Errorf("two node dumps are named %q (%s and %s): rename one", name, o, top)
@@ -50,7 +54,7 @@ func Group(files []nodeimport.File) ([]Dump, error) {
 		origin[name] = top
 		d := byNode[name]
 		if d == nil {
-			d = &Dump{Node: name}
+			d = &Dump{Node: name, Dir: dir}
 			byNode[name] = d
 		}
 		d.Files = append(d.Files, nodeimport.File{Path: rel, Content: f.Content})

@@ -82,7 +82,7 @@ func TestCheckOptionsAndExit(t *testing.T) {
 	for i, c := range cases {
 		n := r.Nodes[i]
 		if n.Verdict != c.want || n.Exit != c.want.Exit() {
-			t.Errorf("node %s: %s (exit %d), want %s; errors %q warnings %q", n.Node, n.Verdict, n.Exit, c.want, n.Errors, n.Warnings)
+			t.Errorf("node %s: %s (exit %d), want %s; errors %v warnings %v", n.Node, n.Verdict, n.Exit, c.want, n.Errors, n.Warnings)
 		}
 	}
 	if r.Exit != 2 || r.Summary.Verdicts[BadInput] != 2 || r.Summary.Releases["1.30"] != 3 {

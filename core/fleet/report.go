@@ -51,12 +51,12 @@ type NodeReport struct {
 	Starts    *bool `json:"starts,omitempty"`
 	// Errors are what stops the kubelet on the target, or why the dump is
 	// bad input.
-	Errors []string `json:"errors"`
+	Errors []Finding `json:"errors"`
 	// Warnings: what the kubelet warns about on the target (gates set that
 	// are GA or deprecated, deprecated flags), settings it would silently
 	// ignore (gates no kubelet code reads, unknown fields), and what the
 	// import noticed.
-	Warnings []string `json:"warnings"`
+	Warnings []Finding `json:"warnings"`
 	// Changes are the gates whose effective value differs between From
 	// and To.
 	Changes []Change `json:"changes"`
@@ -73,6 +73,55 @@ type NodeReport struct {
 	Now    *kubeletstart.Result  `json:"-"`
 	Target *kubeletstart.Result  `json:"-"`
 	Diff   *kubeletstart.Upgrade `json:"-"`
+}
+
+// Kind says what a Finding is about. The kinds are stable: the explorer
+// turns them into diagnostic codes.
+type Kind string
+
+// The kinds of findings. Errors: Import, Release, Missing, Start. Warnings:
+// StartNow, Kubelet, Ineffective, DumpRemark.
+const (
+	// Import: the dump cannot be read (a recognised form is malformed,
+	// two different command lines, over the bounds).
+	Import Kind = "import"
+	// Release: the dump states no release and no default was given, or
+	// states one the catalogs do not have.
+	Release Kind = "release"
+	// Missing: the dump lacks a file the kubelet reads.
+	Missing Kind = "missing"
+	// Start: the kubelet would not start on the target release.
+	Start Kind = "start"
+	// StartNow: the kubelet does not start on its current release either.
+	StartNow Kind = "startNow"
+	// Kubelet: a warning the kubelet of the target release prints (a GA
+	// or deprecated gate set, a deprecated flag, a config field it
+	// ignores).
+	Kubelet Kind = "kubelet"
+	// Ineffective: a gate the kubelet's inputs set that no kubelet code of
+	// the target release reads.
+	Ineffective Kind = "ineffective"
+	// DumpRemark: something the import noticed that systemd or the kubelet
+	// would silently skip (an "export" line in an environment file, a
+	// unit that differs from the running process).
+	DumpRemark Kind = "dump"
+)
+
+// Finding is one error or warning about a node.
+type Finding struct {
+	Kind Kind `json:"kind"`
+	// Message is for people; for a warning the kubelet prints, its text
+	// after the klog header.
+	Message string `json:"message"`
+	// Gate is the feature gate the finding is about, when there is one.
+	Gate string `json:"gate,omitempty"`
+	// File, Line and Column locate the finding in the node's dump (File
+	// as the dump names it: a file of the node's directory, or the bundle
+	// file), when it has a place: the setting of the gate at fault, the
+	// malformed line. Line and Column are 1-based; 0 when unknown.
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
 }
 
 // Change is one gate whose effective value changes on the node.
@@ -110,9 +159,11 @@ type Summary struct {
 	Gates []GateCount `json:"gates"`
 }
 
-// Problem is an error or warning shared by nodes.
+// Problem is an error or warning shared by nodes: the findings of one
+// kind with one message.
 type Problem struct {
 	Severity string `json:"severity"` // "error" or "warning"
+	Kind     Kind   `json:"kind"`
 	Message  string `json:"message"`
 	Nodes    int    `json:"nodes"`
 	// Example is the first node (by name) that has it.

@@ -34,6 +34,7 @@ func (n *Node) assemble(ps []*parsed) error {
 	in := &n.Input
 	if argsFrom != nil {
 		in.Args = args
+		n.Parts[argsFrom.part].CommandLine = true
 	} else {
 		n.note("the dump has no kubelet command line (ps, /proc/PID/cmdline or a systemd unit): evaluated without flags")
 	}
@@ -355,6 +356,7 @@ func (n *Node) setConfig(p *parsed, at, use string) {
 	n.Input.Config = &kubeletstart.File{Path: at, Content: p.config}
 	n.use(p, use)
 	n.Parts[p.part].ContentLine = p.line
+	n.Parts[p.part].KubeletPath = at
 }
 
 // dropins collects the files below --config-dir.
@@ -371,6 +373,7 @@ func (n *Node) dropins(ps []*parsed, dir string, used map[*parsed]bool) {
 		n.Input.DropIns = append(n.Input.DropIns, kubeletstart.File{Path: rel, Content: p.config})
 		n.use(p, "drop-in "+rel)
 		n.Parts[p.part].ContentLine = p.line
+		n.Parts[p.part].KubeletPath = path.Join(dir, rel)
 		used[p] = true
 	}
 	if len(n.Input.DropIns) == 0 {
@@ -401,6 +404,7 @@ func (n *Node) dynamicCheckpoint(ps []*parsed, dir string, used map[*parsed]bool
 		n.Input.DynamicCheckpoint = &kubeletstart.File{Path: path.Join(dir, mustUnder(p.sec.name, dir)), Content: p.config}
 		n.use(p, "dynamic config checkpoint")
 		n.Parts[p.part].ContentLine = p.line
+		n.Parts[p.part].KubeletPath = n.Input.DynamicCheckpoint.Path
 		used[p] = true
 	}
 	switch {

@@ -31,6 +31,22 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s: %s", loc, e.Form.Title(), e.Msg)
 }
 
+// Position is the error's line and column in Path (0 when unknown).
+func (e *Error) Position() (line, column int) { return e.Line, e.Column }
+
+// Detail is the error without its file and position: the bundle section
+// (when there is one), the form, the message.
+func (e *Error) Detail() string {
+	s := e.Msg
+	if e.Form != "" {
+		s = e.Form.Title() + ": " + s
+	}
+	if e.Section != "" {
+		s = e.Section + ": " + s
+	}
+	return s
+}
+
 // location writes "path (section):line:column", leaving out what is unknown.
 func location(path, section string, line, col int) string {
 	loc := path

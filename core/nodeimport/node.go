@@ -67,6 +67,14 @@ type Part struct {
 	// handed to the model (Input.Config, a drop-in) is: the model's
 	// diagnostics count lines from there.
 	ContentLine int `json:"contentLine,omitempty"`
+	// KubeletPath is the path the kubelet reads this input as, when the
+	// import hands it to the model as a file (the --config file, a
+	// drop-in, the dynamic checkpoint): the paths of the model's
+	// diagnostics and gate sources. With ContentLine it maps a place the
+	// model reports back to the dump.
+	KubeletPath string `json:"kubeletPath,omitempty"`
+	// CommandLine is true for the input the kubelet's argv comes from.
+	CommandLine bool `json:"commandLine,omitempty"`
 }
 
 // parsed is a section with its form and what reading it gave.

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"github.com/kubexplorer/kubexplorer/core/featuregate/components"
 	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/core/releases"
 	"github.com/kubexplorer/kubexplorer/explorer"
@@ -48,9 +49,22 @@ type EvaluateReply struct {
 // explorer's Diagnostics.
 type Result struct {
 	*kubeletstart.Result
+	// Gates is every registered gate with its effective value, its source
+	// and the components that read it.
+	Gates []Gate `json:"gates"`
 	// Diagnostics point at the inputs: the command line, the config file,
 	// a drop-in (by path), the dynamic checkpoint.
 	Diagnostics []explorer.Diagnostic `json:"diagnostics"`
+}
+
+// Gate is one gate as the started kubelet holds it (core/kubeletstart's
+// GateState) and the components whose code reads it in the release.
+type Gate struct {
+	kubeletstart.GateState
+	// ReadBy lists the components whose code reads the gate (see
+	// docs/catalog.md): empty when they accept it but none reads it, null
+	// when the release does not register the gate.
+	ReadBy []Component `json:"readBy"`
 }
 
 // Upgrade is the start-up on the target release and what changes.
@@ -58,6 +72,10 @@ type Upgrade struct {
 	Target  *Result  `json:"target"`
 	Changes []Change `json:"changes"`
 	Summary string   `json:"summary"`
+	// Diagnostics are the upgrade's own findings: a gate the inputs set
+	// that no kubelet code of the target release reads
+	// (gates.notReadByKubelet, a warning), at the setting.
+	Diagnostics []explorer.Diagnostic `json:"diagnostics"`
 }
 
 // Change is one gate whose effect changes on upgrade.
@@ -120,7 +138,7 @@ func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
 			return EvaluateReply{}, err
 		}
 		d := kubeletstart.Diff(from.Result, to.Result)
-		reply.Upgrade = &Upgrade{Target: to, Changes: d.Changes, Summary: d.Summary}
+		reply.Upgrade = &Upgrade{Target: to, Changes: d.Changes, Summary: d.Summary, Diagnostics: r.notReadByKubelet(to.Result)}
 	}
 	return reply, nil
 }
@@ -137,7 +155,61 @@ func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result
 		}
 		return nil, explorer.InputError(err, input, code, prefix)
 	}
-	return &Result{Result: res, Diagnostics: r.diagnostics(res)}, nil
+	return newResult(res, r.diagnostics(res)), nil
+}
+
+// newResult adds to a model result what the explorer knows besides: the
+// components that read each gate, the diagnostics.
+func newResult(res *kubeletstart.Result, diags []explorer.Diagnostic) *Result {
+	readBy := readers(res.Release)
+	gates := make([]Gate, len(res.Gates))
+	for i, g := range res.Gates {
+		gates[i] = Gate{GateState: g, ReadBy: readBy(g.Name)}
+	}
+	return &Result{Result: res, Gates: gates, Diagnostics: diags}
+}
+
+// notReadByKubelet warns about the gates the inputs set that no kubelet
+// code of the result's release reads, at the setting that decided them.
+func (r EvaluateRequest) notReadByKubelet(res *kubeletstart.Result) []explorer.Diagnostic {
+	out := []explorer.Diagnostic{}
+	t, err := components.Load(res.Release)
+	if err != nil {
+		return out
+	}
+	var set []string
+	byName := map[string]kubeletstart.GateState{}
+	for _, g := range res.Gates {
+		if g.Requested != nil && g.Name != "AllAlpha" && g.Name != "AllBeta" {
+			set = append(set, g.Name)
+			byName[g.Name] = g
+		}
+	}
+	for _, i := range t.NotReadBy(components.Kubelet, set) {
+		g := byName[i.Gate]
+		out = append(out, explorer.Diagnostic{Severity: explorer.SeverityWarning, Code: CodeNotReadByKubelet,
+			Message: i.Message(components.Kubelet, res.Release), Input: r.inputOf(g.Source), Path: g.SourcePath, Line: g.SourceLine})
+	}
+	return out
+}
+
+// inputOf names the request field of one of the model's inputs or gate
+// sources ("flags"/"flag", "config", "dropin", "dynamic").
+func (r EvaluateRequest) inputOf(model string) string {
+	switch model {
+	case "flags", "flag":
+		if r.Args != nil {
+			return InputArgs
+		}
+		return InputCommandLine
+	case "config":
+		return InputConfig
+	case "dropin":
+		return InputDropIns
+	case "dynamic":
+		return InputDynamicCheckpoint
+	}
+	return model
 }
 
 // diagnostics converts the model's diagnostics: the model names its inputs
@@ -146,22 +218,8 @@ func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result
 func (r EvaluateRequest) diagnostics(res *kubeletstart.Result) []explorer.Diagnostic {
 	out := make([]explorer.Diagnostic, 0, len(res.Diagnostics))
 	for _, d := range res.Diagnostics {
-		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path, Line: d.Line}
-		switch d.Input {
-		case "flags":
-			x.Input = InputCommandLine
-			if r.Args != nil {
-				x.Input = InputArgs
-			}
-		case "config":
-			x.Input = InputConfig
-		case "dropin":
-			x.Input = InputDropIns
-		case "dynamic":
-			x.Input = InputDynamicCheckpoint
-		default:
-			x.Input = d.Input
-		}
+		x := explorer.Diagnostic{Severity: explorer.Severity(d.Severity), Message: d.Message, Path: d.Path, Line: d.Line,
+			Input: r.inputOf(d.Input)}
 		switch {
 		case x.Severity != explorer.SeverityError:
 			x.Code = CodeWarning

@@ -12,7 +12,7 @@ import (
 func pod(name, cpu string, hostPort int32) *v1.Pod {
 	c := v1.Container{Name: "app", Image: "nginx"}
 	if cpu != "" {
-		c.Resources = &v1.ResourceRequirements{Requests: map[string]string{"cpu": cpu}}
+		c.Resources = &v1.ResourceRequirements{Requests: v1.ResourceList{"cpu": v1.QuantityText(cpu)}}
 	}
 	if hostPort > 0 {
 		c.Ports = []v1.ContainerPort{{ContainerPort: 80, HostPort: hostPort}}

@@ -57,16 +57,16 @@ spec:
 }
 
 func TestQOS(t *testing.T) {
-	mk := func(req, lim map[string]string) *Pod {
+	mk := func(req, lim ResourceList) *Pod {
 		return &Pod{Spec: PodSpec{Containers: []Container{{Name: "a", Resources: &ResourceRequirements{Requests: req, Limits: lim}}}}}
 	}
 	if q := QOSClass(mk(nil, nil)); q != "BestEffort" {
 		t.Error(q)
 	}
-	if q := QOSClass(mk(map[string]string{"cpu": "1"}, nil)); q != "Burstable" {
+	if q := QOSClass(mk(ResourceList{"cpu": "1"}, nil)); q != "Burstable" {
 		t.Error(q)
 	}
-	if q := QOSClass(mk(nil, map[string]string{"cpu": "1", "memory": "1Gi"})); q != "Guaranteed" {
+	if q := QOSClass(mk(nil, ResourceList{"cpu": "1", "memory": "1Gi"})); q != "Guaranteed" {
 		t.Error(q)
 	}
 }
@@ -84,4 +84,24 @@ func FuzzDecodePod(f *testing.F) {
 			p.DeepCopy()
 		}
 	})
+}
+
+// Quantities may be YAML numbers, as apimachinery's Quantity takes JSON
+// numbers: the number's JSON text is validated like a string would be.
+func TestDecodePodNumericQuantities(t *testing.T) {
+	p, err := DecodePod([]byte("metadata: {name: web}\nspec:\n  overhead: {cpu: 0.25}\n  containers:\n  - name: a\n    image: x\n    resources:\n      requests: {cpu: 1, memory: 128974848}\n      limits: {cpu: 1, memory: 128974848}\n"), DecodeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := p.Spec.Containers[0].Resources
+	if r.Requests["cpu"] != "1" || r.Limits["memory"] != "128974848" || p.Spec.Overhead["cpu"] != "0.25" {
+		t.Fatalf("quantities %+v, overhead %+v", r, p.Spec.Overhead)
+	}
+	if q := QOSClass(p); q != "Guaranteed" {
+		t.Fatalf("qos = %s", q)
+	}
+	_, err = DecodePod([]byte("metadata: {name: web}\nspec:\n  containers:\n  - name: a\n    image: x\n    resources: {requests: {cpu: -1}}\n"), DecodeOptions{})
+	if err == nil || !strings.Contains(err.Error(), `spec.containers[0].resources.requests.cpu: Invalid value: "-1": must be greater than or equal to 0`) {
+		t.Fatalf("err = %v", err)
+	}
 }

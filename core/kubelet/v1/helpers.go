@@ -126,8 +126,8 @@ func cloneMap(m map[string]string) map[string]string {
 // bigger, plus overhead. Values are millicores for cpu and integers
 // otherwise.
 func Requests(p *Pod) map[string]int64 {
-	val := func(name, q string) int64 {
-		v, err := ParseQuantity(q)
+	val := func(name string, q QuantityText) int64 {
+		v, err := ParseQuantity(string(q))
 		if err != nil {
 			return 0
 		}
@@ -194,7 +194,7 @@ func QOSClass(p *Pod) string {
 		} else {
 			c = &p.Spec.Containers[i-n]
 		}
-		var req, lim map[string]string
+		var req, lim ResourceList
 		if c.Resources != nil {
 			req, lim = c.Resources.Requests, c.Resources.Limits
 		}
@@ -202,7 +202,7 @@ func QOSClass(p *Pod) string {
 			rq, hasReq := req[r]
 			lq, hasLim := lim[r]
 			if hasReq || hasLim {
-				if q, err := ParseQuantity(rq); (hasReq && err == nil && q.Sign() > 0) || hasLim {
+				if q, err := ParseQuantity(string(rq)); (hasReq && err == nil && q.Sign() > 0) || hasLim {
 					any = true
 				}
 			}
@@ -211,8 +211,8 @@ func QOSClass(p *Pod) string {
 				continue
 			}
 			if hasReq && rq != lq {
-				a, e1 := ParseQuantity(rq)
-				b, e2 := ParseQuantity(lq)
+				a, e1 := ParseQuantity(string(rq))
+				b, e2 := ParseQuantity(string(lq))
 				if e1 != nil || e2 != nil || a.Cmp(b) != 0 {
 					isGuaranteed = false
 				}

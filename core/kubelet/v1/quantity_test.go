@@ -152,7 +152,7 @@ func TestQuantityBounds(t *testing.T) {
 
 func TestQuantityErrorsDoNotRepeatHugeValues(t *testing.T) {
 	p := &Pod{APIVersion: "v1", Kind: "Pod", Metadata: ObjectMeta{Name: "p", Namespace: "default"}}
-	p.Spec.Containers = []Container{{Name: "a", Image: "x", Resources: &ResourceRequirements{Requests: map[string]string{"cpu": strings.Repeat("9", 100000)}}}}
+	p.Spec.Containers = []Container{{Name: "a", Image: "x", Resources: &ResourceRequirements{Requests: ResourceList{"cpu": QuantityText(strings.Repeat("9", 100000))}}}}
 	SetDefaults(p)
 	errs := Validate(p, ValidateOptions{})
 	if len(errs) == 0 || len(errs[0].Msg) > 200 {

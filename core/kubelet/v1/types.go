@@ -104,7 +104,7 @@ type PodSpec struct {
 	HostNetwork                   bool              `json:"hostNetwork,omitempty"`
 	ReadinessGates                []ReadinessGate   `json:"readinessGates,omitempty"`
 	OS                            *PodOS            `json:"os,omitempty"`
-	Overhead                      map[string]string `json:"overhead,omitempty"`
+	Overhead                      ResourceList      `json:"overhead,omitempty"`
 
 	Volumes                      Raw     `json:"volumes,omitempty"`
 	DNSPolicy                    string  `json:"dnsPolicy,omitempty"`
@@ -227,9 +227,9 @@ type ContainerPort struct {
 // ResourceRequirements is core/v1 ResourceRequirements; quantities are
 // kept as written and parsed with ParseQuantity.
 type ResourceRequirements struct {
-	Requests map[string]string `json:"requests,omitempty"`
-	Limits   map[string]string `json:"limits,omitempty"`
-	Claims   Raw               `json:"claims,omitempty"`
+	Requests ResourceList `json:"requests,omitempty"`
+	Limits   ResourceList `json:"limits,omitempty"`
+	Claims   Raw          `json:"claims,omitempty"`
 }
 
 // Probe is core/v1 Probe.

@@ -116,8 +116,8 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 		}
 	}
 	for k, q := range p.Spec.Overhead {
-		if _, err := ParseQuantity(q); err != nil {
-			add("spec.overhead."+k, "Invalid value: %s: %v", quoteValue(q), err)
+		if _, err := ParseQuantity(string(q)); err != nil {
+			add("spec.overhead."+k, "Invalid value: %s: %v", quoteValue(string(q)), err)
 		}
 	}
 	return errs
@@ -143,23 +143,23 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 	}
 	if r := c.Resources; r != nil {
 		for _, k := range sortedKeys(r.Requests) {
-			q, err := ParseQuantity(r.Requests[k])
+			q, err := ParseQuantity(string(r.Requests[k]))
 			if err != nil {
-				add(path+".resources.requests."+k, "Invalid value: %s: %v", quoteValue(r.Requests[k]), err)
+				add(path+".resources.requests."+k, "Invalid value: %s: %v", quoteValue(string(r.Requests[k])), err)
 				continue
 			}
 			if q.Sign() < 0 {
 				add(path+".resources.requests."+k, "Invalid value: %q: must be greater than or equal to 0", r.Requests[k])
 			}
 			if l, ok := r.Limits[k]; ok {
-				if lq, err := ParseQuantity(l); err == nil && q.Cmp(lq) > 0 {
+				if lq, err := ParseQuantity(string(l)); err == nil && q.Cmp(lq) > 0 {
 					add(path+".resources.requests", "Invalid value: %q: must be less than or equal to %s limit of %s", r.Requests[k], k, l)
 				}
 			}
 		}
 		for _, k := range sortedKeys(r.Limits) {
-			if _, err := ParseQuantity(r.Limits[k]); err != nil {
-				add(path+".resources.limits."+k, "Invalid value: %s: %v", quoteValue(r.Limits[k]), err)
+			if _, err := ParseQuantity(string(r.Limits[k])); err != nil {
+				add(path+".resources.limits."+k, "Invalid value: %s: %v", quoteValue(string(r.Limits[k])), err)
 			}
 		}
 	}
@@ -225,7 +225,7 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 	}
 }
 
-func sortedKeys(m map[string]string) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

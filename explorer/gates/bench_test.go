@@ -1,0 +1,58 @@
+package gates_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/kubexplorer/kubexplorer/core/fleet/fleettest"
+	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/explorer/gates"
+	"github.com/kubexplorer/kubexplorer/internal/cputime"
+)
+
+// fleetRequest is a gates.check request over 1,000 synthetic nodes
+// (fleettest.Fleet), as the JSON the page or the CLI sends.
+func fleetRequest(b *testing.B, ownConfig bool) []byte {
+	b.Helper()
+	tmpl, err := fleettest.ReadDir("../../" + fleettest.Template)
+	if err != nil {
+		b.Skipf("the template node dump is not readable here: %v", err)
+	}
+	req := gates.CheckRequest{To: "1.33"}
+	for _, n := range fleettest.Fleet(tmpl, 1000, ownConfig) {
+		d := gates.NodeDump{Node: n.Name}
+		for _, f := range n.Files {
+			d.Files = append(d.Files, gates.File(f))
+		}
+		req.Nodes = append(req.Nodes, d)
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+func benchCheck(b *testing.B, ownConfig bool) {
+	body := fleetRequest(b, ownConfig)
+	e := explorer.New()
+	var reply explorer.Reply
+	if err := json.Unmarshal(e.Call("gates.check", body), &reply); err != nil || !reply.OK {
+		b.Fatalf("gates.check: %v %+v", err, reply.Error)
+	}
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	cputime.Report(b, func() { e.Call("gates.check", body) })
+	// After the loop: b.Loop's reset drops metrics reported before it.
+	b.ReportMetric(float64(len(reply.Result)), "reply-bytes")
+}
+
+// BenchmarkCheck1000 is gates.check of 1,000 distinct node dumps of a
+// realistic fleet (6 configurations), through the explorer's JSON: decode
+// the request, import every dump, evaluate each configuration on its
+// release and 1.33, encode the reply. Goal: under a second natively.
+func BenchmarkCheck1000(b *testing.B) { benchCheck(b, false) }
+
+// BenchmarkCheck1000Configs is the worst case: every node has its own
+// configuration (its own maxPods), so every node costs two evaluations.
+func BenchmarkCheck1000Configs(b *testing.B) { benchCheck(b, true) }
