@@ -687,7 +687,17 @@ export function mount(panel, app) {
     showBasis();
     updateModified();
     if (!text) {
-      text = (await app.engine.call("kubelet.example", { name })).scenario;
+      try {
+        text = (await app.engine.call("kubelet.example", { name })).scenario;
+      } catch (e) {
+        // No such example: the basis falls back to the default, so the
+        // page's "show the example instead" (reset) has one to show.
+        if (token === st.stateGen && st.basis === name) {
+          st.basis = DEFAULT_EXAMPLE;
+          showBasis();
+        }
+        throw e;
+      }
       // A newer setState or example pick arrived meanwhile: it wins.
       if (token !== st.stateGen) return;
     }
