@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean engine site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines apidoc clidoc fuzz-smoke load-test
+	test-native test-wasm test-e2e browser test-js lint-js engines apidoc clidoc fuzz-smoke load-test cover
 
 build: cli site ## build the CLI and the site
 
@@ -82,6 +82,16 @@ fuzz-smoke:
 # fails, memory stays bounded; prints the figures.
 load-test:
 	$(GO) test -tags loadtest -run '^TestLoad$$' -count=1 -v ./internal/siteserver
+
+# Statement coverage per package: from the package's own tests, and from the
+# whole suite (-coverpkg=./...: every test counts toward every package it
+# reaches), with totals for core/ and explorer/. Runs the native tests twice,
+# so make test does not run it.
+cover:
+	@mkdir -p build/cover
+	$(GO) test -coverprofile=build/cover/own.out ./... >build/cover/own.log || { cat build/cover/own.log; exit 1; }
+	$(GO) test -coverpkg=./... -coverprofile=build/cover/suite.out ./... >build/cover/suite.log || { cat build/cover/suite.log; exit 1; }
+	$(GO) run ./cmd/kxcover -own build/cover/own.out -suite build/cover/suite.out
 
 test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)

@@ -204,11 +204,9 @@ func (s *Simulation) failStart(controller, kind string) error {
 // Settle fires every timer due now.
 func (s *Simulation) Settle() int { return s.Clock.RunUntil(s.Clock.Now(), s.Opts.StepLimit) }
 
-// Advance moves virtual time forward, firing timers on the way.
+// Advance moves virtual time forward, firing timers on the way; a negative
+// d is none (the clock never goes back).
 func (s *Simulation) Advance(d time.Duration) int {
-	if d < 0 {
-		d = 0
-	}
 	n := s.Clock.RunUntil(s.Clock.Now().Add(d), s.Opts.StepLimit)
 	return n + s.Settle()
 }

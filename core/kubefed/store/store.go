@@ -26,7 +26,6 @@ import (
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apiextensions"
-	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
@@ -95,8 +94,6 @@ type Store struct {
 	// Unreachable, when set, fails every request: the network to this API
 	// server is down (a member cluster whose /healthz cannot be reached).
 	Unreachable error
-	// Writes counts committed writes, for tests and benchmarks.
-	Writes int
 
 	nowAt     time.Time
 	nowText   string
@@ -321,7 +318,6 @@ func (s *Store) WatchObjects(group, kind, ns string, selector func(obj map[strin
 }
 
 func (s *Store) notify(k *Kind, typ string, obj, old map[string]any) {
-	s.Writes++
 	for _, w := range s.watches[k.GK()] {
 		ref := obj
 		if ref == nil {
@@ -876,15 +872,6 @@ func (s *Store) Seed(obj map[string]any) (map[string]any, error) {
 	}
 	c["status"] = u.DeepCopy(st)
 	return s.UpdateStatus(c)
-}
-
-// SchemaErrors validates obj against its kind's schema without storing it.
-func (s *Store) SchemaErrors(obj map[string]any) validation.ErrorList {
-	k, err := s.KindForObject(obj)
-	if err != nil || k.Schema == nil {
-		return nil
-	}
-	return k.Schema.Validate(obj, "")
 }
 
 // RegisterCRD serves the kind a CRD object defines.

@@ -1,15 +1,18 @@
 package unstructured
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 func TestErrorPosition(t *testing.T) {
-	e := &Error{Line: 3, Msg: "mapping values are not allowed in this context"}
-	if l, c := e.Position(); l != 3 || c != 0 {
-		t.Errorf("position %d:%d", l, c)
-	}
-	if e.Detail() != e.Msg || e.Error() != "line 3: "+e.Msg {
-		t.Errorf("%q / %q", e.Detail(), e.Error())
-	}
+	e := &Error{Line: 3, Column: 5, Msg: "mapping values are not allowed in this context"}
+	line, column := e.Position()
+	require.Equal(t, [2]int{3, 0}, [2]int{line, column}, "kubefed errors hand over their line only")
+	require.Equal(t, e.Msg, e.Detail())
+	require.Equal(t, "line 3: "+e.Msg, e.Error())
+	require.Equal(t, "no line", (&Error{Msg: "no line"}).Error())
 }
 
 // A syntax error is marked on the line that has it, never after the text

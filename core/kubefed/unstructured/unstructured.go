@@ -182,19 +182,6 @@ func SetNested(obj map[string]any, value any, fields ...string) {
 	m[fields[len(fields)-1]] = value
 }
 
-// RemoveNested deletes the value at fields, if present.
-func RemoveNested(obj map[string]any, fields ...string) {
-	m := obj
-	for _, f := range fields[:len(fields)-1] {
-		next, ok := m[f].(map[string]any)
-		if !ok {
-			return
-		}
-		m = next
-	}
-	delete(m, fields[len(fields)-1])
-}
-
 // Accessors for metadata. They never panic on malformed objects.
 
 func GetName(o map[string]any) string      { return NestedString(o, "metadata", "name") }
@@ -311,18 +298,6 @@ func Marshal(v any) []byte {
 	return b
 }
 
-// MarshalIndent renders v as indented JSON with sorted keys.
-func MarshalIndent(v any) string {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return err.Error()
-	}
-	return strings.TrimRight(buf.String(), "\n")
-}
-
 // FromJSON decodes JSON into JSON-shaped values with int64 integers.
 func FromJSON(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -352,48 +327,6 @@ func normalizeNumbers(v any) any {
 		}
 		f, _ := t.Float64()
 		return f
-	default:
-		return v
-	}
-}
-
-// Normalize converts values produced by encoding/json (float64 numbers) or
-// Go literals (int, []string, map[string]string) to the canonical shapes.
-func Normalize(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(t))
-		for k, e := range t {
-			out[k] = Normalize(e)
-		}
-		return out
-	case map[string]string:
-		out := make(map[string]any, len(t))
-		for k, e := range t {
-			out[k] = e
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, e := range t {
-			out[i] = Normalize(e)
-		}
-		return out
-	case []string:
-		out := make([]any, len(t))
-		for i, e := range t {
-			out[i] = e
-		}
-		return out
-	case int:
-		return int64(t)
-	case int32:
-		return int64(t)
-	case float64:
-		if t == float64(int64(t)) && t < 1e15 && t > -1e15 {
-			return int64(t)
-		}
-		return t
 	default:
 		return v
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -190,9 +189,6 @@ func DecodeStrict(doc Document, out any) error {
 	return nil
 }
 
-// RawNode marks a struct field that accepts any YAML (decoded separately).
-type RawNode = map[string]any
-
 // dialect words schema problems the way kubefed scenarios report them.
 type dialect struct{}
 
@@ -264,12 +260,6 @@ func ToYAML(v any) string {
 		return err.Error()
 	}
 	return string(b)
-}
-
-// Lines sorts and formats a set of messages, one per line.
-func Lines(msgs []string) string {
-	sort.Strings(msgs)
-	return strings.Join(msgs, "\n")
 }
 
 // ErrEmpty is returned for a stream without documents.

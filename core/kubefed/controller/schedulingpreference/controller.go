@@ -101,9 +101,6 @@ func (c *Controller) Stop() {
 	}
 }
 
-// Kinds lists the federated kinds being scheduled.
-func (c *Controller) Kinds() []string { return u.SortedKeys(c.plugins) }
-
 func (c *Controller) enqueue(obj map[string]any) {
 	c.Worker.Enqueue(util.QualifiedName{Namespace: u.GetNamespace(obj), Name: u.GetName(obj)})
 }

@@ -28,8 +28,9 @@ func (e LogEntry) Text() string {
 	return fmt.Sprintf("%s%s %s] %s", e.Severity, e.Time.UTC().Format("0102 15:04:05.000000"), e.Source, e.Message)
 }
 
-// Logger collects log entries on virtual time. MaxVerbosity hides entries
-// above that V level from Entries (they are still counted).
+// Logger collects log entries on virtual time. It keeps the first Limit
+// entries (none dropped when Limit is 0) and counts the rest in Dropped;
+// a nil Logger discards everything.
 type Logger struct {
 	clock   *sim.Clock
 	entries []LogEntry

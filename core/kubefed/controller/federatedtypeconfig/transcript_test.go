@@ -1,0 +1,11 @@
+package federatedtypeconfig_test
+
+import (
+	"testing"
+
+	"github.com/kubexplorer/kubexplorer/core/kubefed/scenario/scenariotest"
+)
+
+// TestTranscripts runs the scenarios in testdata/. Rewrite with:
+// go test ./core/kubefed/controller/federatedtypeconfig -rewrite
+func TestTranscripts(t *testing.T) { scenariotest.Walk(t, "testdata") }
