@@ -102,7 +102,7 @@ test-wasm:
 	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)
 
 test-e2e: build
-	KX_SITE_DIR='$(CURDIR)/build/site' $(GO) test -tags e2e -count=1 -timeout 20m ./e2e/...
+	KX_SITE_DIR='$(CURDIR)/build/site' $(GO) test -tags e2e -count=1 -timeout 30m ./e2e/...
 
 browser:
 	@scripts/ensure-chromium

@@ -49,7 +49,8 @@ func TestGatesTabDefaultExample(t *testing.T) {
 	assert.Greater(t, eval[int](t, p, `document.querySelectorAll(".gates-table tbody tr").length`), 0)
 	// Search filters the table.
 	eval[bool](t, p, `(() => { const s = `+gatesPanel+`.querySelector("input[type=search]"); s.value = "zzzz-no-such"; s.dispatchEvent(new Event("input")); return true })()`)
-	assert.Equal(t, 0, eval[int](t, p, `document.querySelectorAll(".gates-table tbody tr").length`))
+	assert.Equal(t, 0, eval[int](t, p, `document.querySelectorAll(".gates-table tbody tr th[scope=row]").length`))
+	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-table tbody").textContent`), "No gate matches")
 }
 
 func TestGatesTabLiveVerdictAndMarkers(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const kubefedPanel = `document.querySelector(".kubefed-status").closest("[role=tabpanel]")`
@@ -61,6 +62,15 @@ func TestKubefedTabActions(t *testing.T) {
 	eval[bool](t, p, `(`+kubefedPanel+`.querySelector(".kubefed-apply").click(), true)`)
 	waitFor(t, p, kubefedPanel+`.querySelector(".kubefed-status").classList.contains("error")`, 10*time.Second)
 	waitFor(t, p, kubefedPanel+`.querySelector(".cm-lint-marker-error, .cm-lintRange-error") !== null`, 10*time.Second)
+	// On the line that has the syntax error, not the document's first; the
+	// problems list names it and its entry jumps there.
+	marked := eval[[]string](t, p, `[...`+kubefedPanel+`.querySelectorAll(".kubefed-resource-editor .cm-lintRange-error")].map(e => e.closest(".cm-line").textContent)`)
+	require.NotEmpty(t, marked)
+	for _, line := range marked {
+		assert.Contains(t, line, "bogus", "the YAML syntax error is marked on its line")
+	}
+	eval[bool](t, p, `(`+kubefedPanel+`.querySelector(".problems .problem-entry").click(), true)`)
+	assert.Contains(t, eval[string](t, p, `(() => { const v = `+kubefedPanel+`.querySelector(".kubefed-resource-editor .cm-editor").kxView; return v.state.doc.lineAt(v.state.selection.main.head).text })()`), "bogus", "the problem's entry puts the cursor on its line")
 	assert.Equal(t, 0, eval[int](t, p, kubefedPanel+`.querySelectorAll("img").length`))
 	assert.Equal(t, 2, eval[int](t, p, `kx.app.mounted.get("kubefed").getState().steps.length`), "a failed apply is not recorded")
 	assert.Contains(t, eval[string](t, p, `kx.app.mounted.get("kubefed").getState().editor`), "bogus: [<img/src=x>")

@@ -37,7 +37,7 @@ func TestKubeletTabCrashLoop(t *testing.T) {
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-speed").value = "10", `+kubeletPanel+`.querySelector(".kubelet-speed").dispatchEvent(new Event("change")), true)`)
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-play").click(), true)`)
 	waitFor(t, p, `document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-kubectl-status").textContent === "CrashLoopBackOff"`, 30*time.Second)
-	waitFor(t, p, `Number(document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-restarts").textContent) >= 2`, 30*time.Second)
+	waitFor(t, p, `parseInt(document.querySelector(".kubelet-pod-card[data-pod=web] .kubelet-restarts").textContent, 10) >= 2`, 30*time.Second)
 	eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-play").click(), true)`)
 	assert.Contains(t, eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-events").textContent`), "Back-off restarting failed container")
 	assert.Greater(t, eval[int](t, p, kubeletPanel+`.querySelectorAll(".kubelet-loop li").length`), 0)

@@ -79,9 +79,9 @@ func TestLinkIsAView(t *testing.T) {
 	assert.Contains(t, history[0]["reason"], "shared link")
 	assert.Contains(t, eval[string](t, p, `kx.notices.text("adopted")`), "is in the history")
 
-	// Restore it from the page (Share… → Earlier versions).
-	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("share-button"))))
-	waitFor(t, p, `document.getElementById("share-dialog").open && document.querySelector("#history-list .history-restore") !== null`, 10*time.Second)
+	// Restore it from the page (History → Earlier versions).
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.ID("history-button"))))
+	waitFor(t, p, `document.getElementById("history-dialog").open && document.querySelector("#history-list .history-restore") !== null`, 10*time.Second)
 	assert.Contains(t, eval[string](t, p, `document.getElementById("history-list").textContent`), "replaced by a shared link")
 	require.NoError(t, chromedp.Do(p.Ctx, chromedp.Click(chromedp.CSS(`#history-list .history-restore`))))
 	waitFor(t, p, gatesCmd+` === `+jsQuote(mine), 20*time.Second)

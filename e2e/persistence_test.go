@@ -248,9 +248,11 @@ func TestEveryEmbedRouteRendersItsTab(t *testing.T) {
 		waitFor(t, p, w+`.app?.release != null && `+w+`.shadowRoot.querySelector(".kx-widget-panel").childElementCount > 0`, 30*time.Second)
 		// Another release, so the link says something the defaults do not.
 		release := eval[string](t, p, w+`.app.releases[0]`)
+		const href = `.shadowRoot.querySelector(".kx-widget-header a").href`
+		before := eval[string](t, p, w+href)
 		eval[bool](t, p, `(() => { const s = `+w+`.releaseSelect; s.value = "`+release+`"; s.dispatchEvent(new Event("change")); return true })()`)
-		waitFor(t, p, w+`.shadowRoot.querySelector(".kx-widget-header a").href.includes("#s=")`, 10*time.Second)
-		time.Sleep(500 * time.Millisecond) // the link follows changes after a short debounce
+		// The link follows changes after a short debounce (longer on a busy machine).
+		waitFor(t, p, w+href+`.includes("#s=") && `+w+href+` !== `+strconv.Quote(before), 20*time.Second)
 		link := eval[string](t, p, w+`.shadowRoot.querySelector(".kx-widget-header a").href`)
 		fragment := link[strings.Index(link, "#"):]
 		q := openAnyPage(t, route+fragment)

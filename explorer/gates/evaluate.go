@@ -40,6 +40,8 @@ type EvaluateRequest struct {
 type EvaluateReply struct {
 	Result  *Result  `json:"result"`
 	Upgrade *Upgrade `json:"upgrade,omitempty"`
+	// Labels name the stage and source ids of the results for people.
+	Labels Labels `json:"labels"`
 }
 
 // Result is one start-up evaluation (core/kubeletstart's Result; the JSON
@@ -129,7 +131,7 @@ func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
 	if err != nil {
 		return EvaluateReply{}, err
 	}
-	reply := EvaluateReply{Result: from}
+	reply := EvaluateReply{Result: from, Labels: labels}
 	if r.TargetRelease != "" {
 		to, err := r.evaluate(r.TargetRelease, InputTargetRelease, "target release: ")
 		if err != nil {

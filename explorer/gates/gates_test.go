@@ -164,3 +164,40 @@ func TestExamples(t *testing.T) {
 		assert.Equal(t, `no feature-gates example "`+name+`"`, xe.Message)
 	}
 }
+
+// Every stage the model can stop at and every source it gives a gate has a
+// label people know, in the reply.
+func TestLabels(t *testing.T) {
+	out, err := gates.Evaluate(gates.EvaluateRequest{Release: "1.37", CommandLine: "--feature-gates=AllAlpha=true"})
+	require.NoError(t, err)
+	// The stages documented on Result.Stage.
+	for _, stage := range []string{"parse", "command", "flagGates", "flagValidate", "loadConfig", "configDirEnv", "mergeConfig",
+		"defaulting", "mergedGates", "validate", "dynamicLocked", "dynamicGates", "run", "help", "version"} {
+		assert.NotEmpty(t, out.Labels.Stages[stage], "stage %s", stage)
+	}
+	assert.Equal(t, "--feature-gates flag", out.Labels.Stages["flagGates"])
+	assert.Equal(t, "emulation version", out.Labels.Sources["emulationVersion"])
+	// The sources the model gives gates, over the gallery and a few releases.
+	requests := []gates.EvaluateRequest{{CommandLine: "--feature-gates=AllAlpha=true,AllBeta=false"}}
+	var list gates.ExamplesReply
+	e := explorer.New()
+	xt.MustCall(t, e, "gates.examples", explorer.Empty{}, &list)
+	for _, s := range list.Examples {
+		var ex gates.ExampleReply
+		xt.MustCall(t, e, "gates.example", gates.ExampleRequest{Name: s.Name}, &ex)
+		requests = append(requests, ex.Request)
+	}
+	for _, req := range requests {
+		for _, release := range []string{"1.18", "1.23", "1.30", "1.37"} {
+			req.Release = release
+			out, err := gates.Evaluate(req)
+			require.NoError(t, err)
+			for _, g := range out.Result.Gates {
+				assert.NotEmpty(t, out.Labels.Sources[g.Source], "source %q of %s", g.Source, g.Name)
+			}
+			if out.Result.Stage != "" {
+				assert.NotEmpty(t, out.Labels.Stages[out.Result.Stage], "stage %q", out.Result.Stage)
+			}
+		}
+	}
+}

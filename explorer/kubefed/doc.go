@@ -33,6 +33,8 @@ func init() {
 	explorer.RegisterMechanism("kubefed", "kubefed's FederatedTypeConfig controller")
 	explorer.Register("kubefed.run", "run a kubefed scenario to its end; the transcript as data and text",
 		func(_ *explorer.Engine, r RunRequest) (RunReply, error) { return Run(r) })
+	explorer.Register("kubefed.versions", "the kubefed releases the model covers, oldest first, and the default (the newest)",
+		func(*explorer.Engine, explorer.Empty) (VersionsReply, error) { return Versions(), nil })
 	explorer.Register("kubefed.examples", "the kubefed gallery, sorted by name, and the default example",
 		func(*explorer.Engine, explorer.Empty) (ExamplesReply, error) { return Examples() })
 	explorer.Register("kubefed.example", "one kubefed example with its scenario",

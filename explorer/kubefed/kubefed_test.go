@@ -51,6 +51,41 @@ func TestExamples(t *testing.T) {
 	assert.Equal(t, `no kubefed example "../x"`, xe.Message)
 }
 
+// The versions the page offers are the model's, and each one loads.
+func TestVersions(t *testing.T) {
+	e := explorer.New()
+	var v kubefed.VersionsReply
+	xt.MustCall(t, e, "kubefed.versions", explorer.Empty{}, &v)
+	require.Len(t, v.Versions, 15)
+	assert.Equal(t, "v0.3.0", v.Versions[0])
+	assert.Equal(t, v.Versions[len(v.Versions)-1], v.Default)
+	for _, version := range v.Versions {
+		var load kubefed.LoadReply
+		xt.MustCall(t, e, "kubefed.load", kubefed.LoadRequest{Example: kubefed.DefaultExample, Version: version}, &load)
+		assert.Equal(t, version, load.Transcript.Options.Version)
+	}
+}
+
+// The default example says why its resource is in c1 and not in c3: the
+// sync controller's own decisions, per cluster.
+func TestLoadReportsSyncDecisions(t *testing.T) {
+	e := explorer.New()
+	var load kubefed.LoadReply
+	xt.MustCall(t, e, "kubefed.load", kubefed.LoadRequest{Example: kubefed.DefaultExample}, &load)
+	steps := load.Transcript.Steps
+	snap := steps[len(steps)-1].Snapshot
+	require.NotEmpty(t, snap.FederatedResources)
+	fed := snap.FederatedResources[0]
+	require.NotNil(t, fed.Reconciled)
+	why := map[string]string{}
+	for _, p := range fed.Placement {
+		require.NotNil(t, p.Sync, "no decision for %s", p.Cluster)
+		why[p.Cluster] = p.Sync.Why + "/" + p.Sync.Action
+	}
+	assert.Equal(t, "notReady/skip", why["c3"])
+	assert.Equal(t, "placement/none", why["c1"])
+}
+
 const ftcs = `apiVersion: core.kubefed.io/v1beta1
 kind: FederatedTypeConfig
 metadata: {name: namespaces, namespace: kube-federation-system}
@@ -97,14 +132,15 @@ func TestSession(t *testing.T) {
 	assert.Empty(t, r.Diagnostics)
 
 	// A syntax error in the applied text: the step fails, and its
-	// diagnostic points into that text, at the document.
+	// diagnostic points into that text, at the line of the unclosed brace
+	// (the message says the same line).
 	r = step(kubefed.Step{Apply: "apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n"})
 	require.NotEmpty(t, r.Error)
 	require.Len(t, r.Diagnostics, 1)
 	d := r.Diagnostics[0]
 	assert.Equal(t, explorer.Diagnostic{Severity: explorer.SeverityError, Code: kubefed.CodeStep, Input: "step.apply",
-		Document: 2, Line: 5, Message: d.Message}, d)
-	assert.Equal(t, "line 5: "+d.Message, r.Error, "the error keeps its text; the diagnostic has the position as data")
+		Document: 2, Line: 7, Message: "yaml: line 7: did not find expected ',' or '}'"}, d)
+	assert.Equal(t, "line 7: "+d.Message, r.Error, "the error keeps its text; the diagnostic has the position as data")
 
 	r = step(kubefed.Step{ClusterOp: &kubefed.ClusterOp{Name: "c1", Labels: map[string]string{"env": "prod"}}})
 	require.Empty(t, r.Error)

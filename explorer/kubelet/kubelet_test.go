@@ -1,6 +1,7 @@
 package kubelet_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,6 +116,16 @@ func TestSession(t *testing.T) {
 	require.NotNil(t, c.NextRestart)
 	assert.Greater(t, float64(*c.NextRestart), 20.0)
 	assert.NotEmpty(t, c.BackOff)
+	// The history has every change of the pod at its own instant (the
+	// first run, the exit at 3s, the restarts), not only the state at 20s.
+	var seen []string
+	for _, h := range st2.History {
+		require.Len(t, h.Containers, 1)
+		hc := h.Containers[0]
+		seen = append(seen, fmt.Sprintf("%v %s %s %d", h.Time, hc.State, hc.Reason, hc.RestartCount))
+	}
+	assert.Equal(t, []string{"0 Waiting ContainerCreating 0", "1 Running  0", "3 Terminated Error 0", "4 Running  1",
+		"6 Terminated Error 1", "16 Waiting CrashLoopBackOff 1", "17 Running  2", "19 Terminated Error 2"}, seen)
 
 	// state reads without changing anything; a zero cursor lists every pod.
 	var st3 kubelet.State
@@ -183,4 +194,42 @@ func TestSessionErrors(t *testing.T) {
 		xt.WantError(t, e, m, map[string]any{"session": "kubelet-99"}, explorer.CodeNotFound)
 	}
 	xt.WantError(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: "pods: 1\n"}, explorer.CodeBadRequest)
+}
+
+// The page's release control replaces the scenario's release; images the
+// scenario does not list are reported as assumed, and with unknownImages
+// "missing" they do not exist.
+func TestLoadOverrides(t *testing.T) {
+	e := explorer.New()
+	const sc = "release: \"1.18\"\npods:\n- metadata: {name: web}\n  spec: {containers: [{name: app, image: \"made-up:1\"}]}\n"
+	var st kubelet.State
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc}, &st)
+	assert.Equal(t, "1.18", st.Release)
+	assert.Empty(t, st.ScenarioRelease)
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc, Release: "1.37"}, &st)
+	assert.Equal(t, "1.37", st.Release)
+	assert.Equal(t, "1.18", st.ScenarioRelease)
+	assert.Empty(t, st.AssumedImages, "nothing pulled yet")
+	xt.MustCall(t, e, "kubelet.advance", kubelet.AdvanceRequest{Session: st.Session, By: "2s"}, &st)
+	assert.Equal(t, []string{"made-up:1"}, st.AssumedImages)
+	assert.Equal(t, "Running", st.Pods[0].Containers[0].State)
+
+	xt.MustCall(t, e, "kubelet.load", kubelet.LoadRequest{Scenario: sc, Release: "1.37", UnknownImages: "missing"}, &st)
+	xt.MustCall(t, e, "kubelet.advance", kubelet.AdvanceRequest{Session: st.Session, By: "12s"}, &st)
+	assert.Empty(t, st.AssumedImages)
+	assert.Equal(t, "ImagePullBackOff", st.Pods[0].Containers[0].Reason)
+
+	for _, tt := range []struct {
+		req  kubelet.LoadRequest
+		diag explorer.Diagnostic
+	}{
+		{kubelet.LoadRequest{Scenario: sc, Release: "1.99"}, explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "release",
+			Message: `release: release "1.99" is not modelled (have 1.18 … 1.37)`}},
+		{kubelet.LoadRequest{Scenario: sc, UnknownImages: "maybe"}, explorer.Diagnostic{Code: explorer.CodeRequestInvalid, Input: "unknownImages",
+			Message: `unknownImages: "maybe" is not one of "pull", "missing"`}},
+	} {
+		xe := xt.WantError(t, e, "kubelet.load", tt.req, explorer.CodeBadRequest)
+		tt.diag.Severity = explorer.SeverityError
+		assert.Equal(t, []explorer.Diagnostic{tt.diag}, xe.Diagnostics)
+	}
 }

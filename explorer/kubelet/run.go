@@ -9,6 +9,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/scenario"
+	"github.com/kubexplorer/kubexplorer/core/releases"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 	"github.com/kubexplorer/kubexplorer/explorer"
 )
@@ -65,7 +66,7 @@ type RunReply struct {
 
 // parseScenario reads the scenario of a request (its text, or the named
 // example's).
-func parseScenario(text, example string) (*scenario.Scenario, error) {
+func parseScenario(text, example string, o scenario.Overrides) (*scenario.Scenario, error) {
 	if example != "" {
 		ex, err := ExampleByName(example)
 		if err != nil {
@@ -76,7 +77,15 @@ func parseScenario(text, example string) (*scenario.Scenario, error) {
 	if strings.TrimSpace(text) == "" {
 		return nil, explorer.InputError(errors.New("no scenario"), InputScenario, CodeScenario, "")
 	}
-	sc, err := scenario.Parse([]byte(text))
+	if o.Release != "" {
+		if _, err := releases.Minor(o.Release); err != nil {
+			return nil, explorer.InvalidField("release", "release: %v", err)
+		}
+	}
+	if o.UnknownImages != "" && o.UnknownImages != scenario.UnknownImagesPull && o.UnknownImages != scenario.UnknownImagesMissing {
+		return nil, explorer.InvalidField("unknownImages", "unknownImages: %q is not one of %q, %q", o.UnknownImages, scenario.UnknownImagesPull, scenario.UnknownImagesMissing)
+	}
+	sc, err := scenario.ParseWith([]byte(text), o)
 	if err != nil {
 		return nil, explorer.InputError(err, InputScenario, CodeScenario, "")
 	}
@@ -105,7 +114,7 @@ func parseUntil(s explorer.Duration, def time.Duration) (time.Duration, error) {
 
 // Run plays a scenario to its end: the kubelet.run method.
 func Run(r RunRequest) (RunReply, error) {
-	sc, err := parseScenario(r.Scenario, r.Example)
+	sc, err := parseScenario(r.Scenario, r.Example, scenario.Overrides{})
 	if err != nil {
 		return RunReply{}, err
 	}

@@ -19,6 +19,13 @@ type session struct {
 type LoadRequest struct {
 	Scenario string `json:"scenario,omitempty"`
 	Example  string `json:"example,omitempty"`
+	// Release, when set, replaces the scenario's release: the page's
+	// release control applies to any scenario.
+	Release string `json:"release,omitempty"`
+	// UnknownImages, when set, replaces the scenario's
+	// runtime.unknownImages: "pull" (any image name exists) or "missing"
+	// (images the scenario does not list do not exist).
+	UnknownImages string `json:"unknownImages,omitempty"`
 }
 
 // Cursor says how much of each log the caller already has.
@@ -65,9 +72,12 @@ type StateRequest struct {
 // cursor (all pods when the cursor is zero), new events and loop entries,
 // and the pod workers. Every session method replies with it.
 type State struct {
-	Session string           `json:"session"`
-	Release string           `json:"release"`
-	Time    explorer.Seconds `json:"time"`
+	Session string `json:"session"`
+	Release string `json:"release"`
+	// ScenarioRelease is the release the scenario names when the load
+	// request replaced it with another.
+	ScenarioRelease string           `json:"scenarioRelease,omitempty"`
+	Time            explorer.Seconds `json:"time"`
 	// Until is the scenario's end (its until, 0 when it sets none).
 	Until explorer.Seconds `json:"until"`
 	// Idle is true when nothing is scheduled any more.
@@ -78,9 +88,31 @@ type State struct {
 	// Workers are the pod workers (null with skipWorkers); nextSync is a
 	// label such as "t=12.500s".
 	Workers []kubelet.WorkerState `json:"workers"`
-	Cursor  Cursor                `json:"cursor"`
+	// AssumedImages are the images the fake runtime pulled only because it
+	// treats any name as pullable (the scenario does not list them; a real
+	// registry might not have them). Load with unknownImages "missing" to
+	// see the kubelet when they do not exist.
+	AssumedImages []string `json:"assumedImages"`
+	// History is, for every change of a pod's API object since the cursor
+	// (the last maxHistory), its containers' states at that instant: the
+	// page's timeline draws states and restarts at their times, not at the
+	// end of the step that reported them.
+	History []PodStates `json:"history"`
+	Cursor  Cursor      `json:"cursor"`
 	// Full is true when Pods lists every pod (not only changes).
 	Full bool `json:"full,omitempty"`
+}
+
+// maxHistory bounds State.History: the newest entries are kept.
+const maxHistory = 1000
+
+// PodStates is the states of a pod's containers (those with a status) at
+// an instant its API object changed; NextRestart and BackOff are unset.
+type PodStates struct {
+	Time       explorer.Seconds `json:"time"`
+	UID        string           `json:"uid"`
+	Name       string           `json:"name"`
+	Containers []ContainerCard  `json:"containers"`
 }
 
 // ContainerCard is one container of a pod card.
@@ -136,7 +168,7 @@ type Loop struct {
 }
 
 func load(e *explorer.Engine, r LoadRequest) (State, error) {
-	sc, err := parseScenario(r.Scenario, r.Example)
+	sc, err := parseScenario(r.Scenario, r.Example, scenario.Overrides{Release: r.Release, UnknownImages: r.UnknownImages})
 	if err != nil {
 		return State{}, err
 	}
@@ -237,17 +269,7 @@ func (s *session) card(p *v1.Pod) PodCard {
 			sp := &specs[i]
 			cc := ContainerCard{Name: sp.Name, Init: init, Sidecar: init && v1.IsRestartableInitContainer(sp), State: "Waiting"}
 			if st, ok := v1.GetContainerStatus(statuses, sp.Name); ok {
-				cc.Ready, cc.RestartCount = st.Ready, st.RestartCount
-				switch {
-				case st.State.Running != nil:
-					cc.State = "Running"
-				case st.State.Terminated != nil:
-					cc.State, cc.Reason, cc.Message = "Terminated", st.State.Terminated.Reason, st.State.Terminated.Message
-					code := st.State.Terminated.ExitCode
-					cc.ExitCode = &code
-				case st.State.Waiting != nil:
-					cc.Reason, cc.Message = st.State.Waiting.Reason, st.State.Waiting.Message
-				}
+				setStatus(&cc, st)
 			}
 			if at, d, ok := k.NextRestart(p.Metadata.UID, sp.Name); ok && at.After(s.sim.Clock.Now()) {
 				v := explorer.SecondsAt(at)
@@ -296,10 +318,54 @@ func (s *session) changedPods(snaps []kubelet.SnapshotEntry) []PodCard {
 	return out
 }
 
+// setStatus fills a container card from the container's status.
+func setStatus(cc *ContainerCard, st v1.ContainerStatus) {
+	cc.Ready, cc.RestartCount = st.Ready, st.RestartCount
+	switch {
+	case st.State.Running != nil:
+		cc.State = "Running"
+	case st.State.Terminated != nil:
+		cc.State, cc.Reason, cc.Message = "Terminated", st.State.Terminated.Reason, st.State.Terminated.Message
+		code := st.State.Terminated.ExitCode
+		cc.ExitCode = &code
+	case st.State.Waiting != nil:
+		cc.Reason, cc.Message = st.State.Waiting.Reason, st.State.Waiting.Message
+	}
+}
+
+// history lists the containers' states of every pod change in snaps (the
+// newest maxHistory).
+func history(snaps []kubelet.SnapshotEntry) []PodStates {
+	out := []PodStates{}
+	for _, sn := range snaps {
+		for _, pv := range sn.Pods {
+			if pv.Deleted {
+				continue
+			}
+			ps := PodStates{Time: explorer.SecondsAt(sn.Time), UID: pv.Metadata.UID, Name: pv.Metadata.Name}
+			add := func(statuses []v1.ContainerStatus, init bool) {
+				for _, st := range statuses {
+					cc := ContainerCard{Name: st.Name, Init: init, State: "Waiting"}
+					setStatus(&cc, st)
+					ps.Containers = append(ps.Containers, cc)
+				}
+			}
+			add(pv.Status.InitContainerStatuses, true)
+			add(pv.Status.ContainerStatuses, false)
+			out = append(out, ps)
+		}
+	}
+	return lastN(out, maxHistory)
+}
+
 func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
 	k := s.sim.Kubelet
 	r := State{Session: id, Release: s.sc.Release, Time: explorer.SecondsAt(s.sim.Clock.Now()),
-		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers())}
+		Until: explorer.Seconds(s.sc.Until.Seconds()), Pods: []PodCard{}, Workers: nonNil(k.Workers()),
+		AssumedImages: nonNil(s.sim.Runtime.AssumedImages()), History: []PodStates{}}
+	if s.sc.ScenarioRelease != "" && s.sc.ScenarioRelease != s.sc.Release {
+		r.ScenarioRelease = s.sc.ScenarioRelease
+	}
 	_, pending := s.sim.Clock.Next()
 	r.Idle = !pending
 	// A cursor past a record's end is not this session's: that record is
@@ -320,6 +386,9 @@ func (s *session) state(id string, cur Cursor, maxEvents, maxLoop int) State {
 		}
 	} else {
 		r.Pods = s.changedPods(tr.Snapshots)
+	}
+	if cur.Snapshots >= 0 && cur.Snapshots <= end.Snapshots {
+		r.History = history(tr.Snapshots)
 	}
 	r.Events = make([]Event, 0, len(tr.Events))
 	for _, ev := range lastN(tr.Events, maxEvents) {

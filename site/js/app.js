@@ -27,6 +27,13 @@
 //   loadExample(name)  shows the named example of the tab's gallery (the
 //                    page calls it for an address like #kubelet/crashloop);
 //                    returns a Promise, rejecting for an unknown name
+//   releaseControl   for a tab that models releases of its own (kubefed's
+//                    v0.3.0 … v0.10.0) instead of the page's Kubernetes
+//                    release: {label, releases() → [values], value(),
+//                    set(value), onChange(fn)}. The page's header shows it
+//                    in place of the Kubernetes release while the tab is
+//                    shown, so the header always has one release control
+//                    meaning "the release being modelled".
 //
 // Rules for tabs, so that they also work inside a widget's shadow root and
 // next to other widgets on one page: touch only the DOM inside panel (no
@@ -43,10 +50,16 @@
 // tab's gallery: the page puts #tabId/name in the address bar, so the example
 // is linkable), resultShown(tabId) (call it each time the tab has put a
 // result — or an error in place of one — on the page: the page marks its
-// first result).
+// first result), reset(tabId) (the tab's Reset button: the page keeps what it
+// replaces in the history, then calls the tab's reset hook), and storage
+// (storage.js's, or null: where a tab's workspace remembers its layout).
 //
 // app.engine routes each call to the engine of the method's mechanism
 // (engine.js Engines): a tab's id is its mechanism's name.
+//
+// Tabs build their DOM on workspace.js (input and output panes with a
+// splitter), so a tab looks and behaves the same on the page and in a
+// widget.
 
 import { h } from "./ui.js";
 import { blamedTabs } from "./restartpolicy.js";
@@ -70,16 +83,18 @@ function tabTitle(id) {
 }
 
 /**
- * createApp({engine, announce, embedded, onExample, onSuspend, onResult})
- * returns the object tabs receive. announce(text, state) shows a message in
- * the host's status line. onSuspend(tabId, detail) is told when a tab's input
- * was not re-fed after a restart (default: a status line message).
- * onResult(tabId) is told when a tab shows a result.
+ * createApp({engine, announce, embedded, onExample, onSuspend, onResult,
+ * onReset, storage}) returns the object tabs receive. announce(text, state)
+ * shows a message in the host's status line. onSuspend(tabId, detail) is told
+ * when a tab's input was not re-fed after a restart (default: a status line
+ * message). onResult(tabId) is told when a tab shows a result. onReset(tabId)
+ * replaces the default reset (the tab's own).
  */
-export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {} }) {
+export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {}, onReset = null, storage = null }) {
   const app = {
     engine,
     embedded,
+    storage,
     release: null,
     releases: [],
     mounted: new Map(),
@@ -103,6 +118,11 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
     /** Tabs call this when they have shown a result. */
     resultShown(tabId) {
       onResult(tabId);
+    },
+    /** A tab's Reset button: the host keeps what it replaces, then resets the tab. */
+    reset(tabId) {
+      if (onReset) return onReset(tabId);
+      return Promise.resolve(this.mounted.get(tabId)?.reset?.()).finally(() => this.changed());
     },
     setRelease(release) {
       this.release = release;

@@ -84,22 +84,27 @@ export function samePath(path, targetPath) {
  * first target whose inputs include its input (and whose path matches, when
  * the target has one). Returns {marks: Map(key → marks), problems: entries
  * of every diagnostic in list order, unplaced: the diagnostics no target
- * took}. Every target has an entry in marks, so stale marks are cleared.
+ * took, items: [{problem, key, mark}] in list order (key and mark null for
+ * a diagnostic no target took or that has no line), for a problems list
+ * whose entries jump to their spot}. Every target has an entry in marks,
+ * so stale marks are cleared.
  */
 export function route(diagnostics, targets, { fallbackLine = 0 } = {}) {
   const marks = new Map(targets.map((t) => [t.key, []]));
   const unplaced = [];
+  const items = [];
   const list = sorted(diagnostics);
   for (const d of list) {
     const target = targets.find((t) => t.inputs.includes(d.input) && (t.path === undefined || samePath(d.path, t.path)));
+    const mark = target ? toMark(d, { fallbackLine }) : null;
+    items.push({ problem: problem(d), key: target ? target.key : null, mark });
     if (!target) {
       unplaced.push(d);
       continue;
     }
-    const mark = toMark(d, { fallbackLine });
     if (mark) marks.get(target.key).push(mark);
   }
-  return { marks, problems: list.map(problem), unplaced };
+  return { marks, problems: items.map((i) => i.problem), unplaced, items };
 }
 
 /** The diagnostics an engine error carries (none for other errors). */

@@ -5,7 +5,7 @@
 // keyboard trap). Ctrl/Cmd+Enter calls onApply when given.
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
-import { EditorState, Compartment } from "@codemirror/state";
+import { EditorState, Compartment, EditorSelection } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
@@ -22,9 +22,10 @@ const highlight = HighlightStyle.define([
 ]);
 
 const theme = EditorView.theme({
-  "&": { color: "var(--fg)", backgroundColor: "var(--editor-bg)", border: "1px solid var(--border)", borderRadius: "6px" },
+  "&": { color: "var(--fg)", backgroundColor: "var(--editor-bg)", border: "1px solid var(--border-strong)", borderRadius: "var(--radius-sm)", fontSize: "var(--fs-sm)" },
   "&.cm-focused": { outline: "2px solid var(--focus)", outlineOffset: "1px" },
   ".cm-content": { caretColor: "var(--fg)", fontFamily: "var(--mono)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--fg)" },
   ".cm-gutters": { backgroundColor: "var(--editor-gutter)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
   ".cm-activeLine": { backgroundColor: "var(--editor-active)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--editor-active)" },
@@ -36,18 +37,25 @@ const theme = EditorView.theme({
   ".cm-lintRange-warning": { backgroundImage: "none", textDecoration: "underline wavy var(--warn)" },
   ".cm-lintRange-info, .cm-lintRange-hint": { backgroundImage: "none", textDecoration: "underline dotted var(--muted)" },
   ".cm-lintRange-active": { backgroundColor: "var(--editor-selection)" },
-  // Gutter markers too; a symbol of its own per severity, not only a colour.
-  ".cm-lint-marker": { content: "normal", lineHeight: "1", textAlign: "center", fontWeight: "bold" },
+  // Gutter markers too (the package's are data: images as well): a
+  // symbol of its own per severity, not only a colour.
+  ".cm-lint-marker": { content: "normal", width: "1em", height: "1em", lineHeight: "1", textAlign: "center", fontWeight: "bold", fontFamily: "var(--sans)" },
   ".cm-lint-marker-error::before": { content: '"✕"', color: "var(--err)" },
   ".cm-lint-marker-warning::before": { content: '"▲"', color: "var(--warn)" },
   ".cm-lint-marker-info::before": { content: '"i"', color: "var(--muted)" },
+  ".cm-tooltip": { backgroundColor: "var(--bg)", color: "var(--fg)", border: "1px solid var(--border-strong)", borderRadius: "var(--radius-sm)" },
+  ".cm-diagnostic": { fontFamily: "var(--sans)", fontSize: "var(--fs-sm)" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--err)" },
+  ".cm-diagnostic-warning": { borderLeftColor: "var(--warn)" },
 });
 
 /**
- * createEditor({parent, doc, language: "yaml"|"text", label, onChange, onApply, minHeight})
- * returns {view, value (get/set), setDiagnostics([{line, column, endLine, message, severity}]), focus()}.
+ * createEditor({parent, doc, language: "yaml"|"text", label, onChange, onApply, minHeight, root})
+ * returns {view, value (get/set), setDiagnostics([{line, column, endLine, message, severity}]),
+ * reveal(line, column), focus()}. root is the document or shadow root the
+ * editor lives in (CodeMirror mounts its styles there).
  */
-export function createEditor({ parent, doc = "", language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em" }) {
+export function createEditor({ parent, doc = "", language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
   const lang = new Compartment();
   let silent = false;
   const extensions = [
@@ -69,12 +77,14 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     ]),
     theme,
     EditorView.theme({ ".cm-content, .cm-gutter": { minHeight } }),
-    EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
+    // tabindex: the content is a tab stop anyway (contenteditable); said
+    // explicitly, checkers see that its scroller has focusable content.
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", tabindex: "0" }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && onChange && !silent) onChange(u.state.doc.toString());
     }),
   ];
-  const view = new EditorView({ parent, state: EditorState.create({ doc, extensions }) });
+  const view = new EditorView({ parent, root, state: EditorState.create({ doc, extensions }) });
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;
   return {
@@ -99,6 +109,16 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
         marks.push({ from, to: Math.max(from, endLine.to), severity: x.severity || "error", message: x.message });
       }
       view.dispatch(setDiagnostics(view.state, marks));
+    },
+    /** Puts the cursor at line:column (1-based, clamped), scrolls there and focuses the editor. */
+    reveal(line, column = 1) {
+      const d = view.state.doc;
+      const l = d.line(Math.min(Math.max(1, line || 1), d.lines));
+      const pos = Math.min(l.from + Math.max(0, (column || 1) - 1), l.to);
+      view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+      view.focus();
+      // The pane scrolls too: bring the editor itself into view.
+      view.dom.scrollIntoView({ block: "nearest" });
     },
     focus() {
       view.focus();

@@ -31,6 +31,8 @@ import { local as store, STATUS } from "./storage.js";
 import { SavedWork } from "./savedwork.js";
 import { createNotices } from "./notices.js";
 import { pickRelease } from "./releases.js";
+import { createReleaseField } from "./releasefield.js";
+import { setIconLabel } from "./icons.js";
 
 /* global KX_VERSION */
 
@@ -46,10 +48,18 @@ document.addEventListener("securitypolicyviolation", (e) => {
 
 const statusLine = document.getElementById("engine-status");
 const releaseSelect = document.getElementById("release");
-// The notices sit between the tabs and the panels; the live region exists
-// before anything is put in it, so screen readers announce what arrives.
+// The notices sit at the top of the main landmark, above the workspace; the
+// live region exists before anything is put in it, so screen readers
+// announce what arrives.
 const noticeArea = h("div", { id: "notices", class: "notices", "aria-live": "polite" });
-document.getElementById("main").before(noticeArea);
+document.getElementById("main").prepend(noticeArea);
+// The header's release control: Kubernetes, or the shown tab's own releases.
+const releaseField = createReleaseField({
+  kubernetes: document.getElementById("release-field"),
+  own: document.getElementById("tab-release-field"),
+  ownLabel: document.getElementById("tab-release-label"),
+  ownSelect: document.getElementById("tab-release"),
+});
 const notices = createNotices(noticeArea);
 const restartButton = h("button", { id: "engine-restart", class: "button", type: "button", hidden: true }, "Restart the engine");
 statusLine.after(restartButton);
@@ -72,6 +82,8 @@ const app = createApp({
       registerServiceWorker();
     });
   },
+  storage: store,
+  onReset: (id) => resetToExample(id),
   announce(text, state = "info") {
     statusLine.textContent = text;
     statusLine.dataset.state = state;
@@ -136,7 +148,7 @@ function setupTheme() {
     document.documentElement.dataset.theme = theme;
     const dark = theme === "dark";
     button.setAttribute("aria-pressed", String(dark));
-    button.textContent = dark ? "Light theme" : "Dark theme";
+    setIconLabel(button, dark ? "sun" : "moon", dark ? "Light theme" : "Dark theme", { hideLabel: true });
     button.setAttribute("aria-label", dark ? "Switch to the light theme" : "Switch to the dark theme");
   };
   apply(stored === "dark" || stored === "light" ? stored : media.matches ? "dark" : "light");
@@ -186,7 +198,9 @@ function selectTab(id, focus = false) {
   if (!isLinkHash() && !location.hash.startsWith(`#${currentTab}/`) && location.hash !== `#${currentTab}`) {
     history.replaceState(null, "", `#${currentTab}`);
   }
-  mountTab(currentTab)?.onShow?.();
+  const hooks = mountTab(currentTab);
+  releaseField.show(hooks);
+  hooks?.onShow?.();
   autosave();
 }
 
@@ -532,7 +546,7 @@ function renderHistory() {
           class: "button history-restore",
           on: {
             click: () => {
-              document.getElementById("share-dialog").close();
+              document.getElementById("history-dialog").close();
               const id = currentTab;
               restoreTabs({ tabs: { [id]: entry.state } }, [id], "replaced when you restored an earlier version").then(() =>
                 app.announce(`Restored an earlier version of the ${tabTitle(id)} tab; what it replaced is in the history.`, "ready"));
@@ -560,7 +574,6 @@ function setupSharing() {
       note.textContent = "Anyone who opens this link sees exactly this page. The state is in the link itself; nothing is uploaded.";
       note.dataset.state = "info";
     }
-    renderHistory();
     dialog.showModal();
     if (!linkField.disabled) linkField.select();
   });
@@ -599,16 +612,25 @@ function setupSharing() {
     app.announce(`Opened ${file.name}.`, "ready");
   });
   document.getElementById("share-close").addEventListener("click", () => dialog.close());
-  document.getElementById("reset-button").addEventListener("click", () => {
-    const id = currentTab;
-    const hooks = app.mounted.get(id);
-    if (mode === "link" && linkTabs.has(id)) adoptLink("you reset a tab");
-    work.remember(id, currentState().tabs[id], "replaced by Reset to example");
-    app.announce(`The ${tabTitle(id)} tab shows its example again; what it showed is in the history.`, "ready");
-    Promise.resolve(hooks?.reset?.())
-      .catch((err) => console.warn(err))
-      .finally(() => app.changed());
+  const historyDialog = document.getElementById("history-dialog");
+  document.getElementById("history-button").addEventListener("click", () => {
+    renderHistory();
+    historyDialog.showModal();
   });
+  document.getElementById("history-close").addEventListener("click", () => historyDialog.close());
+  setIconLabel(document.getElementById("history-button"), "history", "History");
+  setIconLabel(document.getElementById("share-button"), "share", "Share");
+}
+
+/** A tab's Reset button: back to its example; what it showed goes to the history. */
+function resetToExample(id) {
+  const hooks = app.mounted.get(id);
+  if (mode === "link" && linkTabs.has(id)) adoptLink("you reset a tab");
+  work.remember(id, currentState().tabs[id], "replaced by Reset to example");
+  app.announce(`The ${tabTitle(id)} tab shows its example again; what it showed is in the history.`, "ready");
+  return Promise.resolve(hooks?.reset?.())
+    .catch((err) => console.warn(err))
+    .finally(() => app.changed());
 }
 
 function setupShortcuts() {

@@ -83,3 +83,48 @@ export function formatBytes(n) {
   if (n >= 1 << 10) return `${(n / (1 << 10)).toFixed(0)} KiB`;
   return `${n} B`;
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Creates an SVG element: attributes are set with setAttribute (presentation
+ * attributes such as fill are attributes, which the page's CSP allows;
+ * colours come from CSS classes). children as for h().
+ */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v == null || v === false) continue;
+    if (k === "class") el.setAttribute("class", v);
+    else if (k === "text") el.textContent = v;
+    else if (k === "on") for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+/**
+ * Makes el reachable by keyboard while its content overflows it (a wide
+ * table on a phone): then it is a focusable region named label, so arrow
+ * keys scroll it; otherwise it is no tab stop. Returns el.
+ */
+export function scrollRegion(el, label) {
+  const update = () => {
+    const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (over === el.hasAttribute("tabindex")) return;
+    if (over) {
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", label);
+    } else {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+    }
+  };
+  const ro = new ResizeObserver(update);
+  ro.observe(el);
+  for (const child of el.children) ro.observe(child);
+  return el;
+}

@@ -91,6 +91,22 @@ test("route sends each diagnostic to its input's editor", () => {
   assert.equal(problems[problems.length - 1].severity, "warning");
 });
 
+test("route lists every diagnostic with the target and mark it jumps to", () => {
+  const targets = [{ key: "cfg", inputs: ["config"] }];
+  const { items } = route([
+    { severity: "warning", message: "w", input: "config", line: 3, column: 2 },
+    { severity: "error", message: "e", input: "config", line: 7 },
+    { severity: "error", message: "elsewhere", input: "request" },
+  ], targets);
+  assert.deepEqual(items.map((i) => [i.key, i.mark?.line ?? null, i.problem.severity]), [
+    ["cfg", 7, "error"],
+    [null, null, "error"],
+    ["cfg", 3, "warning"],
+  ]);
+  assert.equal(items[2].mark.column, 2);
+  assert.equal(items[0].problem.text, "config:7: error: e");
+});
+
 test("route without a fallback leaves whole-input diagnostics unmarked", () => {
   const { marks } = route([{ input: "scenario", message: "no scenario" }], [{ key: "s", inputs: ["scenario"] }]);
   assert.deepEqual(marks.get("s"), []);

@@ -49,6 +49,12 @@ type Runtime struct {
 	runtimeCond cri.RuntimeCondition
 	networkCond cri.RuntimeCondition
 
+	// unknownMissing: images without a script do not exist (see
+	// SetUnknownImagesMissing); assumed lists the images without a script
+	// that were pulled anyway, in the order of their first pull.
+	unknownMissing bool
+	assumed        []string
+
 	calls    journal.Journal[Call]
 	injected map[string][]error
 	// LogReads controls whether read-only calls are logged; on by default.
@@ -216,6 +222,43 @@ func (r *Runtime) SetImage(s ImageScript) {
 	if s.Present {
 		r.putImage(s.Image)
 	}
+}
+
+// SetUnknownImagesMissing sets what a pull of an image without a script
+// does. By default such an image exists (any name pulls, which a real
+// registry would not promise); with missing set it does not exist, and every
+// pull of it fails as ImageScript.Missing describes.
+func (r *Runtime) SetUnknownImagesMissing(missing bool) { r.unknownMissing = missing }
+
+// AssumedImages lists the images without a script that were pulled only
+// because the runtime treats every name as pullable, in the order of their
+// first pull.
+func (r *Runtime) AssumedImages() []string { return slices.Clone(r.assumed) }
+
+// missingImageError is containerd's answer to a pull of a reference its
+// registry does not have: NotFound, naming the reference in its normalized
+// form (docker.io/library/nginx:1.25 for nginx:1.25).
+func missingImageError(name string) error {
+	ref := normalizedReference(name)
+	return cri.Errorf(cri.NotFound, "failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", ref, ref, ref)
+}
+
+// normalizedReference is a reference as containerd names it: a name without
+// a registry is on docker.io, one without a path is in docker.io's library,
+// one without a tag or digest is :latest.
+func normalizedReference(name string) string {
+	domain, rest, found := strings.Cut(name, "/")
+	if !found || (!strings.ContainsAny(domain, ".:") && domain != "localhost") {
+		domain, rest = "docker.io", name
+		if !strings.Contains(rest, "/") {
+			rest = "library/" + rest
+		}
+	}
+	last := rest[strings.LastIndex(rest, "/")+1:]
+	if !strings.ContainsAny(last, ":@") {
+		rest += ":latest"
+	}
+	return domain + "/" + rest
 }
 
 // AddSandboxScript appends a sandbox script; later scripts win.
@@ -960,6 +1003,14 @@ func (r *Runtime) PullImage(ctx context.Context, spec *cri.ImageSpec, auth *cri.
 		err := cri.Errorf(cri.Unknown, "%s", errText)
 		r.log(ctx, "PullImage", name, false, err, delay)
 		return "", err
+	}
+	if (s != nil && s.Missing) || (s == nil && r.unknownMissing) {
+		err := missingImageError(name)
+		r.log(ctx, "PullImage", name, false, err, delay)
+		return "", err
+	}
+	if s == nil && !slices.Contains(r.assumed, name) {
+		r.assumed = append(r.assumed, name)
 	}
 	if img := r.images[name]; img == nil || img.arrives != nil || delay == 0 {
 		if delay == 0 {

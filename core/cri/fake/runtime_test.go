@@ -307,3 +307,38 @@ func TestKillSandbox(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cri.SandboxNotReady, st.State)
 }
+
+// An image without a script pulls (the fake's promise, which the runtime
+// reports); a missing one fails as containerd fails it, scripted or by the
+// runtime-wide option.
+func TestMissingAndAssumedImages(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	_, err := r.PullImage(ctx, &cri.ImageSpec{Image: "made-up:1"}, nil, nil)
+	require.NoError(t, err)
+	_, err = r.PullImage(ctx, &cri.ImageSpec{Image: "nginx:1.25"}, nil, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"made-up:1"}, r.AssumedImages(), "a scripted image is not assumed")
+
+	r.SetImage(ImageScript{Image: "gone:2", Missing: true})
+	_, err = r.PullImage(ctx, &cri.ImageSpec{Image: "gone:2"}, nil, nil)
+	require.Error(t, err)
+	assert.Equal(t, cri.NotFound, cri.CodeOf(err))
+	assert.Equal(t, `failed to pull and unpack image "docker.io/library/gone:2": failed to resolve reference "docker.io/library/gone:2": docker.io/library/gone:2: not found`, cri.Message(err))
+
+	r.SetUnknownImagesMissing(true)
+	_, err = r.PullImage(ctx, &cri.ImageSpec{Image: "registry.example.com:5000/team/app"}, nil, nil)
+	require.Error(t, err)
+	assert.Contains(t, cri.Message(err), `"registry.example.com:5000/team/app:latest": registry.example.com:5000/team/app:latest: not found`)
+	assert.Equal(t, []string{"made-up:1"}, r.AssumedImages())
+
+	for name, want := range map[string]string{
+		"nginx":                          "docker.io/library/nginx:latest",
+		"bitnami/redis:7":                "docker.io/bitnami/redis:7",
+		"quay.io/prometheus/node:v1":     "quay.io/prometheus/node:v1",
+		"localhost/app@sha256:abc":       "localhost/app@sha256:abc",
+		"registry.k8s.io/pause:3.9":      "registry.k8s.io/pause:3.9",
+		"docker.io/library/busybox:1.36": "docker.io/library/busybox:1.36",
+	} {
+		assert.Equal(t, want, normalizedReference(name), name)
+	}
+}

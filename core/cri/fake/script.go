@@ -83,6 +83,10 @@ type ImageScript struct {
 	PullErrors []string `json:"pullErrors,omitempty"`
 	// AlwaysFail makes every pull fail with this description.
 	AlwaysFail string `json:"alwaysFail,omitempty"`
+	// Missing makes the image one its registry does not have: every pull
+	// fails with containerd's NotFound answer ("failed to pull and unpack
+	// image ...: not found"), after PullErrors are used up.
+	Missing bool `json:"missing,omitempty"`
 	// Size is the image size in bytes.
 	Size uint64 `json:"size,omitempty"`
 }

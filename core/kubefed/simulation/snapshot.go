@@ -72,17 +72,33 @@ type FederatedView struct {
 	Events            []*util.Event      `json:"events"`
 	Placement         []ClusterPlacement `json:"placement"`
 	Object            map[string]any     `json:"object"`
+	// Reconciled is the sync controller's last reconcile of the resource;
+	// absent when no sync controller has reconciled it (its FTC is not
+	// running, or the controller still waits for its caches). The
+	// decisions per cluster are in Placement[].Sync.
+	Reconciled *ReconcileView `json:"reconciled,omitempty"`
+}
+
+// ReconcileView says when the sync controller last reconciled a resource.
+type ReconcileView struct {
+	At         string `json:"at"`
+	Generation int64  `json:"generation"`
+	Deleting   bool   `json:"deleting,omitempty"`
 }
 
 // ClusterPlacement explains one cluster for one resource. Reason is an
-// explorer overlay: kubefed itself records no such text.
+// explorer overlay computed for the snapshot: kubefed itself records no such
+// text. Sync is what the sync controller itself decided for the cluster on
+// its last reconcile (the answer to "why is it (not) there"); absent when the
+// controller has not reconciled the resource since the cluster joined.
 type ClusterPlacement struct {
-	Cluster  string         `json:"cluster"`
-	Selected bool           `json:"selected"`
-	Reason   string         `json:"reason"`
-	Desired  map[string]any `json:"desired,omitempty"`
-	Actual   map[string]any `json:"actual,omitempty"`
-	Diff     []string       `json:"diff,omitempty"`
+	Cluster  string            `json:"cluster"`
+	Selected bool              `json:"selected"`
+	Reason   string            `json:"reason"`
+	Desired  map[string]any    `json:"desired,omitempty"`
+	Actual   map[string]any    `json:"actual,omitempty"`
+	Diff     []string          `json:"diff,omitempty"`
+	Sync     *syncctl.Decision `json:"sync,omitempty"`
 }
 
 // ClusterView is one member cluster.
@@ -213,9 +229,16 @@ func (s *Simulation) federatedViews() []FederatedView {
 			continue
 		}
 		listed[k.GK()] = true
+		var sc *syncctl.KubeFedSyncController
+		if s.Manager.FTC != nil {
+			sc = s.Manager.FTC.SyncControllers()[f.Metadata.Name]
+		}
 		for _, o := range s.Host.List(k.Group, k.Kind, "") {
 			v := federatedView(s, o)
 			v.Placement = s.explain(f, o, clusters, fedNSKind)
+			if sc != nil {
+				withDecisions(&v, sc.LastReconcile(v.Namespace, v.Name))
+			}
 			out = append(out, v)
 		}
 	}
@@ -257,6 +280,21 @@ func federatedView(s *Simulation, o map[string]any) FederatedView {
 		v.Events = []*util.Event{}
 	}
 	return v
+}
+
+// withDecisions adds the sync controller's last reconcile to a view.
+func withDecisions(v *FederatedView, rec *syncctl.Reconcile) {
+	if rec == nil {
+		return
+	}
+	v.Reconciled = &ReconcileView{At: rec.At.UTC().Format(time.RFC3339), Generation: rec.Generation, Deleting: rec.Deleting}
+	for i := range v.Placement {
+		for j := range rec.Clusters {
+			if rec.Clusters[j].Cluster == v.Placement[i].Cluster {
+				v.Placement[i].Sync = &rec.Clusters[j]
+			}
+		}
+	}
 }
 
 // federatedShape recognises a federated CRD (as kubefedctl enable generates

@@ -79,22 +79,42 @@ func lineError(doc Document, err error) *Error {
 }
 
 // ParseNode parses one document of a stream; positions are those of the
-// stream. A syntax error is reported at the document's first line, its
-// text naming the line of the stream it is on.
+// stream. A syntax error is marked on the line its message names (the line
+// yaml.v2 prints, which kubefed's tools show), so the mark and the text
+// agree, and never past the document's last line with text (an unclosed
+// quote or bracket is found at the end of the stream).
 func ParseNode(doc Document) (*yamldoc.Node, error) {
 	d, err := yamldoc.ParseAt([]byte(doc.Text), doc.StartLine, yamldoc.DefaultLimits)
 	if err != nil {
-		e := &Error{Line: doc.StartLine, Msg: err.Error()}
-		var ye *yamldoc.Error
-		if errors.As(err, &ye) && ye.Line == doc.StartLine {
-			e.Column = ye.Column
-		}
-		return nil, e
+		return nil, syntaxAt(doc, err)
 	}
 	if d.Root == nil {
 		return &yamldoc.Node{Kind: yamldoc.ScalarNode, Line: doc.StartLine, Column: 1, Tag: "!!null"}, nil
 	}
 	return d.Root, nil
+}
+
+// syntaxAt positions a reader's error within the document's lines that
+// have text (an unclosed quote is found at the end of the stream, after
+// them). An unclosed flow collection is found at the next token, often on a
+// later line: it is marked on the line its "yaml: line N:" text names, the
+// line of the collection's last item.
+func syntaxAt(doc Document, err error) *Error {
+	e := lineError(doc, err)
+	line := e.Line
+	if rest, ok := strings.CutPrefix(e.Msg, "yaml: line "); ok {
+		if n, problem, ok := strings.Cut(rest, ": "); ok && strings.HasPrefix(problem, "did not find expected ',' or ") {
+			if v, err := strconv.Atoi(n); err == nil && v > 0 {
+				line = v
+			}
+		}
+	}
+	last := doc.StartLine + strings.Count(strings.TrimRight(doc.Text, " \t\r\n"), "\n")
+	line = max(doc.StartLine, min(line, last))
+	if line != e.Line {
+		e.Line, e.Column = line, 0
+	}
+	return e
 }
 
 // PositionsOf records the position of every path in the node tree.

@@ -57,8 +57,8 @@ func TestDecodeObject(t *testing.T) {
 		// yaml.v2 names no line for a problem on a stream's first line.
 		{name: "syntax on the first line", stream: "a: b: c\n",
 			err: errorAt{"line 1: yaml: mapping values are not allowed in this context", 1, 0}},
-		{name: "syntax in the second document: at its first line, naming the stream's", stream: "x: 1\n---\n\na: b: c\n", doc: 1,
-			err: errorAt{"line 3: yaml: line 4: mapping values are not allowed in this context", 3, 0}},
+		{name: "syntax in the second document: on its line of the stream (issue 13)", stream: "x: 1\n---\n\na: b: c\n", doc: 1,
+			err: errorAt{"line 4: yaml: line 4: mapping values are not allowed in this context", 4, 1}},
 		{name: "a value its tag does not fit: at its column", stream: "a: !!int x\n",
 			err: errorAt{"line 1: yaml: cannot decode !!str `x` as a !!int", 1, 4}},
 		{name: "an unknown anchor", stream: "a: &x 1\nb: *y\n",

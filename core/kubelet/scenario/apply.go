@@ -106,6 +106,7 @@ func applyRuntime(rt *fake.Runtime, r *Runtime) {
 	if r == nil {
 		return
 	}
+	rt.SetUnknownImagesMissing(r.UnknownImages == UnknownImagesMissing)
 	for _, im := range r.PresentImages {
 		rt.SetImage(fake.ImageScript{Image: im, Present: true})
 	}

@@ -22,12 +22,15 @@ import (
 // Scenario is a decoded, validated scenario.
 type Scenario struct {
 	File
-	Gates    features.Gates
-	Pods     []*v1.Pod
-	Timeline []Step
-	Until    time.Duration
-	opts     kubelet.Options
-	node     kubelet.Node
+	// ScenarioRelease is the release the text names ("" for none);
+	// File.Release is the one modelled, which Overrides may replace.
+	ScenarioRelease string
+	Gates           features.Gates
+	Pods            []*v1.Pod
+	Timeline        []Step
+	Until           time.Duration
+	opts            kubelet.Options
+	node            kubelet.Node
 }
 
 // Step is a decoded timeline action.
@@ -79,6 +82,22 @@ func ParseUntil(s string) (time.Duration, error) {
 
 // Parse decodes and validates a scenario.
 func Parse(data []byte) (*Scenario, error) {
+	return ParseWith(data, Overrides{})
+}
+
+// Overrides replace parts of a scenario as it is parsed: settings a surface
+// applies to any scenario (the page's release control, its runtime option).
+type Overrides struct {
+	// Release replaces the scenario's release; the gates and pods are
+	// checked against it.
+	Release string
+	// UnknownImages replaces runtime.unknownImages.
+	UnknownImages string
+}
+
+// ParseWith is Parse with overrides. Scenario.Release is the release
+// modelled; ScenarioRelease keeps the one the text names.
+func ParseWith(data []byte, o Overrides) (*Scenario, error) {
 	doc, err := yamldoc.Parse(data)
 	if err != nil {
 		return nil, yamldoc.Locate(err)
@@ -86,7 +105,7 @@ func Parse(data []byte) (*Scenario, error) {
 	if doc.Root == nil {
 		return nil, errors.New("empty scenario")
 	}
-	return parseNode(doc.Root)
+	return parseNode(doc.Root, o)
 }
 
 // dialect is the strict dialect that also checks each sim.Duration where
@@ -120,7 +139,7 @@ func (d dialect) SelfDecoding(n *yamldoc.Node, path string, t reflect.Type) erro
 	return nil
 }
 
-func parseNode(root *yamldoc.Node) (*Scenario, error) {
+func parseNode(root *yamldoc.Node, o Overrides) (*Scenario, error) {
 	var f File
 	ix := yamldoc.IndexOf(root)
 	if _, err := yamldoc.DecodeNodeWith(root, &f, dialect{yamldoc.Strict, ix}); err != nil {
@@ -132,9 +151,20 @@ func parseNode(root *yamldoc.Node) (*Scenario, error) {
 	if len(f.Timeline) > MaxTimeline {
 		return nil, ix.Errorf(fmt.Sprintf("timeline[%d]", MaxTimeline), "a timeline may hold at most %d actions", MaxTimeline)
 	}
-	sc := &Scenario{File: f}
+	sc := &Scenario{File: f, ScenarioRelease: f.Release}
+	if o.Release != "" {
+		sc.Release = o.Release
+	}
 	if sc.Release == "" {
 		sc.Release = DefaultRelease
+	}
+	if o.UnknownImages != "" {
+		rt := Runtime{}
+		if sc.Runtime != nil {
+			rt = *sc.Runtime
+		}
+		rt.UnknownImages = o.UnknownImages
+		sc.Runtime = &rt
 	}
 	if _, err := features.Minor(sc.Release); err != nil {
 		return nil, ix.Errorf("release", "%v", err)
@@ -332,6 +362,11 @@ func validateRuntime(ix *yamldoc.Index, r *Runtime, path string) error {
 	if r == nil {
 		return nil
 	}
+	switch r.UnknownImages {
+	case "", UnknownImagesPull, UnknownImagesMissing:
+	default:
+		return ix.Errorf(path+".unknownImages", "%q is not one of %q, %q", r.UnknownImages, UnknownImagesPull, UnknownImagesMissing)
+	}
 	for i, im := range r.Images {
 		if err := validateImage(ix, im, fmt.Sprintf("%s.images[%d]", path, i)); err != nil {
 			return err
@@ -448,7 +483,7 @@ func ParseAction(data []byte, sc *Scenario) (Step, error) {
 		}
 		wrapped.Content = append(wrapped.Content, stringNode("featureGates"), gates)
 	}
-	parsed, err := parseNode(wrapped)
+	parsed, err := parseNode(wrapped, Overrides{})
 	if err != nil {
 		return Step{}, err
 	}

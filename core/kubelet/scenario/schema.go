@@ -61,7 +61,19 @@ type Runtime struct {
 	NetworkReady *Condition             `json:"networkReady,omitempty"`
 	// PresentImages lists images already on the node (shorthand).
 	PresentImages []string `json:"presentImages,omitempty"`
+	// UnknownImages says what a pull of an image the runtime section does
+	// not list does: "pull" (the default: any name exists, which a real
+	// registry would not promise) or "missing" (it does not exist: the
+	// pull fails NotFound, and the kubelet reports ErrImagePull, then
+	// ImagePullBackOff, in the words of the release).
+	UnknownImages string `json:"unknownImages,omitempty"`
 }
+
+// The values of Runtime.UnknownImages.
+const (
+	UnknownImagesPull    = "pull"
+	UnknownImagesMissing = "missing"
+)
 
 // Condition is a runtime condition.
 type Condition struct {

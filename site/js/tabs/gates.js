@@ -1,15 +1,23 @@
 // The Feature gates tab: a kubelet's command line, config file and
-// drop-ins → would it start on the chosen release, the exact lines it
-// prints, the effective gates with their source, and the upgrade check
-// against a target release. Results update live (debounced) as you type.
+// drop-ins (input pane) → would it start on the release being modelled, the
+// effective gates with where each value came from, the exact lines it prints
+// and the upgrade check against a second release (output pane). Results
+// update live (debounced) as you type; the output dims while an evaluation
+// is pending.
 //
 // The state (getState/setState) is the gates.evaluate request without the
 // release, which is the page's: {commandLine, config: {path, content},
 // configDir, dropIns: [{path, content}], env, dynamicCheckpoint: {path,
-// content}, targetRelease}. docs/gates-json.md describes the fields.
-import { h, debounce, select, setOptions, uid, replaceChildren } from "../ui.js";
+// content}, targetRelease}, plus basis: the gallery example the inputs
+// started from (the "modified" marker compares with it; Reset goes back to
+// it). docs/gates-json.md describes the request's fields.
+import { h, debounce, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route, fromError } from "../diagnostics.js";
+import { createWorkspace } from "../workspace.js";
+import { createProblems } from "../problems.js";
+import { createExamplesMenu } from "../examplesmenu.js";
+import { icon } from "../icons.js";
 
 export const id = "gates";
 export const title = "Feature gates";
@@ -78,90 +86,93 @@ function formatEnv(env) {
 export function mount(panel, app) {
   // gen counts setState calls: an example that arrives after the user (or a
   // saved state) has already filled the inputs must not overwrite them.
-  const state = { dropIns: [], target: "", lastReply: null, seq: 0, gen: 0, examples: null };
+  const state = { dropIns: [], target: "", lastReply: null, seq: 0, gen: 0, examples: null, basis: "default", baseline: null };
   const run = debounce(() => evaluate(), DEBOUNCE_MS);
   const changed = () => {
+    ws.setStale(true);
     run();
+    updateModified();
     app.changed();
   };
 
+  const ws = createWorkspace({ name: "gates", inputTitle: "Kubelet inputs", outputTitle: "Start-up", split: 44, storage: app.storage });
+  ws.onReset(() => app.reset(id));
+  const menu = createExamplesMenu({ itemClass: "gates-example", onPick: (name) => pick(name) });
+  ws.barStart.append(menu.el);
+
   // Inputs.
   const cmdId = uid("gates-cmd");
-  const cmdEditor = h("div", { class: "gates-editor" });
+  const cmdEditor = h("div", { class: "gates-editor editor-box" });
   const cfgPathId = uid("gates-cfgpath");
-  const cfgPath = h("input", { id: cfgPathId, type: "text", class: "gates-path", value: DEFAULT_CONFIG_PATH, spellcheck: "false", on: { input: changed } });
-  const cfgEditor = h("div", { class: "gates-editor" });
+  const cfgPath = h("input", { id: cfgPathId, type: "text", class: "gates-path path-input", value: DEFAULT_CONFIG_PATH, spellcheck: "false", on: { input: changed } });
+  const cfgEditor = h("div", { class: "gates-editor editor-box" });
   const dirId = uid("gates-dir");
-  const dirInput = h("input", { id: dirId, type: "text", class: "gates-path", value: DEFAULT_CONFIG_DIR, spellcheck: "false", on: { input: changed } });
+  const dirInput = h("input", { id: dirId, type: "text", class: "gates-path path-input", value: DEFAULT_CONFIG_DIR, spellcheck: "false", on: { input: changed } });
   const dropList = h("div", { class: "gates-dropins" });
-  const addDrop = h("button", { type: "button", class: "button", on: { click: () => addDropIn(nextDropInName(), NEW_DROPIN, true) } }, "Add drop-in");
+  const addDrop = h("button", { type: "button", class: "button small", on: { click: () => addDropIn(nextDropInName(), NEW_DROPIN, true) } }, "Add drop-in");
   const envId = uid("gates-env");
-  const envInput = h("input", { id: envId, type: "text", class: "gates-path", placeholder: "KUBELET_CONFIG_DROPIN_DIR_ALPHA=1", spellcheck: "false", on: { input: changed } });
+  const envInput = h("input", { id: envId, type: "text", class: "gates-path path-input", placeholder: "KUBELET_CONFIG_DROPIN_DIR_ALPHA=1", spellcheck: "false", on: { input: changed } });
   const cpPathId = uid("gates-cppath");
-  const cpPath = h("input", { id: cpPathId, type: "text", class: "gates-path", value: DEFAULT_CHECKPOINT_PATH, spellcheck: "false", on: { input: changed } });
-  const cpEditor = h("div", { class: "gates-editor" });
+  const cpPath = h("input", { id: cpPathId, type: "text", class: "gates-path path-input", value: DEFAULT_CHECKPOINT_PATH, spellcheck: "false", on: { input: changed } });
+  const cpEditor = h("div", { class: "gates-editor editor-box" });
   const targetId = uid("gates-target");
-  const targetSel = select({ id: targetId, on: { change: () => { state.target = targetSel.value; changed(); } } }, [{ value: "", label: "none" }], "");
+  const targetSel = select({ id: targetId, class: "gates-target-select", on: { change: () => { state.target = targetSel.value; changed(); } } }, [{ value: "", label: "none" }], "");
 
-  const cmd = createEditor({ parent: cmdEditor, language: "text", label: "kubelet command line", onChange: changed, onApply: () => run.flush(), minHeight: "3em" });
-  const cfg = createEditor({ parent: cfgEditor, label: "kubelet config file (YAML)", onChange: changed, onApply: () => run.flush() });
-  const cp = createEditor({ parent: cpEditor, label: "dynamic config checkpoint (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em" });
+  const root = panel.getRootNode();
+  const editorRoot = root instanceof ShadowRoot ? root : undefined;
+  const cmd = createEditor({ parent: cmdEditor, language: "text", label: "kubelet command line", onChange: changed, onApply: () => run.flush(), minHeight: "3em", root: editorRoot });
+  const cfg = createEditor({ parent: cfgEditor, label: "kubelet config file (YAML)", onChange: changed, onApply: () => run.flush(), root: editorRoot });
+  const cp = createEditor({ parent: cpEditor, label: "dynamic config checkpoint (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em", root: editorRoot });
   cmd.view.contentDOM.id = cmdId;
   // For the bench probe (cmd/kxbench/gates.go), which edits like typing does.
   cmdEditor.kxEditor = cmd;
 
-  // Gallery.
-  const galleryList = h("ul", { class: "gates-gallery-list" });
-  const galleryNote = h("p", { class: "muted gates-gallery-note" });
-  // Open on the page; folded inside a documentation widget, which shows its own example.
-  const gallery = h("details", { class: "gates-gallery", open: !app.embedded }, h("summary", {}, "Examples"), galleryList, galleryNote);
-  gallery.addEventListener("toggle", () => {
-    if (gallery.open) loadGallery();
-  });
+  // The second release sits beside the inputs it checks.
+  ws.inputActions.append(h("label", { for: targetId, class: "field gates-target" }, "Upgrade check to", targetSel));
+
+  ws.input.append(
+    h("p", { class: "lead" }, "A kubelet's command line, config file and drop-ins: does it start on the release in the header, which gates are in effect and where each value came from, and what an upgrade changes."),
+    h("div", { class: "editor-field" }, h("label", { for: cmdId, class: "label" }, "Command line"), cmdEditor),
+    h("div", { class: "editor-field" }, h("label", { for: cfgPathId, class: "label" }, "Config file (--config)"), cfgPath, cfgEditor),
+    h("div", { class: "editor-field" },
+      h("label", { for: dirId, class: "label" }, "Drop-in directory (--config-dir, 1.28+)"), dirInput, dropList, addDrop),
+    h("div", { class: "editor-field" }, h("label", { for: envId, class: "label" }, "Environment (KEY=VALUE …)"), envInput),
+    h("details", { class: "fold gates-dynamic" },
+      h("summary", {}, "Dynamic config checkpoint (1.18–1.23)"),
+      h("div", { class: "editor-field" }, h("label", { for: cpPathId, class: "label" }, "Checkpoint file"), cpPath, cpEditor)),
+  );
 
   // Results.
-  const status = h("p", { class: "gates-status", role: "status", "aria-live": "polite" });
-  const verdict = h("div", { class: "gates-verdict" });
-  const lines = h("pre", { class: "gates-lines", tabindex: "0", "aria-label": "lines the kubelet prints" });
-  const notes = h("ul", { class: "gates-notes" });
+  const status = h("p", { class: "gates-status visually-hidden", role: "status", "aria-live": "polite" });
+  const verdict = h("div", { class: "gates-verdict verdict info" }, h("span", { class: "verdict-detail" }, "Evaluating…"));
+  const problems = createProblems();
+  const lines = h("pre", { class: "gates-lines output", tabindex: "0", "aria-label": "lines the kubelet prints" });
+  const notes = h("ul", { class: "gates-notes hint" });
   const search = h("input", { type: "search", class: "gates-search", placeholder: "Search gates", "aria-label": "Search gates", on: { input: () => renderTable() } });
   const stageSel = select({ class: "gates-stage-filter", "aria-label": "Filter by stage", on: { change: () => renderTable() } }, [{ value: "", label: "all stages" }, ...STAGES.map((s) => ({ value: s, label: s }))], "");
-  const onlyChanged = h("input", { type: "checkbox", class: "gates-only-changed", checked: true, on: { change: () => renderTable() } });
+  const onlyId = uid("gates-only");
+  const onlyChanged = h("input", { type: "checkbox", id: onlyId, class: "gates-only-changed", checked: true, on: { change: () => renderTable() } });
   const tbody = h("tbody");
-  const table = h("table", { class: "gates-table" },
-    h("caption", {}, "Effective feature gates"),
+  const table = h("table", { class: "gates-table data-table" },
+    h("caption", { class: "visually-hidden" }, "Effective feature gates"),
     h("thead", {}, h("tr", {}, ...["Gate", "Enabled", "Stage", "Default", "Source", "Notes"].map((c) => h("th", { scope: "col" }, c)))),
     tbody);
-  const count = h("p", { class: "muted gates-count", "aria-live": "polite" });
-  const upgrade = h("section", { class: "gates-upgrade", "aria-label": "Upgrade check" });
+  const count = h("span", { class: "muted gates-count", "aria-live": "polite" });
+  const upgrade = h("section", { class: "gates-upgrade section", "aria-label": "Upgrade check" });
 
-  panel.replaceChildren(
-    h("h2", {}, title),
-    h("p", { class: "lead" }, "Paste a kubelet command line, config file and drop-ins: see whether that kubelet starts on the release chosen above, the exact lines it prints, which gates are in effect and where each value came from — and what breaks on upgrade."),
-    gallery,
-    h("div", { class: "gates-inputs" },
-      h("section", {}, h("label", { for: cmdId, class: "gates-label" }, "Command line"), cmdEditor),
-      h("section", {},
-        h("label", { for: cfgPathId, class: "gates-label" }, "Config file (--config)"), cfgPath, cfgEditor),
-      h("section", {},
-        h("label", { for: dirId, class: "gates-label" }, "Drop-in directory (--config-dir, 1.28+)"), dirInput, dropList, addDrop),
-      h("section", { class: "gates-target" },
-        h("label", { for: targetId, class: "gates-label" }, "Upgrade to"), targetSel,
-        h("label", { for: envId, class: "gates-label" }, "Environment (KEY=VALUE …)"), envInput,
-        h("details", { class: "gates-dynamic" },
-          h("summary", {}, "Dynamic config checkpoint (1.18–1.23)"),
-          h("label", { for: cpPathId, class: "gates-label" }, "Checkpoint file"), cpPath, cpEditor))),
+  ws.output.append(
     status,
     verdict,
-    h("h3", {}, "Lines it prints"),
-    lines,
-    notes,
-    h("h3", {}, "Gates"),
-    h("div", { class: "gates-filters" }, search, stageSel, h("label", {}, onlyChanged, " only set, not at default, or with a problem")),
-    count,
-    h("div", { class: "gates-table-wrap" }, table),
+    problems.el,
+    h("section", { class: "section gates-gates", "aria-labelledby": `${onlyId}-h` },
+      h("div", { class: "section-head" }, h("h3", { id: `${onlyId}-h` }, "Effective gates"), count),
+      h("div", { class: "gates-filters row" }, search, stageSel,
+        h("label", { for: onlyId, class: "field" }, onlyChanged, "only set, not at default, or with a problem")),
+      scrollRegion(h("div", { class: "gates-table-wrap table-wrap" }, table), "Effective gates table")),
     upgrade,
+    h("details", { class: "section fold gates-printed", open: true }, h("summary", {}, "Lines it prints"), lines, notes),
   );
+  panel.replaceChildren(ws.root);
 
   function nextDropInName() {
     const used = new Set(state.dropIns.map((d) => d.path));
@@ -172,19 +183,19 @@ export function mount(panel, app) {
   }
 
   function addDropIn(path, content, byUser) {
-    const d = { path, editorBox: h("div", { class: "gates-editor" }) };
+    const d = { path, editorBox: h("div", { class: "gates-editor editor-box" }) };
     const nameId = uid("gates-drop");
-    d.name = h("input", { id: nameId, type: "text", class: "gates-path", value: path, spellcheck: "false", "aria-label": "drop-in file name", on: { input: () => { d.path = d.name.value; changed(); } } });
-    d.editor = createEditor({ parent: d.editorBox, label: "drop-in file (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em" });
+    d.name = h("input", { id: nameId, type: "text", class: "gates-path path-input", value: path, spellcheck: "false", "aria-label": "drop-in file name", on: { input: () => { d.path = d.name.value; changed(); } } });
+    d.editor = createEditor({ parent: d.editorBox, label: "drop-in file (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em", root: editorRoot });
     d.editor.value = content;
-    const remove = h("button", { type: "button", class: "button gates-remove", on: { click: () => {
+    const remove = h("button", { type: "button", class: "button small gates-remove", on: { click: () => {
       state.dropIns = state.dropIns.filter((x) => x !== d);
       d.box.remove();
       changed();
       addDrop.focus();
     } } }, "Remove");
     remove.setAttribute("aria-label", "Remove this drop-in");
-    d.box = h("div", { class: "gates-dropin" }, h("div", { class: "gates-dropin-head" }, h("label", { for: nameId }, "File"), d.name, remove), d.editorBox);
+    d.box = h("div", { class: "gates-dropin" }, h("div", { class: "gates-dropin-head" }, h("label", { for: nameId, class: "label" }, "File"), d.name, remove), d.editorBox);
     state.dropIns.push(d);
     dropList.appendChild(d.box);
     if (byUser) {
@@ -212,6 +223,7 @@ export function mount(panel, app) {
     if (!app.release) return;
     const seq = ++state.seq;
     const started = performance.now();
+    ws.setStale(true);
     let reply;
     try {
       reply = await app.engine.call("gates.evaluate", request());
@@ -221,8 +233,9 @@ export function mount(panel, app) {
       // marks the input at fault.
       markEditors(fromError(err));
       status.textContent = `Could not evaluate: ${err.message}`;
-      status.className = "gates-status error";
-      replaceChildren(verdict, h("span", { class: "gates-badge fail" }, "✗ Error"), " ", err.message);
+      status.className = "gates-status visually-hidden error";
+      setVerdict(false, "Fails: cannot evaluate", err.message);
+      ws.setStale(false);
       panel.dataset.evaluated = String(seq);
       app.resultShown(id);
       return;
@@ -230,20 +243,28 @@ export function mount(panel, app) {
     if (seq !== state.seq) return;
     state.lastReply = reply;
     render(reply);
+    ws.setStale(false);
     // Time from the debounce firing to the updated table, for the bench probe.
     panel.dataset.renderMs = String(Math.round(performance.now() - started));
     panel.dataset.evaluated = String(seq);
     app.resultShown(id);
   }
 
+  function setVerdict(ok, title, detail) {
+    verdict.className = `gates-verdict verdict ${ok ? "ok" : "fail"}`;
+    replaceChildren(verdict, icon(ok ? "check" : "cross"),
+      h("div", {}, h("div", { class: "gates-badge verdict-title" }, title), detail ? h("div", { class: "verdict-detail" }, detail) : null));
+  }
+
+  const stageLabel = (reply, stage) => reply.labels?.stages?.[stage] || stage;
+
   function render(reply) {
     const r = reply.result;
-    status.className = "gates-status";
+    ws.setTitles({ output: `Start-up on Kubernetes ${r.release}` });
+    status.className = "gates-status visually-hidden";
     status.textContent = r.wouldStart ? `kubelet ${r.release} would start.` : `kubelet ${r.release} would not start (exit status ${r.exitCode}).`;
-    replaceChildren(verdict,
-      h("span", { class: `gates-badge ${r.wouldStart ? "ok" : "fail"}` }, r.wouldStart ? "✓ Starts" : "✗ Fails"),
-      " ",
-      h("span", {}, r.wouldStart ? `Release ${r.release} (component-base ${r.library}).` : `Stops at ${r.stage}: ${r.error}`));
+    if (r.wouldStart) setVerdict(true, `Starts on ${r.release}`, `Every feature-gate and configuration step succeeds (component-base ${r.library}).`);
+    else setVerdict(false, `Fails at the ${stageLabel(reply, r.stage)} (exit status ${r.exitCode})`, r.error);
     lines.textContent = r.lines.length ? r.lines.map((l) => l.text).join("\n") : "(nothing printed by the feature-gate steps)";
     replaceChildren(notes, ...[...(r.alternatives || []).map((a) => `The real kubelet may report instead: ${a}`), ...(r.notes || [])].map((n) => h("li", {}, n)));
     markEditors(r.diagnostics);
@@ -252,8 +273,8 @@ export function mount(panel, app) {
   }
 
   // markEditors puts each diagnostic on the editor of its input (the
-  // request field it names; a drop-in by path). Diagnostics about a whole
-  // input mark its first line.
+  // request field it names; a drop-in by path) and in the problems list.
+  // Diagnostics about a whole input mark its first line.
   function markEditors(diags) {
     const targets = [
       { key: cmd, inputs: ["commandLine", "args"] },
@@ -261,8 +282,16 @@ export function mount(panel, app) {
       { key: cp, inputs: ["dynamicCheckpoint"] },
       ...state.dropIns.map((d) => ({ key: d.editor, inputs: ["dropIns"], path: d.path })),
     ];
-    const { marks } = route(diags, targets, { fallbackLine: 1 });
+    const { marks, items } = route(diags, targets, { fallbackLine: 1 });
     for (const [editor, list] of marks) editor.setDiagnostics(list);
+    problems.set(items, new Map(targets.map((t) => [t.key, t.key])));
+  }
+
+  function sourceText(reply, g) {
+    const label = reply.labels?.sources?.[g.source] || g.source;
+    if (!g.sourcePath) return label;
+    const file = g.source === "dropin" ? g.sourcePath.split("/").pop() : g.sourcePath;
+    return `${label} ${file}${g.sourceLine ? `:${g.sourceLine}` : ""}`;
   }
 
   function renderTable() {
@@ -274,9 +303,8 @@ export function mount(panel, app) {
       (!q || g.name.toLowerCase().includes(q)) &&
       (!stage || g.stage === stage) &&
       (!onlyChanged.checked || g.source !== "default" || g.problem || g.enabled !== g.default));
-    count.textContent = `${rows.length} of ${reply.result.gates.length} gates shown.`;
+    count.textContent = `${rows.length} of ${reply.result.gates.length} shown`;
     replaceChildren(tbody, ...rows.map((g) => {
-      const src = g.sourcePath ? `${g.source} ${g.sourcePath}${g.sourceLine ? `:${g.sourceLine}` : ""}` : g.source;
       const hints = [];
       if (g.dependencies?.length) hints.push(`needs ${g.dependencies.join(", ")}`);
       if (g.requested != null && g.requested !== g.enabled) hints.push(`requested ${g.requested}`);
@@ -286,16 +314,19 @@ export function mount(panel, app) {
         h("td", {}, h("span", { class: `gates-value ${g.enabled ? "on" : "off"}` }, g.enabled ? "true" : "false")),
         h("td", {}, h("span", { class: `gates-stage stage-${g.stage.toLowerCase()}` }, g.stage), g.locked ? h("span", { class: "gates-lock", title: "locked to its default" }, "locked") : null),
         h("td", {}, String(g.default)),
-        h("td", {}, src),
+        h("td", { class: "gates-source" }, sourceText(reply, g)),
         h("td", {}, hints.join("; ")));
     }));
+    if (!rows.length) tbody.append(h("tr", {}, h("td", { colspan: "6", class: "muted" }, "No gate matches.")));
   }
 
   function renderUpgrade(u) {
     if (!u) {
       replaceChildren(upgrade);
+      upgrade.hidden = true;
       return;
     }
+    upgrade.hidden = false;
     // What breaks, and what happens to gates the inputs set, comes first;
     // the release's other changes (new gates, flipped defaults) fold away.
     const mine = (c) => c.kinds.includes("breaks") || c.kinds.includes("dependency") ||
@@ -312,11 +343,11 @@ export function mount(panel, app) {
         ? h("ul", { class: "gates-changes gates-changes-mine" }, ...first.map(item))
         : h("p", { class: "muted" }, "No gate this kubelet sets changes its effect."),
       rest.length
-        ? h("details", { class: "gates-changes-rest" },
+        ? h("details", { class: "gates-changes-rest fold" },
           h("summary", {}, `${rest.length} other changes in ${u.target.release} (new gates, defaults, stages)`),
           h("ul", { class: "gates-changes" }, ...rest.map(item)))
         : null,
-      u.target.wouldStart ? null : h("pre", { class: "gates-lines", tabindex: "0", "aria-label": "lines on the target release" }, u.target.lines.map((l) => l.text).join("\n")));
+      u.target.wouldStart ? null : h("pre", { class: "gates-lines output", tabindex: "0", "aria-label": "lines on the target release" }, u.target.lines.map((l) => l.text).join("\n")));
   }
 
   function refreshTargets() {
@@ -325,6 +356,25 @@ export function mount(panel, app) {
       // A target equal to the release (or unknown) is kept in the state but not offered.
       targetSel.value = "";
     }
+  }
+
+  // The inputs as a string, to compare with the example's (the release is
+  // the page's, so it is not part of it).
+  function inputsKey() {
+    const s = getState();
+    delete s.basis;
+    return JSON.stringify(s);
+  }
+
+  function updateModified() {
+    ws.setModified(state.baseline !== null && inputsKey() !== state.baseline);
+  }
+
+  // The example the inputs started from, as the modified marker's baseline.
+  function setBasis(name, ex) {
+    state.basis = name || "default";
+    menu.setCurrent(state.basis);
+    ws.setExample(ex?.title || state.examples?.find((e) => e.name === state.basis)?.title || state.basis);
   }
 
   function fill(s) {
@@ -342,7 +392,16 @@ export function mount(panel, app) {
     cp.value = typeof s.dynamicCheckpoint?.content === "string" ? s.dynamicCheckpoint.content : "";
     state.target = typeof s.targetRelease === "string" ? s.targetRelease : "";
     refreshTargets();
+    ws.setStale(true);
     run();
+  }
+
+  // fillExample shows an example's request and makes it the baseline.
+  function fillExample(name, ex, req) {
+    fill(req);
+    setBasis(name, ex);
+    state.baseline = inputsKey();
+    updateModified();
   }
 
   function setState(s) {
@@ -354,6 +413,30 @@ export function mount(panel, app) {
       return;
     }
     fill(s);
+    // The example it started from, fetched to tell whether it was changed.
+    const basis = typeof s.basis === "string" && s.basis ? s.basis : "default";
+    setBasis(basis);
+    state.baseline = null;
+    updateModified();
+    const gen = state.gen;
+    fetchExample(basis).then((ex) => {
+      if (gen !== state.gen) return;
+      setBasis(basis, ex);
+      const saved = getState();
+      fill(exampleRequest(ex));
+      state.baseline = inputsKey();
+      fill(saved);
+      updateModified();
+    }).catch(() => {
+      ws.setModified(true);
+    });
+  }
+
+  function exampleRequest(ex, targetOverride) {
+    const req = { ...ex.request };
+    if (targetOverride) req.targetRelease = targetOverride;
+    if (req.targetRelease && req.targetRelease === (req.release || app.release)) req.targetRelease = "";
+    return req;
   }
 
   async function fetchExample(name) {
@@ -364,15 +447,12 @@ export function mount(panel, app) {
     const gen = ++state.gen;
     const ex = await fetchExample(name);
     if (gen !== state.gen) return;
-    const req = { ...ex.request };
-    if (targetOverride) req.targetRelease = targetOverride;
+    const req = exampleRequest(ex, targetOverride);
     if (req.release && req.release !== app.release && app.releases.includes(req.release)) {
       app.setRelease(req.release);
       app.announce(`The example runs on Kubernetes ${req.release}.`, "ready");
     }
-    if (req.targetRelease && req.targetRelease === app.release) req.targetRelease = "";
-    fill(req);
-    galleryNote.textContent = `${ex.title}: ${ex.description}`;
+    fillExample(name, ex, req);
   }
 
   function loadGallery() {
@@ -385,13 +465,13 @@ export function mount(panel, app) {
       const reply = await app.engine.call("gates.examples", {});
       state.examples = reply.examples;
     } catch (err) {
-      galleryNote.textContent = `The examples could not be loaded: ${err.message}`;
-      state.galleryLoad = null; // try again on the next toggle
+      app.announce(`The feature-gates examples could not be loaded: ${err.message}`, "error");
+      state.galleryLoad = null; // try again when the tab is shown
       return;
     }
-    replaceChildren(galleryList, ...state.examples.map((ex) => h("li", {},
-      h("button", { type: "button", class: "button gates-example", "data-example": ex.name, on: { click: () => pick(ex.name) } }, ex.title),
-      ex.release ? h("span", { class: "muted" }, ` ${ex.release}${ex.targetRelease ? ` → ${ex.targetRelease}` : ""}`) : null)));
+    menu.set(state.examples.map((ex) => ({ ...ex, hint: ex.release ? `${ex.release}${ex.targetRelease ? ` → ${ex.targetRelease}` : ""}` : "" })));
+    menu.setCurrent(state.basis);
+    setBasis(state.basis);
   }
 
   async function pick(name) {
@@ -401,36 +481,38 @@ export function mount(panel, app) {
       app.exampleShown(id, name);
       run.flush();
     } catch (err) {
-      galleryNote.textContent = `The example could not be loaded: ${err.message}`;
+      app.announce(`The example could not be loaded: ${err.message}`, "error");
     }
   }
 
   async function reset() {
     const gen = state.gen;
+    const name = state.basis || "default";
     try {
-      const ex = await fetchExample("default");
+      const ex = await fetchExample(name);
       if (gen !== state.gen) return; // the inputs were filled meanwhile
-      const req = { ...ex.request };
-      if (req.targetRelease && req.targetRelease === app.release) req.targetRelease = "";
       state.gen++;
-      fill(req);
+      fillExample(name, ex, exampleRequest(ex));
     } catch (err) {
-      status.textContent = `Could not load the example: ${err.message}`;
+      app.announce(`Could not load the example: ${err.message}`, "error");
     }
   }
 
+  function getState() {
+    const req = request();
+    delete req.release;
+    req.configDir = dirInput.value;
+    req.config = { path: cfgPath.value, content: cfg.value };
+    req.targetRelease = state.target;
+    if (req.dynamicCheckpoint === undefined && cpPath.value !== DEFAULT_CHECKPOINT_PATH) req.dynamicCheckpoint = { path: cpPath.value, content: "" };
+    req.basis = state.basis;
+    return req;
+  }
+
   reset();
-  if (!app.embedded) loadGallery();
+  loadGallery();
   return {
-    getState() {
-      const req = request();
-      delete req.release;
-      req.configDir = dirInput.value;
-      req.config = { path: cfgPath.value, content: cfg.value };
-      req.targetRelease = state.target;
-      if (req.dynamicCheckpoint === undefined && cpPath.value !== DEFAULT_CHECKPOINT_PATH) req.dynamicCheckpoint = { path: cpPath.value, content: "" };
-      return req;
-    },
+    getState,
     setState,
     reset: () => {
       state.gen++;
@@ -444,9 +526,13 @@ export function mount(panel, app) {
     },
     onRelease: () => {
       refreshTargets();
+      ws.setStale(true);
       run();
     },
-    onShow: () => run(),
+    onShow: () => {
+      loadGallery();
+      run();
+    },
     loadExample: (name) => loadExample(name),
   };
 }

@@ -1,23 +1,32 @@
-// The Kubefed tab: a kubefed control plane (scope, version, webhook), member
-// clusters, FederatedTypeConfigs and federated resources. Apply, delete,
-// advance virtual time and restart the controller manager, and watch the FTC
-// controller's finalizers, status, running controllers and exact log lines,
-// and what lands in each member cluster (with a diff against the template).
+// The Kubefed tab: a kubefed control plane (its release in the header, its
+// scope and webhook beside the inputs), member clusters, FederatedTypeConfigs
+// and federated resources. Apply, delete, advance virtual time and restart
+// the controller manager (input pane), and see, side by side, what was
+// propagated to each member cluster and why not where it was not — the sync
+// controller's own decision per cluster: placement, the namespace rule, a
+// cluster that is not ready, the overrides it applied — with the FTC
+// controller's finalizers, status, running controllers and exact log lines
+// (output pane).
 //
 // The state (getState/setState) is a base scenario (a gallery example name or
 // scenario text) plus the user's actions as scenario steps:
 // {example, scenario, scope, version, webhook, steps, editor, ftcEditor,
-// target, enableName, enableGroup, verbosity}. The page rebuilds the session from it with
-// kubefed.load (after an engine restart too). docs/api.md, docs/kubefed-json.md and
-// docs/kubefed-scenario.md describe the formats.
-import { h, select, setOptions, uid, replaceChildren } from "../ui.js";
+// target, enableName, enableGroup, verbosity}. The page rebuilds the session
+// from it with kubefed.load (after an engine restart too). docs/api.md,
+// docs/kubefed-json.md and docs/kubefed-scenario.md describe the formats.
+import { h, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route } from "../diagnostics.js";
+import { createWorkspace } from "../workspace.js";
+import { createProblems } from "../problems.js";
+import { createExamplesMenu } from "../examplesmenu.js";
+import { icon } from "../icons.js";
 
 export const id = "kubefed";
 export const title = "Kubefed";
 
 const MAX_STEPS = 200;
+const DEFAULT_EXAMPLE = "o22-override-unready-cluster";
 const DEFAULT_FTC = `apiVersion: core.kubefed.io/v1beta1
 kind: FederatedTypeConfig
 metadata: {name: configmaps, namespace: kube-federation-system}
@@ -35,6 +44,14 @@ spec:
   placement:
     clusterSelector: {}
 `;
+// The words of the sync controller's rules (core/kubefed/controller/sync Decision.Why).
+const WHY = {
+  placement: "placement",
+  namespace: "namespace rule",
+  notReady: "cluster not ready",
+  cache: "cache",
+  placementError: "placement error",
+};
 
 /**
  * fromEmbed turns a <kx-kubefed> element into a state. Attributes: example
@@ -64,8 +81,18 @@ export function fromEmbed({ attributes = {}, blocks = [] }) {
         throw new Error(`unknown block kind "${b.kind}" (want scenario, apply, editor or ftc)`);
     }
   }
-  if (!state.example && !state.scenario && state.steps.length === 0) state.example = "o22-override-unready-cluster";
+  if (!state.example && !state.scenario && state.steps.length === 0) state.example = DEFAULT_EXAMPLE;
   return state;
+}
+
+/** Whether a member cluster holds the resource, and why, from one placement entry of the snapshot. */
+export function clusterVerdict(p) {
+  const d = p.sync;
+  if (!d) {
+    return { there: Boolean(p.actual), why: "", text: p.reason ? `${p.reason} (not reconciled by a sync controller yet)` : "not reconciled yet" };
+  }
+  const there = Boolean(p.actual) && d.action !== "delete" && d.action !== "waitForRemoval";
+  return { there, why: WHY[d.why] || d.why, text: d.detail, placed: d.placed, status: d.status || "", overrides: d.overrides || [] };
 }
 
 export function mount(panel, app) {
@@ -78,101 +105,117 @@ export function mount(panel, app) {
     log: [],
     history: [],
     examples: null,
+    versions: [],
+    version: "v0.10.0",
+    versionListeners: new Set(),
+    baseline: null,
     gen: 0,
     busy: Promise.resolve(),
   };
 
-  // --- inputs -------------------------------------------------------------
-  const galleryList = h("ul", { class: "kubefed-gallery-list" });
-  const galleryNote = h("p", { class: "kubefed-gallery-note muted" });
-  const gallery = h("details", { class: "kubefed-gallery", open: true }, h("summary", {}, "Examples"), galleryList, galleryNote);
-  gallery.addEventListener("toggle", () => gallery.open && loadGallery());
+  const ws = createWorkspace({ name: "kubefed", inputTitle: "Control plane and objects", outputTitle: "Propagation", split: 42, storage: app.storage });
+  ws.onReset(() => app.reset(id));
+  const menu = createExamplesMenu({ itemClass: "kubefed-example", onPick: (name) => pick(name) });
+  ws.barStart.append(menu.el);
+  const root = panel.getRootNode();
+  const editorRoot = root instanceof ShadowRoot ? root : undefined;
 
+  // --- the clock (toolbar) -------------------------------------------------
+  const clock = h("output", { class: "kubefed-clock", "aria-label": "virtual time" });
+  const advanceInput = h("input", { type: "text", class: "kubefed-advance-input", value: "5s", size: 5, "aria-label": "Time to advance (e.g. 5s, 1m)" });
+  const advanceBtn = h("button", { type: "button", class: "button kubefed-advance", on: { click: () => advance(advanceInput.value.trim()) } }, icon("step"), h("span", {}, "Advance"));
+  const restartBtn = h("button", { type: "button", class: "button kubefed-restart", title: "Restart the controller manager", on: { click: () => doStep({ restart: true }) } }, icon("restart"), h("span", {}, "Restart manager"));
+  ws.barEnd.append(h("div", { class: "player", role: "group", "aria-label": "Virtual clock" }, clock, advanceInput, advanceBtn, restartBtn));
+
+  // --- inputs -------------------------------------------------------------
   const scopeId = uid("kf-scope");
-  const versionId = uid("kf-version");
   const webhookId = uid("kf-webhook");
   const scopeSel = select({ id: scopeId, class: "kubefed-scope", on: { change: () => reloadWith() } }, [
-    { value: "Cluster", label: "Cluster (KubeFedConfig scope: Cluster)" },
-    { value: "Namespaced", label: "Namespaced (scope: Namespaced)" },
+    { value: "Cluster", label: "Cluster" },
+    { value: "Namespaced", label: "Namespaced" },
   ], "Cluster");
-  const versionSel = select({ id: versionId, class: "kubefed-version", on: { change: () => reloadWith() } }, [
-    { value: "v0.10.0", label: "kubefed v0.10.0" },
-    { value: "v0.3.0", label: "kubefed v0.3.0 (2020)" },
-  ], "v0.10.0");
   const webhookBox = h("input", { type: "checkbox", id: webhookId, class: "kubefed-webhook", checked: true, on: { change: () => reloadWith() } });
-  const planeRow = h("div", { class: "kubefed-row" },
-    h("label", { for: scopeId }, "Control plane scope "), scopeSel,
-    h("label", { for: versionId }, "Version "), versionSel,
-    h("label", { for: webhookId }, webhookBox, " validating webhook"));
-
-  // Member clusters.
-  const clusterTable = h("tbody");
-  const newName = h("input", { type: "text", class: "kubefed-new-cluster", placeholder: "name, e.g. c4", "aria-label": "New cluster name", size: 10 });
-  const newLabels = h("input", { type: "text", class: "kubefed-new-labels", placeholder: "env=prod,region=eu", "aria-label": "New cluster labels", size: 18 });
-  const addBtn = h("button", { type: "button", class: "button kubefed-add-cluster", on: { click: () => addCluster() } }, "Join cluster");
-  const clusters = h("section", { class: "kubefed-clusters" },
-    h("h3", {}, "Member clusters"),
-    h("div", { class: "kubefed-table-wrap" }, h("table", { class: "kubefed-table" },
-      h("thead", {}, h("tr", {}, ["Cluster", "Ready", "Labels", "Objects", "Actions"].map((c) => h("th", { scope: "col" }, c)))),
-      clusterTable)),
-    h("div", { class: "kubefed-row" }, newName, newLabels, addBtn));
+  const planeRow = h("div", { class: "row kubefed-plane" },
+    h("label", { for: scopeId, class: "field" }, "KubeFedConfig scope", scopeSel),
+    h("label", { for: webhookId, class: "field" }, webhookBox, "validating webhook"));
 
   // The FTC editor: FederatedTypeConfigs go to the host.
-  const ftcEditorBox = h("div", { class: "kubefed-editor kubefed-ftc-editor" });
+  const ftcEditorBox = h("div", { class: "kubefed-editor kubefed-ftc-editor editor-box" });
   const ftcEditor = createEditor({
     parent: ftcEditorBox, doc: DEFAULT_FTC, language: "yaml", label: "FederatedTypeConfigs to apply (YAML)",
-    minHeight: "8em", onChange: () => app.changed(), onApply: () => applyFTCs(),
+    minHeight: "6em", onChange: () => edited(), onApply: () => applyFTCs(), root: editorRoot,
   });
-  const ftcApplyBtn = h("button", { type: "button", class: "button primary kubefed-apply-ftc", on: { click: () => applyFTCs() } }, "Apply FTCs");
+  const ftcApplyBtn = h("button", { type: "button", class: "button primary small kubefed-apply-ftc", on: { click: () => applyFTCs() } }, "Apply FTCs");
 
   // The editor of federated resources and other objects.
-  const editorBox = h("div", { class: "kubefed-editor kubefed-resource-editor" });
+  const editorBox = h("div", { class: "kubefed-editor kubefed-resource-editor editor-box" });
   const editor = createEditor({
     parent: editorBox, doc: DEFAULT_EDITOR, language: "yaml", label: "Objects to apply (YAML, several documents separated by ---)",
-    minHeight: "12em", onChange: () => app.changed(), onApply: () => applyEditor(),
+    minHeight: "8em", onChange: () => edited(), onApply: () => applyEditor(), root: editorRoot,
   });
   const targetId = uid("kf-target");
   const targetSel = select({ id: targetId, class: "kubefed-target", on: { change: () => app.changed() } }, [{ value: "", label: "host cluster (kubefed API)" }], "");
-  const applyBtn = h("button", { type: "button", class: "button primary kubefed-apply", on: { click: () => applyEditor() } }, "Apply");
-  const advanceInput = h("input", { type: "text", class: "kubefed-advance-input", value: "5s", size: 6, "aria-label": "Time to advance (e.g. 5s, 1m)" });
-  const advanceBtn = h("button", { type: "button", class: "button kubefed-advance", on: { click: () => advance(advanceInput.value.trim()) } }, "Advance time");
-  const restartBtn = h("button", { type: "button", class: "button kubefed-restart", on: { click: () => doStep({ restart: true }) } }, "Restart controller manager");
-  const resetBtn = h("button", { type: "button", class: "button kubefed-reset", on: { click: () => resetSteps() } }, "Undo all actions");
-  const status = h("p", { class: "kubefed-status", role: "status", "aria-live": "polite" });
-  const inputs = h("section", { class: "kubefed-inputs" },
-    h("h3", {}, "FederatedTypeConfigs"),
-    h("p", { class: "muted" }, "Edit and apply to the host (try propagation: Disabled, or a namespaced FTC without the namespaces FTC). Ctrl/Cmd+Enter applies."),
-    ftcEditorBox,
-    h("div", { class: "kubefed-row" }, ftcApplyBtn),
-    h("h3", {}, "Federated resources and other objects"),
-    h("p", { class: "muted" }, "Namespaces, Federated<Kind> resources with placement and overrides — or plain objects to a member cluster."),
-    editorBox,
-    h("div", { class: "kubefed-row" }, h("label", { for: targetId }, "Apply to "), targetSel, applyBtn),
-    h("div", { class: "kubefed-row" }, advanceInput, advanceBtn, restartBtn, resetBtn),
-    status);
+  const applyBtn = h("button", { type: "button", class: "button primary small kubefed-apply", on: { click: () => applyEditor() } }, "Apply");
+  const undoBtn = h("button", { type: "button", class: "button small kubefed-reset", title: "Run the example again without your actions", on: { click: () => resetSteps() } }, "Undo all actions");
+
+  // Member clusters.
+  const clusterTable = h("tbody");
+  const newName = h("input", { type: "text", class: "kubefed-new-cluster", placeholder: "name, e.g. c4", "aria-label": "New cluster name", size: 8 });
+  const newLabels = h("input", { type: "text", class: "kubefed-new-labels", placeholder: "env=prod,region=eu", "aria-label": "New cluster labels", size: 14 });
+  const addBtn = h("button", { type: "button", class: "button small kubefed-add-cluster", on: { click: () => addCluster() } }, "Join cluster");
+  const clustersTitle = uid("kf-clusters");
+  const clusters = h("section", { class: "section kubefed-clusters", "aria-labelledby": clustersTitle },
+    h("h3", { id: clustersTitle }, "Member clusters"),
+    scrollRegion(h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table data-table" },
+      h("thead", {}, h("tr", {}, ["Cluster", "Ready", "Labels", "Objects", "Actions"].map((c) => h("th", { scope: "col" }, c)))),
+      clusterTable)), "Member clusters table"),
+    h("div", { class: "row" }, newName, newLabels, addBtn));
 
   // The kubefedctl enable generator.
-  const enableName = h("input", { type: "text", class: "kubefed-enable-name", value: "deployments.apps", size: 22, "aria-label": "Type to enable (kind, plural, short name or plural.group)" });
-  const enableGroup = h("input", { type: "text", class: "kubefed-enable-group", value: "", placeholder: "types.kubefed.io", size: 18, "aria-label": "--federated-group" });
-  const enableOut = h("pre", { class: "kubefed-enable-out", tabindex: "0" });
-  const enable = h("details", { class: "kubefed-enable" },
+  const enableName = h("input", { type: "text", class: "kubefed-enable-name", value: "deployments.apps", size: 18, "aria-label": "Type to enable (kind, plural, short name or plural.group)" });
+  const enableGroup = h("input", { type: "text", class: "kubefed-enable-group", value: "", placeholder: "types.kubefed.io", size: 14, "aria-label": "--federated-group" });
+  const enableOut = h("pre", { class: "kubefed-enable-out output", tabindex: "0", "aria-label": "kubefedctl enable output" });
+  const enable = h("details", { class: "kubefed-enable section fold" },
     h("summary", {}, "kubefedctl enable"),
-    h("div", { class: "kubefed-row" },
-      h("code", {}, "kubefedctl enable "), enableName, h("code", {}, " --federated-group "), enableGroup,
-      h("button", { type: "button", class: "button kubefed-enable-yaml", on: { click: () => runEnable(false) } }, "-o yaml"),
-      h("button", { type: "button", class: "button kubefed-enable-create", on: { click: () => runEnable(true) } }, "Create in the host")),
+    h("div", { class: "row" },
+      h("code", {}, "kubefedctl enable"), enableName, h("code", {}, "--federated-group"), enableGroup,
+      h("button", { type: "button", class: "button small kubefed-enable-yaml", on: { click: () => runEnable(false) } }, "-o yaml"),
+      h("button", { type: "button", class: "button small kubefed-enable-create", on: { click: () => runEnable(true) } }, "Create in the host")),
     enableOut);
 
+  const ftcLabel = uid("kf-ftc-editor");
+  const resLabel = uid("kf-res-editor");
+  ftcEditor.view.contentDOM.id = ftcLabel;
+  editor.view.contentDOM.id = resLabel;
+  ws.inputActions.append(undoBtn);
+  ws.input.append(
+    h("p", { class: "lead" }, "A kubefed control plane of the release in the header: apply FederatedTypeConfigs and federated resources, change the member clusters, advance time, and see what reaches each cluster, and why not."),
+    planeRow,
+    h("div", { class: "editor-field" },
+      h("div", { class: "section-head" }, h("label", { for: ftcLabel, class: "label" }, "FederatedTypeConfigs (to the host)"), ftcApplyBtn),
+      ftcEditorBox,
+      h("p", { class: "hint" }, "Try propagation: Disabled, or a namespaced FTC without the namespaces FTC. Ctrl/Cmd+Enter applies.")),
+    h("div", { class: "editor-field" },
+      h("div", { class: "section-head" }, h("label", { for: resLabel, class: "label" }, "Federated resources and other objects"),
+        h("label", { for: targetId, class: "field" }, "to", targetSel), applyBtn),
+      editorBox,
+      h("p", { class: "hint" }, "Namespaces, Federated<Kind> resources with placement and overrides, or plain objects to a member cluster.")),
+    clusters,
+    enable);
+
   // --- outputs ------------------------------------------------------------
-  const clock = h("p", { class: "kubefed-clock" });
+  const status = h("p", { class: "kubefed-status", role: "status", "aria-live": "polite" });
+  const problems = createProblems();
+  const manager = h("p", { class: "kubefed-manager hint" });
   const ftcBody = h("tbody");
-  const ftcSection = h("section", { class: "kubefed-ftcs" }, h("h3", {}, "FederatedTypeConfigs"),
-    h("div", { class: "kubefed-table-wrap" }, h("table", { class: "kubefed-table kubefed-ftc-table" },
-      h("thead", {}, h("tr", {}, ["FTC", "propagation", "finalizers", "generation / observedGeneration", "propagationController", "statusController", ""].map((c) => h("th", { scope: "col" }, c)))),
-      ftcBody)));
+  const ftcTitle = uid("kf-ftcs");
+  const ftcSection = h("section", { class: "section kubefed-ftcs", "aria-labelledby": ftcTitle }, h("h3", { id: ftcTitle }, "FederatedTypeConfigs"),
+    scrollRegion(h("div", { class: "kubefed-table-wrap table-wrap" }, h("table", { class: "kubefed-table kubefed-ftc-table data-table" },
+      h("thead", {}, h("tr", {}, ["FTC", "propagation", "finalizers", "generation / observed", "propagation controller", "status controller", "Actions"].map((c) => h("th", { scope: "col" }, c)))),
+      ftcBody)), "FederatedTypeConfigs table"));
   const controllersList = h("ul", { class: "kubefed-controllers" });
   const queuesList = h("ul", { class: "kubefed-queues" });
-  const logBox = h("pre", { class: "kubefed-log", tabindex: "0", "aria-label": "Controller manager log" });
+  const logBox = h("pre", { class: "kubefed-log output", tabindex: "0", "aria-label": "Controller manager log" });
   const verbosityId = uid("kf-v");
   const verbositySel = select({ id: verbosityId, class: "kubefed-verbosity", on: { change: () => {
     renderLog();
@@ -181,26 +224,61 @@ export function mount(panel, app) {
   const historyList = h("ol", { class: "kubefed-history" });
   const fedBox = h("div", { class: "kubefed-federated" });
   const memberBox = h("div", { class: "kubefed-members" });
+  const fedTitle = uid("kf-fed");
+  const logTitle = uid("kf-log");
 
-  panel.replaceChildren(
-    h("h2", {}, title),
-    h("p", { class: "lead" }, "Paste FederatedTypeConfigs and federated resources, choose the control plane's scope, add or break member clusters, and watch kubefed's FTC controller and sync controllers (v0.10.0, or the 2020 v0.3.0) react, with their exact log lines."),
-    gallery,
-    planeRow,
-    h("div", { class: "kubefed-grid" }, inputs, clusters),
-    enable,
-    clock,
+  ws.output.append(
+    status,
+    problems.el,
+    manager,
+    // The FTCs first (a row each): with the first federated resource
+    // below, both are in view beside the inputs.
     ftcSection,
-    h("div", { class: "kubefed-grid" },
-      h("section", {}, h("h3", {}, "Running controllers"), controllersList, h("h4", {}, "Work queues"), queuesList),
-      h("section", {}, h("h3", {}, "Actions"), historyList)),
-    h("section", {}, h("h3", {}, "Controller manager log"),
-      h("div", { class: "kubefed-row" }, h("label", { for: verbosityId }, "Log verbosity "), verbositySel,
-        h("span", { class: "muted" }, "klog V levels; the controller manager prints the lines up to its --v")),
+    h("section", { class: "section", "aria-labelledby": fedTitle },
+      h("div", { class: "section-head" }, h("h3", { id: fedTitle }, "Federated resources: where they are, and why"),
+        h("span", { class: "hint" }, "from the sync controller's last reconcile")),
+      fedBox),
+    h("details", { class: "section fold", open: true },
+      h("summary", {}, "Running controllers and work queues"),
+      h("div", { class: "kubefed-grid" }, controllersList, queuesList)),
+    h("section", { class: "section", "aria-labelledby": logTitle },
+      h("div", { class: "section-head" }, h("h3", { id: logTitle }, "Controller manager log"),
+        h("label", { for: verbosityId, class: "field", title: "klog V levels: the controller manager prints the lines up to its --v" }, "Verbosity", verbositySel)),
       logBox),
-    h("section", {}, h("h3", {}, "Federated resources"), fedBox),
-    h("section", {}, h("h3", {}, "Member cluster objects"), memberBox),
+    h("details", { class: "section fold" }, h("summary", {}, "Actions so far"), historyList),
+    h("details", { class: "section fold" }, h("summary", {}, "Member cluster objects"), memberBox),
   );
+  panel.replaceChildren(ws.root);
+
+  // --- the release control in the header (app.js releaseControl) -----------
+  const releaseControl = {
+    label: "kubefed",
+    releases: () => (state.versions.length ? state.versions : [state.version]),
+    value: () => state.version,
+    set(v) {
+      if (!state.versions.includes(v) || v === state.version) return;
+      state.version = v;
+      reloadWith();
+    },
+    onChange(fn) {
+      state.versionListeners.add(fn);
+      return () => state.versionListeners.delete(fn);
+    },
+  };
+  function setVersion(v) {
+    if (!v || v === state.version) return;
+    state.version = v;
+    for (const fn of state.versionListeners) fn();
+  }
+  async function loadVersions() {
+    if (state.versions.length) return;
+    try {
+      state.versions = (await app.engine.call("kubefed.versions", {})).versions;
+      for (const fn of state.versionListeners) fn();
+    } catch (err) {
+      setStatus(`The kubefed releases could not be listed: ${err.message}`, true);
+    }
+  }
 
   // --- engine calls -------------------------------------------------------
   function serialize(fn) {
@@ -210,14 +288,15 @@ export function mount(panel, app) {
   }
 
   function loadRequest(overrides) {
-    const req = overrides ? { scope: scopeSel.value, version: versionSel.value, webhook: webhookBox.checked, steps: state.steps } : { steps: state.steps };
+    const req = overrides ? { scope: scopeSel.value, version: state.version, webhook: webhookBox.checked, steps: state.steps } : { steps: state.steps };
     if (state.example) req.example = state.example;
     else req.scenario = state.scenario;
     return req;
   }
 
-  function load({ overrides = true } = {}) {
+  function load({ overrides = true, baseline = false } = {}) {
     const gen = ++state.gen;
+    ws.setStale(true);
     return serialize(async () => {
       if (gen !== state.gen) return;
       const old = state.session;
@@ -226,6 +305,8 @@ export function mount(panel, app) {
         reply = await app.engine.call("kubefed.load", loadRequest(overrides));
       } catch (err) {
         setStatus(`Could not load: ${err.message}`, true);
+        problems.set(route(err.diagnostics, []).items);
+        ws.setStale(false);
         app.resultShown(id);
         return;
       }
@@ -234,33 +315,43 @@ export function mount(panel, app) {
       const t = reply.transcript;
       const cp = t.controlPlane || {};
       scopeSel.value = cp.scope || "Cluster";
-      versionSel.value = cp.version || "v0.10.0";
+      setVersion(cp.version || "v0.10.0");
       webhookBox.checked = cp.webhook !== false;
       const entries = [t.setup, ...t.steps].flatMap((st) => st.logs);
       state.log = reply.logText.map((text, i) => ({ text, v: entries[i]?.v ?? 0 }));
       state.history = t.steps.map((s) => ({ action: s.action, note: s.note, output: s.output, error: s.error }));
       const last = t.steps.length ? t.steps[t.steps.length - 1].snapshot : t.setup.snapshot;
       const errs = t.steps.filter((s) => s.error);
-      setStatus(errs.length ? `Loaded; ${errs.length} step(s) failed: ${errs[errs.length - 1].error}` : `Loaded ${t.name || "the scenario"}.`, errs.length > 0);
+      setStatus(errs.length ? `Loaded; ${errs.length} step(s) failed: ${errs[errs.length - 1].error}` : `Loaded ${t.name || "the scenario"} on kubefed ${cp.version || ""}.`, errs.length > 0);
+      problems.set(route(reply.diagnostics, []).items);
+      if (baseline) state.baseline = modifiedKey();
+      updateModified();
       render(last);
+      ws.setStale(false);
       app.resultShown(id);
     });
   }
 
   function reloadWith() {
     app.changed();
+    updateModified();
     load();
   }
 
   function doStep(step, { record = true } = {}) {
+    ws.setStale(true);
     return serialize(async () => {
-      if (!state.session) return null;
+      if (!state.session) {
+        ws.setStale(false);
+        return null;
+      }
       let reply;
       try {
         reply = await app.engine.call("kubefed.step", { session: state.session, step });
       } catch (err) {
+        ws.setStale(false);
         if (err.code === "not_found") {
-          // The engine restarted: rebuild the session, then retry once.
+          // The engine restarted: the page rebuilds the session (onEngineRestart).
           state.session = "";
           setStatus("The engine restarted; replaying the actions…", false);
           return null;
@@ -271,12 +362,14 @@ export function mount(panel, app) {
       if (record && !reply.error) {
         state.steps.push(step);
         if (state.steps.length > MAX_STEPS) state.steps.shift();
+        updateModified();
         app.changed();
       }
       state.log.push(...reply.logText.map((text, i) => ({ text, v: reply.logs[i]?.v ?? 0 })));
       state.history.push({ action: reply.action, output: reply.output, error: reply.error });
       setStatus(reply.error ? `${reply.action}: ${reply.error}` : `${reply.action}${reply.output.length ? ": " + reply.output.join("; ") : ""}`, !!reply.error);
       render(reply.snapshot);
+      ws.setStale(false);
       return reply;
     });
   }
@@ -292,9 +385,13 @@ export function mount(panel, app) {
   }
 
   // markApplied puts the diagnostics of an apply step on the editor the
-  // YAML came from (they point into that text).
+  // YAML came from (they point into that text) and in the problems list.
   function markApplied(ed, reply) {
-    ed.setDiagnostics(route(reply?.diagnostics, [{ key: ed, inputs: ["step.apply"] }]).marks.get(ed));
+    if (!reply) return;
+    const { marks, items } = route(reply.diagnostics, [{ key: ed, inputs: ["step.apply"] }], { fallbackLine: 1 });
+    ed.setDiagnostics(marks.get(ed));
+    problems.set(items, new Map([[ed, ed]]));
+    if (items.length) ws.show("input");
   }
 
   async function applyEditor() {
@@ -336,6 +433,7 @@ export function mount(panel, app) {
 
   function resetSteps() {
     state.steps = [];
+    updateModified();
     app.changed();
     load();
   }
@@ -363,18 +461,40 @@ export function mount(panel, app) {
     status.classList.toggle("error", !!error);
   }
 
+  // --- the modified marker ---------------------------------------------------
+  function modifiedKey() {
+    return JSON.stringify({ scope: scopeSel.value, version: state.version, webhook: webhookBox.checked, steps: state.steps,
+      editor: editor.value, ftcEditor: ftcEditor.value, scenario: state.scenario });
+  }
+  function updateModified() {
+    ws.setModified(state.baseline !== null && modifiedKey() !== state.baseline);
+  }
+  function edited() {
+    updateModified();
+    app.changed();
+  }
+  function showBasis() {
+    const name = state.example || "";
+    menu.setCurrent(name);
+    ws.setExample(name ? state.examples?.find((e) => e.name === name)?.title || name : "your scenario");
+  }
+
   // --- rendering ----------------------------------------------------------
   function render(snap) {
     state.snapshot = snap;
     if (!snap) return;
-    clock.textContent = `Virtual time ${snap.time} (+${snap.elapsed}) · controller manager ${snap.controllerManager.running ? "running" : "not running"} (starts ${snap.controllerManager.starts})${snap.controllerManager.exitReason ? " · " + snap.controllerManager.exitReason : ""}`;
+    const cm = snap.controllerManager;
+    clock.textContent = `+${snap.elapsed}`;
+    clock.title = `virtual time ${snap.time}`;
+    replaceChildren(manager, `Virtual time ${snap.time} (+${snap.elapsed}) · controller manager ${cm.running ? "running" : "not running"} (starts ${cm.starts})${cm.exitReason ? " · " + cm.exitReason : ""}`);
+    ws.setTitles({ output: `Propagation on kubefed ${state.version}, +${snap.elapsed}` });
     renderFTCs(snap.ftcs || []);
-    replaceChildren(controllersList, ...(snap.controllers.length ? snap.controllers.map((c) => h("li", {}, h("code", {}, c.key), ` ${c.type} controller for ${c.kind}`)) : [h("li", { class: "muted" }, "none")]));
+    replaceChildren(controllersList, ...(snap.controllers.length ? snap.controllers.map((c) => h("li", {}, h("code", {}, c.key), ` ${c.type} controller for ${c.kind}`)) : [h("li", { class: "muted" }, "no controller runs")]));
     replaceChildren(queuesList, ...(snap.queues || []).map((q) => h("li", {}, h("code", {}, q.controller), ` ${q.reconciles} reconciles`,
       q.pending.length ? ` · pending: ${q.pending.map((p) => `${p.key} at ${p.at.slice(11, 19)}${p.backoff ? ` (backoff ${p.backoff})` : ""}`).join(", ")}` : " · idle")));
     renderLog();
-    replaceChildren(historyList, ...state.history.map((s) => h("li", { class: s.error ? "failed" : "" }, s.action, s.note ? h("span", { class: "muted" }, ` — ${s.note}`) : null,
-      s.error ? h("span", { class: "kubefed-error" }, ` ✗ ${s.error}`) : null)));
+    replaceChildren(historyList, ...(state.history.length ? state.history.map((s) => h("li", { class: s.error ? "failed" : "" }, s.action, s.note ? h("span", { class: "muted" }, ` — ${s.note}`) : null,
+      s.error ? h("span", { class: "kubefed-error" }, ` ✗ ${s.error}`) : null)) : [h("li", { class: "muted" }, "none")]));
     renderClusters(snap.clusters || []);
     renderFederated(snap.federatedResources || []);
     renderMembers(snap.clusters || []);
@@ -423,26 +543,28 @@ export function mount(panel, app) {
       return;
     }
     replaceChildren(clusterTable, ...list.map((c) => {
-      const labelInput = h("input", { type: "text", size: 14, value: Object.entries(c.labels || {}).map(([k, v]) => `${k}=${v}`).join(","), "aria-label": `Labels of ${c.name}` });
+      const labelInput = h("input", { type: "text", size: 12, value: Object.entries(c.labels || {}).map(([k, v]) => `${k}=${v}`).join(","), "aria-label": `Labels of ${c.name}` });
       return h("tr", { dataset: { cluster: c.name } },
         h("th", { scope: "row" }, h("code", {}, c.name), c.joined ? null : h("span", { class: "muted" }, " (unjoined)")),
         h("td", { class: c.ready ? "kubefed-ready" : "kubefed-notready" }, c.ready ? "✓ Ready" : `✗ not ready (${c.health})`),
-        h("td", {}, labelInput, h("button", { type: "button", class: "button small", on: { click: () => {
+        h("td", {}, h("div", { class: "row nowrap" }, labelInput, h("button", { type: "button", class: "button small", "aria-label": `Set the labels of ${c.name}`, on: { click: () => {
           try {
             doStep({ clusterOp: { name: c.name, labels: parseLabels(labelInput.value) } });
           } catch (err) {
             setStatus(err.message, true);
           }
-        } } }, "Set")),
+        } } }, "Set"))),
         h("td", {}, String((c.objects || []).length)),
-        h("td", {}, c.joined ? [
+        h("td", {}, c.joined ? h("div", { class: "row nowrap" },
           h("button", { type: "button", class: "button small kubefed-health", on: { click: () => doStep({ clusterOp: { name: c.name, health: c.ready ? "notok" : "ok" } }) } }, c.ready ? "Make unready" : "Make ready"),
-          " ",
           h("button", { type: "button", class: "button small kubefed-unjoin", on: { click: () => doStep({ clusterOp: { name: c.name, remove: true } }) } }, "Unjoin"),
-        ] : null));
+        ) : null));
     }));
   }
 
+  // renderFederated answers "why is my resource (not) in cluster X": per
+  // resource, per cluster, whether it is there and the sync controller's
+  // reason, with the propagation status and the diff.
   function renderFederated(list) {
     if (!list.length) {
       replaceChildren(fedBox, h("p", { class: "muted" }, "No federated resources."));
@@ -453,29 +575,40 @@ export function mount(panel, app) {
       const st = f.status || {};
       const cond = (st.conditions || []).map((c) => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ""}`).join(", ") || "no conditions";
       const perCluster = new Map((st.clusters || []).map((c) => [c.name, c.status || "OK"]));
-      return h("details", { class: "kubefed-fed", open: true, dataset: { kind: f.kind, name: qname } },
-        h("summary", {}, h("code", {}, `${f.kind} ${qname}`), ` · ${cond} · finalizers: ${f.finalizers.length ? f.finalizers.join(", ") : "none"}`,
-          f.deletionTimestamp ? " · deleting" : ""),
-        h("div", { class: "kubefed-row" }, h("button", { type: "button", class: "button small", on: { click: () => doStep({ delete: { apiVersion: f.apiVersion, kind: f.kind, namespace: f.namespace, name: f.name } }) } }, "Delete")),
-        h("table", { class: "kubefed-table" },
-          h("thead", {}, h("tr", {}, ["Cluster", "Placement (explorer's explanation)", "status.clusters", "Diff desired → actual"].map((c) => h("th", { scope: "col" }, c)))),
-          h("tbody", {}, (f.placement || []).map((p) => h("tr", { dataset: { cluster: p.cluster } },
-            h("th", { scope: "row" }, p.cluster),
-            h("td", {}, p.selected ? `✓ ${p.reason}` : `— ${p.reason}`),
-            h("td", {}, perCluster.get(p.cluster) || "—"),
-            h("td", {}, diffCell(p)))))),
-        f.events && f.events.length ? h("ul", { class: "kubefed-events" }, f.events.map((e) => h("li", { class: e.type === "Warning" ? "warning" : "" },
-          `${e.type === "Warning" ? "⚠ " : ""}${e.type} ${e.reason}: ${e.message}${e.count > 1 ? ` (×${e.count})` : ""}`))) : null);
+      const placement = f.placement || [];
+      const there = placement.filter((p) => clusterVerdict(p).there).length;
+      const rec = f.reconciled;
+      return h("article", { class: "kubefed-fed", dataset: { kind: f.kind, name: qname } },
+        h("div", { class: "kubefed-fed-head" },
+          h("h4", {}, h("code", {}, `${f.kind} ${qname}`)),
+          h("span", { class: "kubefed-fed-count" }, `in ${there} of ${placement.length} clusters`),
+          h("button", { type: "button", class: "button small", "aria-label": `Delete ${f.kind} ${qname}`, on: { click: () => doStep({ delete: { apiVersion: f.apiVersion, kind: f.kind, namespace: f.namespace, name: f.name } }) } }, "Delete")),
+        h("p", { class: "hint" }, `${cond} · finalizers: ${f.finalizers.length ? f.finalizers.join(", ") : "none"}${f.deletionTimestamp ? " · deleting" : ""}`,
+          rec ? ` · reconciled at ${rec.at.slice(11, 19)} (generation ${rec.generation})` : " · not reconciled by a sync controller"),
+        scrollRegion(h("div", { class: "table-wrap" }, h("table", { class: "kubefed-table kubefed-why data-table" },
+          h("thead", {}, h("tr", {}, ["Cluster", "There?", "Why (the sync controller's decision)", "status.clusters", "Desired → actual"].map((c) => h("th", { scope: "col" }, c)))),
+          h("tbody", {}, placement.map((p) => {
+            const v = clusterVerdict(p);
+            return h("tr", { dataset: { cluster: p.cluster }, class: v.there ? "there" : "absent" },
+              h("th", { scope: "row" }, h("code", {}, p.cluster)),
+              h("td", { class: v.there ? "kubefed-ready" : "kubefed-notready" }, v.there ? "✓ yes" : "✗ no"),
+              h("td", {}, v.why ? h("span", { class: `kubefed-why-tag why-${p.sync?.why || "none"}` }, v.why) : null, " ", v.text),
+              h("td", {}, perCluster.get(p.cluster) || "—"),
+              h("td", {}, diffCell(p)));
+          })))), `Where ${qname} is, per cluster`),
+        f.events && f.events.length ? h("details", { class: "fold" }, h("summary", {}, `Events (${f.events.length})`),
+          h("ul", { class: "kubefed-events" }, f.events.map((e) => h("li", { class: e.type === "Warning" ? "warning" : "" },
+            `${e.type === "Warning" ? "⚠ " : ""}${e.type} ${e.reason}: ${e.message}${e.count > 1 ? ` (×${e.count})` : ""}`)))) : null);
     }));
   }
 
   function diffCell(p) {
     if (p.desired && !p.actual) {
-      return h("details", {}, h("summary", {}, "not in the cluster; the desired object"), h("pre", { class: "kubefed-diff" }, JSON.stringify(p.desired, null, 2)));
+      return h("details", {}, h("summary", {}, "not there; the desired object"), h("pre", { class: "kubefed-diff output" }, JSON.stringify(p.desired, null, 2)));
     }
     if (!p.actual) return "—";
     if (!p.diff || !p.diff.length) return "identical";
-    return h("pre", { class: "kubefed-diff" }, p.diff.join("\n"));
+    return h("pre", { class: "kubefed-diff output" }, p.diff.join("\n"));
   }
 
   function renderMembers(list) {
@@ -487,7 +620,7 @@ export function mount(panel, app) {
     replaceChildren(memberBox, ...withObjects.map((c) => h("details", { class: "kubefed-member", dataset: { cluster: c.name } },
       h("summary", {}, `${c.name}: ${c.objects.length} object(s)`),
       c.objects.map((o) => h("div", {}, h("h4", {}, `${o.kind} ${o.metadata?.namespace ? o.metadata.namespace + "/" : ""}${o.metadata?.name ?? ""}`),
-        h("pre", { class: "kubefed-object" }, JSON.stringify(o, null, 2)))))));
+        h("pre", { class: "kubefed-object output" }, JSON.stringify(o, null, 2)))))));
   }
 
   // --- gallery, state -----------------------------------------------------
@@ -497,11 +630,11 @@ export function mount(panel, app) {
       const reply = await app.engine.call("kubefed.examples", {});
       state.examples = reply.examples;
     } catch (err) {
-      galleryNote.textContent = `The examples could not be loaded: ${err.message}`;
+      setStatus(`The examples could not be loaded: ${err.message}`, true);
       return;
     }
-    replaceChildren(galleryList, ...state.examples.map((ex) => h("li", {},
-      h("button", { type: "button", class: "button kubefed-example", "data-example": ex.name, title: ex.description, on: { click: () => pick(ex.name) } }, ex.title))));
+    menu.set(state.examples.map((ex) => ({ name: ex.name, title: ex.title, description: ex.description })));
+    showBasis();
   }
 
   async function showExample(name) {
@@ -509,9 +642,9 @@ export function mount(panel, app) {
     state.example = ex.name;
     state.scenario = "";
     state.steps = [];
-    galleryNote.textContent = `${ex.title}: ${ex.description}`;
+    showBasis();
     // The example's own control plane applies, not the switches' values.
-    await load({ overrides: false });
+    await load({ overrides: false, baseline: true });
   }
 
   async function pick(name) {
@@ -520,7 +653,7 @@ export function mount(panel, app) {
       app.changed();
       app.exampleShown(id, name);
     } catch (err) {
-      galleryNote.textContent = `The example could not be loaded: ${err.message}`;
+      setStatus(`The example could not be loaded: ${err.message}`, true);
     }
   }
 
@@ -530,7 +663,7 @@ export function mount(panel, app) {
     state.scenario = typeof s.scenario === "string" ? s.scenario : "";
     state.steps = Array.isArray(s.steps) ? s.steps.filter((x) => x && typeof x === "object").slice(-MAX_STEPS) : [];
     if (typeof s.scope === "string" && s.scope) scopeSel.value = s.scope;
-    if (typeof s.version === "string" && s.version) versionSel.value = s.version;
+    if (typeof s.version === "string" && s.version) setVersion(s.version);
     if (typeof s.webhook === "boolean") webhookBox.checked = s.webhook;
     if (typeof s.editor === "string") editor.value = s.editor;
     if (typeof s.ftcEditor === "string") ftcEditor.value = s.ftcEditor;
@@ -541,21 +674,46 @@ export function mount(panel, app) {
       if (![...targetSel.options].some((o) => o.value === s.target)) targetSel.append(h("option", { value: s.target }, `member ${s.target}`));
       targetSel.value = s.target;
     }
-    if (!state.example && !state.scenario && !state.steps.length) state.example = "o22-override-unready-cluster";
+    if (!state.example && !state.scenario && !state.steps.length) state.example = DEFAULT_EXAMPLE;
+    showBasis();
+    // The baseline is the example as it loads without the user's actions.
+    state.baseline = null;
+    baselineOf(s).then((key) => {
+      state.baseline = key;
+      updateModified();
+    });
     return load();
+  }
+
+  // baselineOf is what the state's example (or scenario) looks like before
+  // the user changed anything: its own control plane, no actions, the
+  // default editors.
+  async function baselineOf(s) {
+    try {
+      const reply = await app.engine.call("kubefed.load", state.example ? { example: state.example } : { scenario: state.scenario });
+      app.engine.call("kubefed.close", { session: reply.session }).catch(() => {});
+      const cp = reply.transcript.controlPlane || {};
+      return JSON.stringify({ scope: cp.scope || "Cluster", version: cp.version || "v0.10.0", webhook: cp.webhook !== false, steps: [],
+        editor: DEFAULT_EDITOR, ftcEditor: DEFAULT_FTC, scenario: typeof s.scenario === "string" ? s.scenario : "" });
+    } catch {
+      return null;
+    }
   }
 
   function reset() {
     editor.value = DEFAULT_EDITOR;
     ftcEditor.value = DEFAULT_FTC;
-    return showExample("o22-override-unready-cluster").catch((err) => setStatus(`Could not load the example: ${err.message}`, true));
+    for (const ed of [editor, ftcEditor]) ed.setDiagnostics([]);
+    problems.set([]);
+    return showExample(state.example || DEFAULT_EXAMPLE).catch((err) => setStatus(`Could not load the example: ${err.message}`, true));
   }
 
   reset();
   loadGallery();
+  loadVersions();
   return {
     getState() {
-      const s = { scope: scopeSel.value, version: versionSel.value, webhook: webhookBox.checked, steps: state.steps, editor: editor.value, ftcEditor: ftcEditor.value, target: targetSel.value,
+      const s = { scope: scopeSel.value, version: state.version, webhook: webhookBox.checked, steps: state.steps, editor: editor.value, ftcEditor: ftcEditor.value, target: targetSel.value,
         enableName: enableName.value, enableGroup: enableGroup.value, verbosity: verbositySel.value };
       if (state.example) s.example = state.example;
       else s.scenario = state.scenario;
@@ -565,8 +723,12 @@ export function mount(panel, app) {
     reset,
     apply: () => applyEditor(),
     onEngineRestart: () => load(),
-    onShow: () => loadGallery(),
+    onShow: () => {
+      loadGallery();
+      loadVersions();
+    },
     loadExample: (name) => showExample(name),
+    releaseControl,
   };
 }
 

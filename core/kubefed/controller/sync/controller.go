@@ -54,6 +54,9 @@ type KubeFedSyncController struct {
 	clusterAt   time.Time
 	clusterStop func()
 	stopped     bool
+	// reconciled is the last reconcile of each federated resource, by
+	// namespace/name (decision.go).
+	reconciled map[string]*Reconcile
 }
 
 // StartKubeFedSyncController builds and runs a sync controller.
@@ -335,12 +338,21 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 	if err != nil {
 		s.recordError(r.obj, ComputePlacementFailed, "Failed to compute placement: "+err.Error())
 		s.logError(util.Wrap(err, "failed to compute placement"))
+		rec := &Reconcile{}
+		for _, c := range clusters {
+			rec.Clusters = append(rec.Clusters, Decision{Cluster: c.Name, Why: WhyPlacementError, Action: ActionSkip, Detail: "spec.placement cannot be read: " + err.Error()})
+		}
+		s.record(r, rec)
 		return s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw)
 	}
 	s.cfg.Log.V(4, src, "Ensuring %s %q in clusters: %s", s.target.Kind, r.targetName.String(), strings.Join(sortedClusterNames(selected), ","))
 	d := newDispatcher(s, r, raw)
-	for _, c := range clusters {
+	notPlaced := r.placementReasons(clusters, selected)
+	// actions is what the loop did in each cluster, for the record.
+	actions := make([]string, len(clusters))
+	for i, c := range clusters {
 		isSelected := selected[c.Name]
+		actions[i] = ActionSkip
 		if !c.Ready {
 			if isSelected {
 				//lint:ignore ST1005 upstream's exact message
@@ -358,24 +370,33 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			case clusterObj == nil:
 			case u.GetDeletionTimestamp(clusterObj) != "":
 				d.c.statusMap[c.Name] = WaitingForRemoval
+				actions[i] = ActionWaitForRemoval
 			case r.IsNamespaceInHostCluster(clusterObj):
 				d.removeManagedLabel(c.Name, clusterObj, true)
+				actions[i] = ActionRemoveManagedLabel
 			default:
 				d.delete(c.Name, true)
+				actions[i] = ActionDelete
 			}
 			continue
 		}
 		if clusterObj == nil {
 			d.create(c.Name)
+			actions[i] = ActionCreate
 		} else {
 			// update only reads the cached object (retention copies what
 			// it keeps), so it is not copied here.
-			d.update(c.Name, clusterObj)
+			actions[i] = d.update(c.Name, clusterObj)
 		}
 		if d.crashed {
 			return util.StatusError
 		}
 	}
+	rec := &Reconcile{Clusters: make([]Decision, len(clusters))}
+	for i, c := range clusters {
+		rec.Clusters[i] = d.decide(c, selected[c.Name], notPlaced, actions[i])
+	}
+	s.record(r, rec)
 	if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
 		s.cfg.Log.HandleError(src, err)
 	}
@@ -485,6 +506,7 @@ func (s *KubeFedSyncController) ensureDeletion(r *FederatedResource) util.Reconc
 	kind := s.fedType.Kind
 	key := r.federatedName.String()
 	log.V(2, src, "Ensuring deletion of %s %q", kind, key)
+	s.record(r, &Reconcile{Deleting: true, Clusters: []Decision{}})
 	if !u.HasFinalizer(r.obj, FinalizerSyncController) {
 		log.V(2, src, "%s %q does not have the %q finalizer. Nothing to do.", kind, key, FinalizerSyncController)
 		return util.StatusAllOK

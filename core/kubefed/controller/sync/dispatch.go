@@ -181,58 +181,62 @@ func (d *dispatcher) upToDate(b *memberBase, cluster string, clusterObj map[stri
 		util.LabelsEqual(b.labels, clusterObj)
 }
 
-func (d *dispatcher) update(cluster string, clusterObj map[string]any) {
+// update brings a member object in line with the template and overrides
+// and returns what it did (ActionUpdate, or ActionNone when the object was
+// up to date) for the reconcile's record.
+func (d *dispatcher) update(cluster string, clusterObj map[string]any) string {
 	d.c.statusMap[cluster] = UpdateTimedOut
 	const op = "update"
 	client := d.client(cluster, op, UpdateFailed)
 	if client == nil {
-		return
+		return ActionUpdate
 	}
 	if util.IsExplicitlyUnmanaged(clusterObj) {
 		//lint:ignore ST1005 upstream's exact message
 		d.operationError(ManagedLabelFalse, cluster, op, fmt.Errorf("Unable to manage the object which has label %s: %s", util.ManagedByKubeFedLabelKey, util.UnmanagedByKubeFedLabelValue))
-		return
+		return ActionUpdate
 	}
 	b := d.r.base()
 	if b.err != nil {
 		d.operationError(ComputeResourceFailed, cluster, op, b.err)
-		return
+		return ActionUpdate
 	}
 	d.r.warnTemplate(b)
 	if d.upToDate(b, cluster, clusterObj) {
 		d.recordResourceStatus(cluster, clusterObj)
 		d.c.statusMap[cluster] = ClusterPropagationOK
-		return
+		return ActionNone
 	}
 	obj := u.DeepCopyMap(b.obj)
 	if err := retainClusterFields(d.s.cfg.Release, d.r.targetKind(), obj, clusterObj, d.r.obj); err != nil {
 		d.operationError(FieldRetentionFailed, cluster, op, util.Wrap(err, "failed to retain fields"))
-		return
+		return ActionUpdate
 	}
 	obj, err := d.r.ApplyOverrides(obj, cluster)
 	if d.crashIfPanic(err) {
-		return
+		return ActionUpdate
 	}
 	if err != nil {
 		d.operationError(ApplyOverridesFailed, cluster, op, err)
-		return
+		return ActionUpdate
 	}
 	version := d.r.VersionForCluster(cluster)
 	if !util.ObjectNeedsUpdate(obj, clusterObj, version) {
 		d.recordResourceStatus(cluster, clusterObj)
 		d.c.statusMap[cluster] = ClusterPropagationOK
-		return
+		return ActionNone
 	}
 	d.recordEvent(cluster, op, "Updating")
 	updated, err := client.Update(obj)
 	if err != nil {
 		d.operationError(UpdateFailed, cluster, op, err)
-		return
+		return ActionUpdate
 	}
 	d.c.resourcesUpdated = true
 	d.versions[cluster] = util.ObjectVersion(updated)
 	d.recordResourceStatus(cluster, updated)
 	d.c.statusMap[cluster] = ClusterPropagationOK
+	return ActionUpdate
 }
 
 // delete removes the object from a cluster that is no longer selected; on
