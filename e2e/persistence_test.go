@@ -252,7 +252,7 @@ func TestEveryEmbedRouteRendersItsTab(t *testing.T) {
 		before := eval[string](t, p, w+href)
 		eval[bool](t, p, `(() => { const s = `+w+`.releaseSelect; s.value = "`+release+`"; s.dispatchEvent(new Event("change")); return true })()`)
 		// The link follows changes after a short debounce (longer on a busy machine).
-		waitFor(t, p, w+href+`.includes("#s=") && `+w+href+` !== `+strconv.Quote(before), 20*time.Second)
+		waitFor(t, p, w+href+`.includes("#s=") && `+w+href+` !== `+strconv.Quote(before)+` && `+w+`.linkState?.release === "`+release+`"`, 20*time.Second)
 		link := eval[string](t, p, w+`.shadowRoot.querySelector(".kx-widget-header a").href`)
 		fragment := link[strings.Index(link, "#"):]
 		q := openAnyPage(t, route+fragment)

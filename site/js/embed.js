@@ -190,9 +190,16 @@ class KxWidget extends HTMLElement {
     }
     app.setRelease(app.release);
     // "Open the full explorer" carries what the widget shows.
+    // linkState is what the link shows once set; an encoding that finishes
+    // after a newer one started is dropped.
+    let linkSeq = 0;
     const updateLink = debounce(async () => {
+      const seq = ++linkSeq;
       const page = { v: STATE_VERSION, tab: tabId, release: app.release, tabs: { [tabId]: hooks.getState?.() } };
-      this.fullLink.href = new URL(`index.html#${await encodeState(page)}`, base).href;
+      const fragment = await encodeState(page);
+      if (seq !== linkSeq) return;
+      this.fullLink.href = new URL(`index.html#${fragment}`, base).href;
+      this.linkState = page;
     }, 300);
     app.onChange(updateLink);
     app.onRelease(updateLink);

@@ -72,6 +72,12 @@ const work = new SavedWork(store);
 // The first result the page paints: measured (kx-first-result) and the
 // moment to fetch the rest for offline use (the service worker).
 let firstResult = false;
+// Whether the status line shows the engine's own progress ("Loading the
+// engine…", "Engine ready."): only then may more progress replace it. An
+// engine (one per mechanism) that finishes loading later must not cover
+// what the page said meanwhile, such as that a link is shown.
+let statusFromEngine = true;
+
 const app = createApp({
   engine,
   onResult(tabId) {
@@ -87,6 +93,7 @@ const app = createApp({
   announce(text, state = "info") {
     statusLine.textContent = text;
     statusLine.dataset.state = state;
+    statusFromEngine = false;
   },
   onExample(tabId, name) {
     // The example replaced the tab's saved state: keep that in the history.
@@ -652,13 +659,20 @@ function setupShortcuts() {
 
 // --- the engine ------------------------------------------------------------
 
+/** Shows the engine's progress unless the status line says something else. */
+function announceProgress(text, state) {
+  if (!statusFromEngine) return;
+  app.announce(text, state);
+  statusFromEngine = true;
+}
+
 function setupEngineStatus() {
   engine.addEventListener("state", (e) => {
     const { state, message, version, restarted, delayMs } = e.detail;
     restartButton.hidden = state !== "stopped" && state !== "failed";
     restartButton.textContent = state === "failed" ? "Try again" : "Restart the engine";
     if (state !== "stopped") notices.clear("engine");
-    if (state === "loading") app.announce("Loading the engine…", "loading");
+    if (state === "loading") announceProgress("Loading the engine…", "loading");
     else if (state === "restarting") {
       app.announce(message ? `${message} Restarting the engine${delayMs >= 1000 ? ` in ${Math.round(delayMs / 1000)} s` : ""}…` : "Restarting the engine…", "loading");
     } else if (state === "failed") app.announce(message, "error");
@@ -671,7 +685,7 @@ function setupEngineStatus() {
         actions: [{ label: "Restart the engine", primary: true, run: () => restartEngine() }],
       });
     } else if (state === "ready" && !restarted) {
-      app.announce("Engine ready.", "ready");
+      announceProgress("Engine ready.", "ready");
       if (performance.getEntriesByName("kx-engine-ready").length === 0) performance.mark("kx-engine-ready");
       document.getElementById("engine-version").textContent = version ? `engine ${version.version} · ${version.goVersion} · ${version.platform}` : "";
     }
