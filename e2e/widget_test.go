@@ -93,3 +93,112 @@ func TestWidgetEditorsStyled(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(screenshotDir(t), "embed-route-feature-gates.png"), shot, 0o644))
 	})
 }
+
+// widgetBox is where a widget's panes are on the page.
+type widgetBox struct {
+	Height   float64 `json:"height"`
+	InLeft   float64 `json:"inLeft"`
+	InTop    float64 `json:"inTop"`
+	InH      float64 `json:"inH"`
+	OutLeft  float64 `json:"outLeft"`
+	OutTop   float64 `json:"outTop"`
+	OutH     float64 `json:"outH"`
+	Gallery  bool    `json:"gallery"`
+	Releases bool    `json:"releases"`
+}
+
+func boxOf(t *testing.T, p *browsertest.Page, host string) widgetBox {
+	t.Helper()
+	return eval[widgetBox](t, p, `(() => { const w = `+host+`, r = w.shadowRoot;
+		const box = (sel) => r.querySelector(sel).getBoundingClientRect();
+		const shown = (sel) => { const e = r.querySelector(sel); return !!e && e.getClientRects().length > 0 };
+		const i = box(".pane-in"), o = box(".pane-out");
+		return {height: w.getBoundingClientRect().height, inLeft: i.left, inTop: i.top, inH: i.height, outLeft: o.left, outTop: o.top, outH: o.height,
+			gallery: shown(".ws-bar-start > *"), releases: shown(".kx-widget-release")} })()`)
+}
+
+// Widgets are compact by default (issue 12, item 2): at 1280×800 each is at
+// most 480 px tall with its default content, shows its input and result
+// side by side and no gallery or release picker; at 600 px wide the input
+// sits above its result, both shown.
+func TestWidgetCompact(t *testing.T) {
+	p := openAnyPage(t, "/embed-example.html")
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.EmulateViewport(1280, 800)))
+	hosts := map[string]string{
+		"kx-feature-gates": `document.querySelector("kx-feature-gates")`,
+		"kx-kubelet":       `document.querySelector("kx-kubelet")`,
+	}
+	ready := map[string]string{
+		"kx-feature-gates": `.gates-table tbody tr`,
+		"kx-kubelet":       `.kubelet-pod-card`,
+	}
+	for name, host := range hosts {
+		eval[bool](t, p, `(`+host+`.scrollIntoView(), true)`)
+		waitFor(t, p, host+`.shadowRoot && `+host+`.shadowRoot.querySelector("`+ready[name]+`") !== null`, 60*time.Second)
+	}
+	time.Sleep(time.Second) // results settle
+	for name, host := range hosts {
+		b := boxOf(t, p, host)
+		t.Logf("%s at 1280×800: %.0f px tall", name, b.Height)
+		assert.LessOrEqual(t, b.Height, 480.0, "%s is compact", name)
+		assert.Greater(t, b.Height, 200.0, "%s shows something", name)
+		assert.Less(t, b.InLeft, b.OutLeft, "%s: input and result side by side", name)
+		assert.InDelta(t, b.InTop, b.OutTop, 1, "%s: side by side", name)
+		assert.False(t, b.Gallery, "%s: no gallery unless asked", name)
+		assert.False(t, b.Releases, "%s: no release picker unless asked", name)
+	}
+	eval[bool](t, p, `(window.scrollTo(0, 0), true)`)
+	shot, err := chromedp.Run(p.Ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(screenshotDir(t), "embed-example-desktop.png"), shot, 0o644))
+
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.EmulateViewport(600, 800)))
+	time.Sleep(500 * time.Millisecond)
+	for name, host := range hosts {
+		b := boxOf(t, p, host)
+		t.Logf("%s at 600 px: %.0f px tall", name, b.Height)
+		assert.InDelta(t, b.InLeft, b.OutLeft, 1, "%s: stacked at 600 px", name)
+		assert.Greater(t, b.OutTop, b.InTop, "%s: the result below the input", name)
+		assert.Greater(t, b.InH, 50.0, "%s: the input is shown", name)
+		assert.Greater(t, b.OutH, 50.0, "%s: the result is shown", name)
+	}
+	shot, err = chromedp.Run(p.Ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(screenshotDir(t), "embed-example-600.png"), shot, 0o644))
+}
+
+// The attributes: view="full" is the whole tab; height sets the height;
+// gallery and release-picker bring those back; readonly editors refuse
+// edits; view picks the result.
+func TestWidgetAttributes(t *testing.T) {
+	p := openAnyPage(t, "/embed-example.html")
+	eval[bool](t, p, `(() => {
+		const add = (id, attrs) => { const w = document.createElement("kx-feature-gates"); w.id = id;
+			for (const [k, v] of Object.entries(attrs)) w.setAttribute(k, v);
+			document.querySelector("main").prepend(w); return w };
+		add("w-full", {view: "full", loading: "eager"});
+		add("w-tall", {height: "360", gallery: "", "release-picker": "", readonly: "", loading: "eager"});
+		add("w-upgrade", {view: "upgrade", release: "1.30", "target-release": "1.33", example: "upgrade-removed", loading: "eager"});
+		return true })()`)
+	for _, id := range []string{"w-full", "w-tall", "w-upgrade"} {
+		waitFor(t, p, `document.getElementById("`+id+`").shadowRoot?.querySelector(".gates-table tbody tr") != null`, 60*time.Second)
+	}
+	time.Sleep(time.Second)
+	full := boxOf(t, p, `document.getElementById("w-full")`)
+	assert.Greater(t, full.Height, 480.0, "view=full is the whole tab")
+	assert.True(t, full.Gallery)
+	tall := boxOf(t, p, `document.getElementById("w-tall")`)
+	assert.InDelta(t, 360, tall.Height, 2, "height=360")
+	assert.True(t, tall.Gallery, "gallery")
+	assert.True(t, tall.Releases, "release-picker")
+	// readonly: typing changes nothing.
+	eval[bool](t, p, `(document.getElementById("w-tall").shadowRoot.querySelector(".cm-content").focus(), true)`)
+	before := eval[string](t, p, `document.getElementById("w-tall").shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`)
+	require.NoError(t, chromedp.Do(p.Ctx, chromedp.KeyEvent("xyz")))
+	assert.Equal(t, before, eval[string](t, p, `document.getElementById("w-tall").shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`), "readonly")
+	// view=upgrade: the upgrade check, not the table.
+	const up = `document.getElementById("w-upgrade").shadowRoot`
+	waitFor(t, p, up+`.querySelector(".gates-upgrade").textContent.includes("CPUManager")`, 30*time.Second)
+	assert.True(t, eval[bool](t, p, up+`.querySelector(".gates-upgrade").getClientRects().length > 0`))
+	assert.False(t, eval[bool](t, p, up+`.querySelector(".gates-gates").getClientRects().length > 0`))
+}

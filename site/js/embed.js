@@ -13,8 +13,10 @@
 // A widget starts the first time it becomes visible or is touched
 // (attribute loading="eager" starts at once, loading="click" waits for a
 // click).
-// Attributes: release, theme ("light" | "dark"), loading, plus whatever the
-// tab reads (see its fromEmbed). Inline <script type="text/plain"> or
+// Attributes: release, theme ("light" | "dark"), loading; view, height,
+// readonly, autoplay, gallery, release-picker (a widget is compact unless
+// view="full": css/widget.css); plus whatever the tab reads (see its
+// fromEmbed). docs/embedding.md documents them all. Inline <script type="text/plain"> or
 // "text/yaml" blocks with data-kind (and data-name) carry the inputs.
 //
 // From another origin the widget needs, in the host page's CSP:
@@ -87,6 +89,20 @@ export function dedent(text) {
   return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + (lines.length ? "\n" : "");
 }
 
+/** Attributes of the widget itself (docs/embedding.md), not of its tab. */
+export const WIDGET_ATTRIBUTES = ["view", "height", "readonly", "autoplay", "gallery", "release-picker"];
+
+/**
+ * The widget's height from its height attribute: a number of pixels or a
+ * CSS length ("30rem"); null for none or one that is not a length.
+ */
+export function widgetHeight(value) {
+  const v = (value || "").trim();
+  if (!v) return null;
+  if (/^\d+(\.\d+)?$/.test(v)) return `${v}px`;
+  return globalThis.CSS?.supports?.("height", v) ? v : null;
+}
+
 class KxWidget extends HTMLElement {
   connectedCallback() {
     if (this.shadowRoot) return;
@@ -96,26 +112,29 @@ class KxWidget extends HTMLElement {
     this.status = h("p", { class: "engine-status", role: "status", "aria-live": "polite", "data-state": "loading" }, "The explorer starts when you scroll here or click.");
     this.releaseSelect = h("select", { "aria-label": "Kubernetes release", disabled: true });
     this.panel = h("div", { class: "panel kx-widget-panel" });
+    const full = this.getAttribute("view") === "full";
     const startButton = h("button", { class: "button primary", type: "button" }, `Start the ${mod.title} explorer`);
     startButton.addEventListener("click", () => this.start());
     this.placeholder = h("div", { class: "kx-widget-start" }, startButton);
     root.append(
       h("link", { rel: "stylesheet", href: asset(KX_ASSET_APP_CSS) }),
-      h(
+      (this.section = h(
         "section",
-        { class: "kx-widget", "aria-label": `kubexplorer: ${mod.title}` },
+        { class: full ? "kx-widget" : "kx-widget compact", "aria-label": `kubexplorer: ${mod.title}` },
         h(
           "header",
           { class: "kx-widget-header" },
           h("strong", {}, `kubexplorer · ${mod.title}`),
-          h("label", { class: "field-inline" }, "Release ", this.releaseSelect),
+          h("label", { class: "field-inline kx-widget-release" }, "Release ", this.releaseSelect),
           (this.fullLink = h("a", { href: new URL(`index.html#${tabId}`, base).href, target: "_blank", rel: "noopener" }, "Open the full explorer")),
         ),
         this.placeholder,
         this.panel,
         h("footer", { class: "kx-widget-footer" }, this.status),
-      ),
+      )),
     );
+    const height = widgetHeight(this.getAttribute("height"));
+    if (height) this.section.style.setProperty("--kx-widget-height", height);
     const loading = this.getAttribute("loading") || "visible";
     if (loading === "eager") this.start();
     else if (loading === "visible") {
@@ -189,6 +208,10 @@ class KxWidget extends HTMLElement {
       announce(`This example could not be loaded: ${err.message}`, "error");
     }
     app.setRelease(app.release);
+    if (this.hasAttribute("readonly")) {
+      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor")) ed.kxEditor?.setReadOnly(true);
+    }
+    if (this.hasAttribute("autoplay")) this.autoplay();
     // "Open the full explorer" carries what the widget shows.
     const updateLink = debounce(async () => {
       const page = { v: STATE_VERSION, tab: tabId, release: app.release, tabs: { [tabId]: hooks.getState?.() } };
@@ -198,6 +221,24 @@ class KxWidget extends HTMLElement {
     app.onRelease(updateLink);
     updateLink();
     this.dispatchEvent(new CustomEvent("kx-ready", { bubbles: true }));
+  }
+
+  /**
+   * Plays the kubelet's virtual clock while the widget is visible, unless
+   * the reader prefers reduced motion (then the Play button waits for them).
+   */
+  autoplay() {
+    const play = this.shadowRoot.querySelector(".kubelet-play");
+    if (!play || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const playing = () => play.getAttribute("aria-pressed") === "true";
+    let userPaused = false;
+    play.addEventListener("click", (e) => {
+      if (e.isTrusted && playing()) userPaused = true;
+    });
+    new IntersectionObserver((entries) => {
+      const visible = entries.some((e) => e.isIntersecting);
+      if (visible !== playing() && !userPaused) play.click();
+    }).observe(this);
   }
 
   /** The page state in a share fragment, on the iframe route; else null. */
@@ -220,7 +261,7 @@ class KxWidget extends HTMLElement {
     const page = await this.pageFromLocation();
     if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
     // Attributes every widget has; any other one is the tab's to read.
-    const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location"]);
+    const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location", ...WIDGET_ATTRIBUTES]);
     const tabAttributes = Object.keys(config.attributes).some((a) => !generic.has(a));
     if (mod.fromEmbed && (config.blocks.length > 0 || tabAttributes)) return mod.fromEmbed(config);
     return undefined;
