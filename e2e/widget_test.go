@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
@@ -201,4 +202,35 @@ func TestWidgetAttributes(t *testing.T) {
 	waitFor(t, p, up+`.querySelector(".gates-upgrade").textContent.includes("CPUManager")`, 30*time.Second)
 	assert.True(t, eval[bool](t, p, up+`.querySelector(".gates-upgrade").getClientRects().length > 0`))
 	assert.False(t, eval[bool](t, p, up+`.querySelector(".gates-gates").getClientRects().length > 0`))
+}
+
+// On the iframe route the query sets the widget's attributes; autoplay plays
+// the kubelet's clock while the widget is visible, and not at all when the
+// reader prefers reduced motion.
+func TestWidgetRouteQueryAndAutoplay(t *testing.T) {
+	const host = `document.querySelector("kx-kubelet")`
+	const clock = host + `.shadowRoot.querySelector(".kubelet-clock").textContent`
+	for _, reduce := range []bool{false, true} {
+		t.Run(fmt.Sprintf("reduced-motion=%v", reduce), func(t *testing.T) {
+			p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
+			require.NoError(t, err)
+			defer p.Close()
+			if reduce {
+				_, err := chromedp.Call(p.Ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}})
+				require.NoError(t, err)
+			}
+			navigate(t, p, env.BaseURL+"/embed/kubelet/?view=events&autoplay&height=400")
+			waitFor(t, p, host+`.shadowRoot?.querySelector(".kubelet-pod-card") != null`, 60*time.Second)
+			assert.Equal(t, "events", eval[string](t, p, host+`.getAttribute("view")`))
+			assert.InDelta(t, 400, eval[float64](t, p, host+`.getBoundingClientRect().height`), 2)
+			assert.True(t, eval[bool](t, p, host+`.shadowRoot.querySelector(".kubelet-events").getClientRects().length > 0`), "view=events shows the events")
+			assert.False(t, eval[bool](t, p, host+`.shadowRoot.querySelector(".kubelet-chartview").getClientRects().length > 0`), "and not the timeline")
+			time.Sleep(2 * time.Second)
+			if reduce {
+				assert.Equal(t, "t=0s", eval[string](t, p, clock), "no autoplay under reduced motion")
+			} else {
+				assert.NotEqual(t, "t=0s", eval[string](t, p, clock), "autoplay plays the clock")
+			}
+		})
+	}
 }

@@ -106,6 +106,7 @@ export function widgetHeight(value) {
 class KxWidget extends HTMLElement {
   connectedCallback() {
     if (this.shadowRoot) return;
+    if (this.hasAttribute("data-from-location")) this.attributesFromQuery();
     const tabId = ELEMENTS[this.localName];
     const mod = tabModule(tabId);
     const root = this.attachShadow({ mode: "open" });
@@ -149,6 +150,14 @@ class KxWidget extends HTMLElement {
     }
   }
 
+  /** On the iframe route, the query sets the widget's own attributes (?view=upgrade&height=400). */
+  attributesFromQuery() {
+    const query = new URLSearchParams(location.search);
+    for (const name of ["theme", ...WIDGET_ATTRIBUTES]) {
+      if (query.has(name) && !this.hasAttribute(name)) this.setAttribute(name, query.get(name));
+    }
+  }
+
   disconnectedCallback() {
     this.observer?.disconnect();
   }
@@ -165,7 +174,10 @@ class KxWidget extends HTMLElement {
       this.status.dataset.state = state;
     };
     const eng = engine();
-    const app = createApp({ engine: eng, announce, embedded: true });
+    const app = createApp({ engine: eng, announce, embedded: true, onResult: () => {
+      this.hasResult = true;
+      this.resultShown?.();
+    } });
     this.app = app;
     // Only this widget's engine speaks in its status line.
     eng.addEventListener("state", (e) => {
@@ -232,12 +244,21 @@ class KxWidget extends HTMLElement {
     if (!play || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const playing = () => play.getAttribute("aria-pressed") === "true";
     let userPaused = false;
+    let visible = false;
+    let loaded = Boolean(this.hasResult); // the clock plays once the scenario is loaded (its first result)
     play.addEventListener("click", (e) => {
       if (e.isTrusted && playing()) userPaused = true;
     });
+    const follow = () => {
+      if (loaded && !userPaused && visible !== playing()) play.click();
+    };
+    this.resultShown = () => {
+      loaded = true;
+      follow();
+    };
     new IntersectionObserver((entries) => {
-      const visible = entries.some((e) => e.isIntersecting);
-      if (visible !== playing() && !userPaused) play.click();
+      visible = entries.some((e) => e.isIntersecting);
+      follow();
     }).observe(this);
   }
 
