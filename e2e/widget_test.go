@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -233,4 +234,35 @@ func TestWidgetRouteQueryAndAutoplay(t *testing.T) {
 			}
 		})
 	}
+}
+
+// "Embed this" (issue 12, item 3): the share dialog's element snippet,
+// pasted into a blank page, shows the same inputs and release; its iframe
+// snippet names the route with the same state.
+func TestWidgetEmbedThisRoundTrip(t *testing.T) {
+	p := openPage(t, "/#gates")
+	waitForDefaultExample(t, p)
+	const line = "--feature-gates=AllBeta=false,RoundTrip=true"
+	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({commandLine: `+fmt.Sprintf("%q", line)+`}), true)`)
+	waitFor(t, p, `document.querySelector(".gates-lines").textContent.includes("RoundTrip")`, 10*time.Second)
+	release := eval[string](t, p, `kx.app.release`)
+	eval[bool](t, p, `(document.getElementById("share-button").click(), true)`)
+	waitFor(t, p, `document.getElementById("share-embed-element").value.includes("kx-feature-gates")`, 10*time.Second)
+	element := eval[string](t, p, `document.getElementById("share-embed-element").value`)
+	iframe := eval[string](t, p, `document.getElementById("share-embed-iframe").value`)
+	assert.Contains(t, iframe, `/embed/feature-gates/?release=`+release+`#s=`)
+
+	// A blank page of the explorer's origin with only the snippet in it.
+	navigate(t, p, env.BaseURL+"/embed-example.html")
+	eval[bool](t, p, `(() => { document.open(); document.write("<!doctype html><html><body>" + `+fmt.Sprintf("%q", element)+` + "</body></html>"); document.close(); return true })()`)
+	const host = `document.querySelector("kx-feature-gates")`
+	waitFor(t, p, host+`?.shadowRoot?.querySelector(".gates-table tbody tr") != null && `+host+`.shadowRoot.querySelector(".gates-lines").textContent.includes("RoundTrip")`, 60*time.Second)
+	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`))
+	assert.Equal(t, release, eval[string](t, p, host+`.app.release`))
+
+	// The iframe form on its own: the route shows the same inputs.
+	src := strings.SplitN(strings.SplitN(iframe, `src="`, 2)[1], `"`, 2)[0]
+	navigate(t, p, src)
+	waitFor(t, p, host+`?.shadowRoot?.querySelector(".gates-lines")?.textContent.includes("RoundTrip")`, 60*time.Second)
+	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`))
 }

@@ -281,6 +281,9 @@ class KxWidget extends HTMLElement {
   async initialState(mod, tabId, config) {
     const page = await this.pageFromLocation();
     if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
+    // A whole tab state, as the page's "Embed this" writes it.
+    const stateBlock = config.blocks.find((b) => b.kind === "state");
+    if (stateBlock) return JSON.parse(stateBlock.text);
     // Attributes every widget has; any other one is the tab's to read.
     const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location", ...WIDGET_ATTRIBUTES]);
     const tabAttributes = Object.keys(config.attributes).some((a) => !generic.has(a));
