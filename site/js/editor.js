@@ -52,11 +52,12 @@ const theme = EditorView.theme({
 /**
  * createEditor({parent, doc, language: "yaml"|"text", label, onChange, onApply, minHeight, root})
  * returns {view, value (get/set), setDiagnostics([{line, column, endLine, message, severity}]),
- * reveal(line, column), focus()}. root is the document or shadow root the
+ * reveal(line, column), focus(), setReadOnly(bool)}. root is the document or shadow root the
  * editor lives in (CodeMirror mounts its styles there).
  */
 export function createEditor({ parent, doc = "", language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
   const lang = new Compartment();
+  const editable = new Compartment();
   let silent = false;
   const extensions = [
     lineNumbers(),
@@ -69,6 +70,7 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     syntaxHighlighting(highlight),
     lintGutter(),
     lang.of(language === "yaml" ? yaml() : []),
+    editable.of([]),
     keymap.of([
       ...(onApply ? [{ key: "Mod-Enter", run: () => (onApply(), true) }] : []),
       ...defaultKeymap,
@@ -87,7 +89,7 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
   const view = new EditorView({ parent, root, state: EditorState.create({ doc, extensions }) });
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;
-  return {
+  const api = {
     view,
     get value() {
       return view.state.doc.toString();
@@ -123,5 +125,12 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     focus() {
       view.focus();
     },
+    /** Read-only: the text can be selected and copied, not changed (a widget's readonly attribute). */
+    setReadOnly(readOnly) {
+      view.dispatch({ effects: editable.reconfigure(readOnly ? [EditorState.readOnly.of(true), EditorView.editable.of(false)] : []) });
+    },
   };
+  // A widget reaches the editors of its tab through this (readonly).
+  view.dom.kxEditor = api;
+  return api;
 }

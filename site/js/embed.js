@@ -13,8 +13,10 @@
 // A widget starts the first time it becomes visible or is touched
 // (attribute loading="eager" starts at once, loading="click" waits for a
 // click).
-// Attributes: release, theme ("light" | "dark"), loading, plus whatever the
-// tab reads (see its fromEmbed). Inline <script type="text/plain"> or
+// Attributes: release, theme ("light" | "dark"), loading; view, height,
+// readonly, autoplay, gallery, release-picker (a widget is compact unless
+// view="full": css/widget.css); plus whatever the tab reads (see its
+// fromEmbed). docs/embedding.md documents them all. Inline <script type="text/plain"> or
 // "text/yaml" blocks with data-kind (and data-name) carry the inputs.
 //
 // From another origin the widget needs, in the host page's CSP:
@@ -87,35 +89,53 @@ export function dedent(text) {
   return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n") + (lines.length ? "\n" : "");
 }
 
+/** Attributes of the widget itself (docs/embedding.md), not of its tab. */
+export const WIDGET_ATTRIBUTES = ["view", "height", "readonly", "autoplay", "gallery", "release-picker"];
+
+/**
+ * The widget's height from its height attribute: a number of pixels or a
+ * CSS length ("30rem"); null for none or one that is not a length.
+ */
+export function widgetHeight(value) {
+  const v = (value || "").trim();
+  if (!v) return null;
+  if (/^\d+(\.\d+)?$/.test(v)) return `${v}px`;
+  return globalThis.CSS?.supports?.("height", v) ? v : null;
+}
+
 class KxWidget extends HTMLElement {
   connectedCallback() {
     if (this.shadowRoot) return;
+    if (this.hasAttribute("data-from-location")) this.attributesFromQuery();
     const tabId = ELEMENTS[this.localName];
     const mod = tabModule(tabId);
     const root = this.attachShadow({ mode: "open" });
     this.status = h("p", { class: "engine-status", role: "status", "aria-live": "polite", "data-state": "loading" }, "The explorer starts when you scroll here or click.");
     this.releaseSelect = h("select", { "aria-label": "Kubernetes release", disabled: true });
     this.panel = h("div", { class: "panel kx-widget-panel" });
+    const full = this.getAttribute("view") === "full";
     const startButton = h("button", { class: "button primary", type: "button" }, `Start the ${mod.title} explorer`);
     startButton.addEventListener("click", () => this.start());
     this.placeholder = h("div", { class: "kx-widget-start" }, startButton);
     root.append(
       h("link", { rel: "stylesheet", href: asset(KX_ASSET_APP_CSS) }),
-      h(
+      (this.section = h(
         "section",
-        { class: "kx-widget", "aria-label": `kubexplorer: ${mod.title}` },
+        { class: full ? "kx-widget" : "kx-widget compact", "aria-label": `kubexplorer: ${mod.title}` },
         h(
           "header",
           { class: "kx-widget-header" },
           h("strong", {}, `kubexplorer · ${mod.title}`),
-          h("label", { class: "field-inline" }, "Release ", this.releaseSelect),
+          h("label", { class: "field-inline kx-widget-release" }, "Release ", this.releaseSelect),
           (this.fullLink = h("a", { href: new URL(`index.html#${tabId}`, base).href, target: "_blank", rel: "noopener" }, "Open the full explorer")),
         ),
         this.placeholder,
         this.panel,
         h("footer", { class: "kx-widget-footer" }, this.status),
-      ),
+      )),
     );
+    const height = widgetHeight(this.getAttribute("height"));
+    if (height) this.section.style.setProperty("--kx-widget-height", height);
     const loading = this.getAttribute("loading") || "visible";
     if (loading === "eager") this.start();
     else if (loading === "visible") {
@@ -127,6 +147,14 @@ class KxWidget extends HTMLElement {
     if (loading !== "click") {
       this.addEventListener("pointerdown", () => this.start(), { once: true });
       this.addEventListener("focusin", () => this.start(), { once: true });
+    }
+  }
+
+  /** On the iframe route, the query sets the widget's own attributes (?view=upgrade&height=400). */
+  attributesFromQuery() {
+    const query = new URLSearchParams(location.search);
+    for (const name of ["theme", ...WIDGET_ATTRIBUTES]) {
+      if (query.has(name) && !this.hasAttribute(name)) this.setAttribute(name, query.get(name));
     }
   }
 
@@ -146,7 +174,10 @@ class KxWidget extends HTMLElement {
       this.status.dataset.state = state;
     };
     const eng = engine();
-    const app = createApp({ engine: eng, announce, embedded: true });
+    const app = createApp({ engine: eng, announce, embedded: true, onResult: () => {
+      this.hasResult = true;
+      this.resultShown?.();
+    } });
     this.app = app;
     // Only this widget's engine speaks in its status line.
     eng.addEventListener("state", (e) => {
@@ -189,6 +220,10 @@ class KxWidget extends HTMLElement {
       announce(`This example could not be loaded: ${err.message}`, "error");
     }
     app.setRelease(app.release);
+    if (this.hasAttribute("readonly")) {
+      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor")) ed.kxEditor?.setReadOnly(true);
+    }
+    if (this.hasAttribute("autoplay")) this.autoplay();
     // "Open the full explorer" carries what the widget shows.
     // linkState is what the link shows once set; an encoding that finishes
     // after a newer one started is dropped.
@@ -205,6 +240,33 @@ class KxWidget extends HTMLElement {
     app.onRelease(updateLink);
     updateLink();
     this.dispatchEvent(new CustomEvent("kx-ready", { bubbles: true }));
+  }
+
+  /**
+   * Plays the kubelet's virtual clock while the widget is visible, unless
+   * the reader prefers reduced motion (then the Play button waits for them).
+   */
+  autoplay() {
+    const play = this.shadowRoot.querySelector(".kubelet-play");
+    if (!play || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const playing = () => play.getAttribute("aria-pressed") === "true";
+    let userPaused = false;
+    let visible = false;
+    let loaded = Boolean(this.hasResult); // the clock plays once the scenario is loaded (its first result)
+    play.addEventListener("click", (e) => {
+      if (e.isTrusted && playing()) userPaused = true;
+    });
+    const follow = () => {
+      if (loaded && !userPaused && visible !== playing()) play.click();
+    };
+    this.resultShown = () => {
+      loaded = true;
+      follow();
+    };
+    new IntersectionObserver((entries) => {
+      visible = entries.some((e) => e.isIntersecting);
+      follow();
+    }).observe(this);
   }
 
   /** The page state in a share fragment, on the iframe route; else null. */
@@ -226,8 +288,11 @@ class KxWidget extends HTMLElement {
   async initialState(mod, tabId, config) {
     const page = await this.pageFromLocation();
     if (page?.tabs?.[tabId] !== undefined) return page.tabs[tabId];
+    // A whole tab state, as the page's "Embed this" writes it.
+    const stateBlock = config.blocks.find((b) => b.kind === "state");
+    if (stateBlock) return JSON.parse(stateBlock.text);
     // Attributes every widget has; any other one is the tab's to read.
-    const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location"]);
+    const generic = new Set(["release", "theme", "loading", "example", "id", "class", "style", "title", "data-from-location", ...WIDGET_ATTRIBUTES]);
     const tabAttributes = Object.keys(config.attributes).some((a) => !generic.has(a));
     if (mod.fromEmbed && (config.blocks.length > 0 || tabAttributes)) return mod.fromEmbed(config);
     return undefined;

@@ -33,6 +33,7 @@ import { createNotices } from "./notices.js";
 import { pickRelease } from "./releases.js";
 import { createReleaseField } from "./releasefield.js";
 import { setIconLabel } from "./icons.js";
+import { embedSnippets } from "./embedsnippet.js";
 
 /* global KX_VERSION */
 
@@ -563,6 +564,14 @@ function renderHistory() {
   );
 }
 
+/** "Embed this": the shown tab as an element and as an iframe (embedsnippet.js). */
+function fillEmbed(fragment) {
+  const page = currentState();
+  const snippets = embedSnippets({ base: new URL(".", location.href).href, script: document.getElementById("share-embed-element").dataset.script, tab: page.tab, release: app.release, state: page.tabs?.[page.tab], fragment });
+  document.getElementById("share-embed-element").value = snippets?.element ?? "";
+  document.getElementById("share-embed-iframe").value = snippets?.iframe ?? "";
+}
+
 function setupSharing() {
   const dialog = document.getElementById("share-dialog");
   const linkField = document.getElementById("share-link");
@@ -581,9 +590,22 @@ function setupSharing() {
       note.textContent = "Anyone who opens this link sees exactly this page. The state is in the link itself; nothing is uploaded.";
       note.dataset.state = "info";
     }
+    fillEmbed(fragment);
     dialog.showModal();
     if (!linkField.disabled) linkField.select();
   });
+  for (const button of dialog.querySelectorAll("[data-copy]")) {
+    button.addEventListener("click", async () => {
+      const field = document.getElementById(button.dataset.copy);
+      try {
+        await navigator.clipboard.writeText(field.value);
+        note.textContent = "Copied.";
+      } catch {
+        field.select();
+        note.textContent = "Copying is not allowed here; the snippet is selected, press Ctrl+C.";
+      }
+    });
+  }
   document.getElementById("share-copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(linkField.value);
