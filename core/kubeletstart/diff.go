@@ -106,7 +106,7 @@ func Diff(from, to *Result) *Upgrade {
 }
 
 func indexGates(r *Result) map[string]*GateState {
-	m := map[string]*GateState{}
+	m := make(map[string]*GateState, len(r.Gates))
 	for i := range r.Gates {
 		g := &r.Gates[i]
 		if g.Stage == "UNKNOWN" {

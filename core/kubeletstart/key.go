@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // EquivalenceKey returns a key such that two inputs with the same key
@@ -112,6 +113,28 @@ const dropinDirEnv = "KUBELET_CONFIG_DROPIN_DIR_ALPHA"
 // never reads: newFlagSet binds them to nothing (a name defined twice
 // takes its first definition in the era, as there).
 func opaqueFlags(e era) map[string]bool {
+	opaqueMemo.Lock()
+	defer opaqueMemo.Unlock()
+	if out, ok := opaqueMemo.byMinor[e.minor]; ok {
+		return out
+	}
+	out := opaqueFlagsOf(e)
+	if opaqueMemo.byMinor == nil {
+		opaqueMemo.byMinor = map[int]map[string]bool{}
+	}
+	opaqueMemo.byMinor[e.minor] = out
+	return out
+}
+
+// opaqueMemo keeps opaqueFlags per minor release: a fleet check asks for
+// it once per node, and the set depends on the release only. Callers only
+// read the maps.
+var opaqueMemo struct {
+	sync.Mutex
+	byMinor map[int]map[string]bool
+}
+
+func opaqueFlagsOf(e era) map[string]bool {
 	out, seen := map[string]bool{}, map[string]bool{}
 	for _, d := range kubeletFlags {
 		if !d.in(e) || seen[d.name] {
