@@ -26,6 +26,23 @@ import (
 // claim over every transcript input, with those parts changed.
 func EquivalenceKey(in Input) string {
 	k := &keyWriter{}
+	// One allocation for the key: it is about as long as the input.
+	size := 64 + len(in.Release) + len(in.CommandLine) + len(in.ConfigDir)
+	for _, a := range in.Args {
+		size += 8 + len(a)
+	}
+	for _, f := range []*File{in.Config, in.DynamicCheckpoint} {
+		if f != nil {
+			size += 16 + len(f.Path) + len(f.Content)
+		}
+	}
+	for _, f := range in.DropIns {
+		size += 16 + len(f.Path) + len(f.Content)
+	}
+	for n, v := range in.Env {
+		size += 16 + len(n) + len(v)
+	}
+	k.b.Grow(size)
 	k.field(in.Release)
 	opaque := map[string]bool{}
 	if _, minor, err := NormalizeRelease(in.Release); err == nil {
