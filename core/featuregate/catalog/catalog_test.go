@@ -2,15 +2,14 @@ package catalog
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog/resolvedtest"
 	"github.com/kubexplorer/kubexplorer/core/releases"
 )
 
@@ -376,8 +375,6 @@ func BenchmarkLoad(b *testing.B) {
 	})
 }
 
-var rewriteResolved = flag.Bool("rewrite-resolved", false, "rewrite resolved/ from the deltas in data/")
-
 // TestResolvedIsTheDeltas requires the newest release, stored whole under
 // resolved/ so that a first evaluation decodes one file instead of every
 // delta, to be exactly what the deltas give. go test -rewrite-resolved
@@ -394,25 +391,8 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := resolvedDir + "/" + latest + ".txt"
-	if *rewriteResolved {
-		if err := os.RemoveAll(resolvedDir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(resolvedDir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if resolvedtest.Check(t, dataFS, resolvedDir, latest, want) {
 		return
-	}
-	got, err := fs.ReadFile(dataFS, path)
-	if err != nil {
-		t.Fatalf("%v (the newest release must be stored whole; run go test -rewrite-resolved)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is not what the deltas give; run go test ./core/featuregate/catalog -rewrite-resolved", path)
 	}
 	if len(defaultStore.resolved) != 1 {
 		t.Fatalf("resolved/ holds %d releases, want only the newest", len(defaultStore.resolved))
