@@ -21,8 +21,9 @@ cli:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o build/kubexplorer ./cmd/kubexplorer
 
 # The site's engines, one per mechanism, in the order of the page's tabs (the
-# first is the one the page opens with).
-SITE_ENGINES := gates kubelet kubefed
+# first is the one the page opens with), then those loaded on demand
+# (gatestools: the feature-gates methods for operators; site/js/engine.js).
+SITE_ENGINES := gates kubelet kubefed gatestools
 ENGINES := $(SITE_ENGINES) all
 
 site-engines: ## the engines the site serves, in build/engines

@@ -51,11 +51,27 @@ func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
 			}
 			assert.True(t, sw, "the service worker was fetched")
 			assert.Equal(t, map[string]int{tab: 1}, before, "engines downloaded before the first result")
-			for _, other := range []string{"gates", "kubelet", "kubefed"} {
+			for _, other := range []string{"gates", "kubelet", "kubefed", "gatestools"} {
 				if other != tab {
 					assert.Equal(t, 1, after[other], "the service worker precaches the %s engine", other)
 				}
 			}
 		})
 	}
+}
+
+// The feature-gates methods for operators (explain, import, check, diff,
+// components) are in the gatestools engine, which the first tab's result
+// does not wait for (above): the router sends them there, starting it on
+// first use, and everything else of the mechanism to the gates engine.
+func TestGatesToolsEngineOnDemand(t *testing.T) {
+	p := openPage(t, "/#gates")
+	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
+	assert.Equal(t, "gatestools", eval[string](t, p, `kx.engine.route("gates.check").mechanism`))
+	assert.Equal(t, "gates", eval[string](t, p, `kx.engine.route("gates.evaluate").mechanism`))
+	diff := eval[map[string]any](t, p, `kx.engine.call("gates.diff", {from: "1.36", to: "1.37"})`)
+	assert.Equal(t, "1.37", diff["to"])
+	assert.NotEmpty(t, diff["changes"])
+	assert.Equal(t, "ready", eval[string](t, p, `kx.engine.engine("gatestools").state`))
+	assert.Equal(t, "ready", eval[string](t, p, `kx.engine.engine("gates").state`))
 }

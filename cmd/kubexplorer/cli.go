@@ -12,6 +12,9 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/kubexplorer/kubexplorer/explorer"
+	// The feature-gates methods for operators (gates.check, …), which the
+	// first tab's engine leaves out.
+	_ "github.com/kubexplorer/kubexplorer/explorer/gatestools"
 )
 
 // The command tree. Every command is described once — its usage, what it

@@ -18,6 +18,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/explorer"
 	_ "github.com/kubexplorer/kubexplorer/explorer/gates"
+	_ "github.com/kubexplorer/kubexplorer/explorer/gatestools"
 	_ "github.com/kubexplorer/kubexplorer/explorer/kubefed"
 	_ "github.com/kubexplorer/kubexplorer/explorer/kubelet"
 )

@@ -42,12 +42,12 @@ func (i *issue) Unwrap() error { return i.err }
 // with a strict-only error (unknown field, duplicate key) the lenient result
 // is used and the caller logs the warning; anything else is fatal and comes
 // back as "failed to decode: …".
-func (e era) decodeTyped(data []byte) (*decodedConfig, error) {
-	doc, js, err := toJSON(data)
+func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
+	doc, js, err := f.doc, f.js, f.err
 	if err != nil {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), errSpan(err)}
 	}
-	pos := findPositions(doc, data)
+	pos := f.pos
 	if err := checkKind(js, data, e.schemeLine); err != nil {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.topOrStart("apiVersion")}
 	}
@@ -229,9 +229,8 @@ func jsonKind(v any) string {
 // decodeUnstructured is the 1.29+ drop-in loader: the file becomes
 // unstructured JSON. Unknown fields pass silently; a duplicate key is a
 // (fatal) strict error; from 1.32 the apiVersion/kind must be the kubelet's.
-func (e era) decodeUnstructured(data []byte) (map[string]any, *positions, error) {
-	doc, js, err := toJSON(data)
-	pos := findPositions(doc, data)
+func (e era) decodeUnstructured(data []byte, f *parsed) (map[string]any, *positions, error) {
+	doc, js, err, pos := f.doc, f.js, f.err, f.pos
 	if err != nil {
 		return nil, pos, &issue{err, errSpan(err)}
 	}

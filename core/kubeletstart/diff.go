@@ -57,16 +57,14 @@ func (m *Model) Upgrade(in Input, target string) (*Upgrade, error) {
 func Diff(from, to *Result) *Upgrade {
 	u := &Upgrade{From: from, To: to, Changes: []Change{}}
 	before, after := indexGates(from), indexGates(to)
-	names := map[string]bool{}
+	sorted := make([]string, 0, len(before)+len(after))
 	for n := range before {
-		names[n] = true
+		sorted = append(sorted, n)
 	}
 	for n := range after {
-		names[n] = true
-	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
+		if _, both := before[n]; !both {
+			sorted = append(sorted, n)
+		}
 	}
 	sort.Strings(sorted)
 	// Gates whose (new) dependents now fail because of them.
@@ -106,7 +104,7 @@ func Diff(from, to *Result) *Upgrade {
 }
 
 func indexGates(r *Result) map[string]*GateState {
-	m := map[string]*GateState{}
+	m := make(map[string]*GateState, len(r.Gates))
 	for i := range r.Gates {
 		g := &r.Gates[i]
 		if g.Stage == "UNKNOWN" {

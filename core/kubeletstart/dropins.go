@@ -62,7 +62,7 @@ func (r *run) decodeMergoDropin(dir string, f File) (*decodedConfig, bool) {
 		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", f.Path, inner))
 		return nil, false
 	}
-	cfg, err := r.e.decodeTyped([]byte(f.Content))
+	cfg, err := r.decodeTyped(f.Content)
 	if err != nil {
 		if at, ok := issueAt(err); ok {
 			r.diag("dropin", f.Path, at, "error", err.Error())
@@ -135,7 +135,7 @@ func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[
 		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
 		return nil, false
 	}
-	obj, pos, err := r.e.decodeUnstructured([]byte(f.Content))
+	obj, pos, err := r.decodeUnstructured(f.Content)
 	if err != nil {
 		at, _ := issueAt(err)
 		r.diag("dropin", f.Path, at, "error", err.Error())

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // EquivalenceKey returns a key such that two inputs with the same key
@@ -25,6 +26,23 @@ import (
 // claim over every transcript input, with those parts changed.
 func EquivalenceKey(in Input) string {
 	k := &keyWriter{}
+	// One allocation for the key: it is about as long as the input.
+	size := 64 + len(in.Release) + len(in.CommandLine) + len(in.ConfigDir)
+	for _, a := range in.Args {
+		size += 8 + len(a)
+	}
+	for _, f := range []*File{in.Config, in.DynamicCheckpoint} {
+		if f != nil {
+			size += 16 + len(f.Path) + len(f.Content)
+		}
+	}
+	for _, f := range in.DropIns {
+		size += 16 + len(f.Path) + len(f.Content)
+	}
+	for n, v := range in.Env {
+		size += 16 + len(n) + len(v)
+	}
+	k.b.Grow(size)
 	k.field(in.Release)
 	opaque := map[string]bool{}
 	if _, minor, err := NormalizeRelease(in.Release); err == nil {
@@ -112,6 +130,28 @@ const dropinDirEnv = "KUBELET_CONFIG_DROPIN_DIR_ALPHA"
 // never reads: newFlagSet binds them to nothing (a name defined twice
 // takes its first definition in the era, as there).
 func opaqueFlags(e era) map[string]bool {
+	opaqueMemo.Lock()
+	defer opaqueMemo.Unlock()
+	if out, ok := opaqueMemo.byMinor[e.minor]; ok {
+		return out
+	}
+	out := opaqueFlagsOf(e)
+	if opaqueMemo.byMinor == nil {
+		opaqueMemo.byMinor = map[int]map[string]bool{}
+	}
+	opaqueMemo.byMinor[e.minor] = out
+	return out
+}
+
+// opaqueMemo keeps opaqueFlags per minor release: a fleet check asks for
+// it once per node, and the set depends on the release only. Callers only
+// read the maps.
+var opaqueMemo struct {
+	sync.Mutex
+	byMinor map[int]map[string]bool
+}
+
+func opaqueFlagsOf(e era) map[string]bool {
 	out, seen := map[string]bool{}, map[string]bool{}
 	for _, d := range kubeletFlags {
 		if !d.in(e) || seen[d.name] {

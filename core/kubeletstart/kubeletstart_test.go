@@ -122,11 +122,11 @@ func FuzzDecodeConfig(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := e.decodeTyped([]byte(s))
+		cfg, err := e.decodeTyped([]byte(s), parseFile([]byte(s)))
 		if err == nil && cfg == nil {
 			t.Fatal("nil config without error")
 		}
-		_, _, _ = e.decodeUnstructured([]byte(s))
+		_, _, _ = e.decodeUnstructured([]byte(s), parseFile([]byte(s)))
 	})
 }
 

@@ -20,6 +20,7 @@ type origin struct {
 
 type run struct {
 	in   Input
+	memo *parseMemo // files parsed by recent evaluations of the model
 	e    era
 	rel  *catalog.Release
 	gate featuregate.Gate
@@ -64,11 +65,16 @@ type Model struct {
 	releases func() []string
 	mu       sync.Mutex
 	protos   map[string]protoEntry
+	files    parseMemo
 }
 
 type protoEntry struct {
 	gate featuregate.Gate
 	rel  *catalog.Release
+	// comps and deps index rel.Gates by name (each gate's component and
+	// dependencies); evaluations only read them.
+	comps map[string]string
+	deps  map[string][]string
 }
 
 // NewModel uses load for catalogs and releases for the list of releases.
@@ -91,21 +97,37 @@ func (m *Model) Catalog(release string) (*catalog.Release, error) {
 // prototype builds (once per release) the gate a kubelet of the release
 // starts with and returns a deep copy of it.
 func (m *Model) prototype(release string) (featuregate.Gate, *catalog.Release, error) {
+	p, err := m.proto(release)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p.gate.Copy(), p.rel, nil
+}
+
+// proto is the release's entry, built on first use.
+func (m *Model) proto(release string) (protoEntry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if p, ok := m.protos[release]; ok {
-		return p.gate.Copy(), p.rel, nil
+		return p, nil
 	}
 	rel, err := m.load(release)
 	if err != nil {
-		return nil, nil, err
+		return protoEntry{}, err
 	}
 	g, err := featuregate.ForRelease(rel, nil)
 	if err != nil {
-		return nil, nil, err
+		return protoEntry{}, err
 	}
-	m.protos[release] = protoEntry{gate: g, rel: rel}
-	return g.Copy(), rel, nil
+	p := protoEntry{gate: g, rel: rel, comps: make(map[string]string, len(rel.Gates)), deps: map[string][]string{}}
+	for _, cg := range rel.Gates {
+		p.comps[cg.Name] = cg.Component
+		if len(cg.Dependencies) > 0 {
+			p.deps[cg.Name] = cg.Dependencies
+		}
+	}
+	m.protos[release] = p
+	return p, nil
 }
 
 // Evaluate runs the default model.
@@ -135,21 +157,16 @@ func (m *Model) Evaluate(in Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, rel, err := m.prototype(release)
+	p, err := m.proto(release)
 	if err != nil {
 		return nil, err
 	}
+	g, rel := p.gate.Copy(), p.rel
 	r := &run{in: in, e: e, rel: rel, gate: g, origins: map[string]origin{},
-		comps: map[string]string{}, deps: map[string][]string{}}
+		comps: p.comps, deps: p.deps, memo: &m.files}
 	r.res = &Result{Release: release, Library: e.lib.String(), Lines: []Line{}, Gates: []GateState{},
 		Diagnostics: []Diagnostic{}, Notes: []string{}, Args: []string{}}
 	r.startTrace(minor)
-	for _, cg := range rel.Gates {
-		r.comps[cg.Name] = cg.Component
-		if len(cg.Dependencies) > 0 {
-			r.deps[cg.Name] = cg.Dependencies
-		}
-	}
 	g.SetWarningSink(r.warning)
 	if err := r.prepareArgs(); err != nil {
 		return nil, err
@@ -503,7 +520,7 @@ func (r *run) readConfig(name string) (*decodedConfig, bool) {
 		inner = fmt.Errorf("kubelet config file %q was empty", abs)
 	default:
 		var err error
-		if cfg, err = r.e.decodeTyped([]byte(f.Content)); err != nil {
+		if cfg, err = r.decodeTyped(f.Content); err != nil {
 			inner = err
 			at, _ = issueAt(err)
 		}
@@ -555,7 +572,7 @@ func (r *run) dynamicConfig() bool {
 		r.note("--dynamic-config-dir is set but no checkpoint was given: the controller returns no config and the local configuration is used")
 		return true
 	}
-	cfg, err := r.e.decodeTyped([]byte(cp.Content))
+	cfg, err := r.decodeTyped(cp.Content)
 	if err != nil {
 		at, _ := issueAt(err)
 		r.diag("dynamic", cp.Path, at, "error", err.Error())

@@ -84,6 +84,7 @@ type converter struct {
 	// expanding an alias.
 	decodes, aliased int
 	slab             []Node
+	chunk            int // size of the last chunk of slab
 }
 
 // The alias guard of yaml.v2 (and so of the kubelet and kubectl): past 100
@@ -116,7 +117,10 @@ func (c *converter) count(decodes, aliased int) error {
 // newNode hands out nodes from chunks: one allocation for many nodes.
 func (c *converter) newNode() *Node {
 	if len(c.slab) == 0 {
-		c.slab = make([]Node, 256)
+		// Chunks grow from 16 to 256 nodes: a small document (a kubelet
+		// drop-in) costs one small allocation, a large one few.
+		c.chunk = min(max(2*c.chunk, 16), 256)
+		c.slab = make([]Node, c.chunk)
 	}
 	n := &c.slab[0]
 	c.slab = c.slab[1:]

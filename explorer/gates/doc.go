@@ -1,5 +1,10 @@
 // Package gates registers the explorer's feature-gates methods. Importing
-// the package links the mechanism into an engine.
+// the package links the mechanism into an engine: gates.evaluate and the
+// gallery, what the page's first tab and a docs widget call. The methods
+// for operators (explain, import, check, diff, components) are defined
+// here too but registered by explorer/gatestools, which the CLI and the
+// on-demand gatestools engine import: an engine without it does not link
+// them or what only they use (the Go linker keeps only what is reachable).
 //
 // The methods answer an operator's questions about kubelets:
 //
@@ -37,16 +42,6 @@ func init() {
 	explorer.RegisterMechanism("gates", "Feature gates at kubelet start-up")
 	explorer.Register("gates.evaluate", "kubelet start-up: verdict, printed lines, effective gates, diagnostics; with targetRelease the upgrade check",
 		func(_ *explorer.Engine, r EvaluateRequest) (EvaluateReply, error) { return Evaluate(r) })
-	explorer.Register("gates.explain", "why a gate is on or off: every source that set it, in the kubelet's order, and the one that won; with targetRelease on the target too",
-		func(_ *explorer.Engine, r ExplainRequest) (ExplainReply, error) { return Explain(r) })
-	explorer.Register("gates.import", "recognise a node dump's files (configz, kubeadm ConfigMap, ps, /proc, systemd, config files) and fill the start-up inputs",
-		func(_ *explorer.Engine, r ImportRequest) (ImportReply, error) { return Import(r) })
-	explorer.Register("gates.check", "check a fleet of node dumps against an upgrade: a row per node (verdict, errors, warnings, gates that change), a summary, kubectl diff's exit status",
-		func(_ *explorer.Engine, r CheckRequest) (CheckReply, error) { return Check(r) })
-	explorer.Register("gates.diff", "what changes between two releases' gates: additions, removals, promotions, default changes, locks, with the components that read each",
-		func(_ *explorer.Engine, r DiffRequest) (DiffReply, error) { return Diff(r) })
-	explorer.Register("gates.components", "which components' code reads each gate of a release (kubelet, kube-apiserver, …)",
-		func(_ *explorer.Engine, r ComponentsRequest) (ComponentsReply, error) { return Components(r) })
 	explorer.Register("gates.examples", "the feature-gates gallery: name, title, description of every example, default first",
 		func(*explorer.Engine, explorer.Empty) (ExamplesReply, error) { return Examples() })
 	explorer.Register("gates.example", `one example of the feature-gates gallery by name (default: "default")`,

@@ -13,15 +13,20 @@ import (
 //
 // Issue 15 wants the first tab's engine (gates) at most 1.2 MB, aiming at
 // 1.0 MB. It weighed 1.230 MB before main gained explorer/gates'
-// import/check/explain/diff/components (issue 18), and 1.349 MB after:
-// those methods serve the CLI and fleet checks, and the page could be
-// served an engine without them. go.yaml.in/yaml/v3 links regexp and the
-// unicode tables for one float pattern; pflag links net. Lower the gates
-// budget as it shrinks; never raise it again.
+// import/check/explain/diff/components (issue 18), and 1.359 MB after;
+// those methods now live in the gatestools engine, which the page loads
+// when one of them is first called (explorer/gatestools, site/js/engine.js),
+// and the gates engine weighs 1.256 MB. What is left above 1.2 MB is mostly
+// go.yaml.in/yaml/v3's two package-level regexps (a float pattern and a
+// base-60 one, compiled at init): they link regexp, regexp/syntax and the
+// unicode tables, about 90 KB of brotli (the engine built with those two
+// patterns written as plain functions weighs 1.167 MB). pflag links net.
+// Lower the budgets as engines shrink; never raise them again.
 var EngineBudgets = map[string]int{
-	"gates":   1_360_000,
-	"kubelet": 1_470_000,
-	"kubefed": 1_400_000,
+	"gates":      1_265_000,
+	"gatestools": 1_370_000,
+	"kubelet":    1_470_000,
+	"kubefed":    1_400_000,
 }
 
 // BudgetCheck is one engine's weight against its budget.

@@ -1,6 +1,8 @@
 // The page's side of the engines: one Web Worker per mechanism, each
 // running that mechanism's Go engine (engine-gates.wasm, engine-kubelet.wasm,
-// engine-kubefed.wasm), started the first time something calls it.
+// engine-kubefed.wasm), started the first time something calls it; and
+// engines that serve a few methods of a mechanism on demand
+// (engine-gatestools.wasm: ON_DEMAND_ENGINES).
 //
 // Engines (the router) is what the page and the widgets hold. Callers do not
 // know which engine serves them: call("gates.evaluate", …) goes to the gates
@@ -306,8 +308,26 @@ export class Engine extends EventTarget {
   }
 }
 
-/** The mechanism a method belongs to ("gates.evaluate" → "gates"), or null for the engines' own. */
+/**
+ * Methods that a mechanism's engine leaves to an engine loaded on demand,
+ * by that engine's name: the feature-gates methods for operators are in the
+ * gatestools engine (explorer/gatestools), so that the first tab's engine
+ * stays small. wasm/cmd's tests keep this list what explorer/gatestools
+ * registers.
+ */
+export const ON_DEMAND_ENGINES = {
+  gatestools: ["gates.explain", "gates.import", "gates.check", "gates.diff", "gates.components"],
+};
+
+/**
+ * The engine that serves a method: its mechanism ("gates.evaluate" →
+ * "gates"), or the on-demand engine that has it ("gates.check" →
+ * "gatestools"), or null for the engines' own methods.
+ */
 export function mechanismOf(method, mechanisms) {
+  for (const [engine, methods] of Object.entries(ON_DEMAND_ENGINES)) {
+    if (methods.includes(method) && mechanisms.includes(engine)) return engine;
+  }
   const dot = String(method).indexOf(".");
   const prefix = dot > 0 ? method.slice(0, dot) : "";
   return mechanisms.includes(prefix) ? prefix : null;

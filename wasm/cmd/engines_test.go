@@ -56,3 +56,18 @@ func TestEnginesLinkTheirMechanismOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestTheFirstTabsEngineLeavesTheOperatorsMethods: the gates engine does not
+// register the methods for operators (explorer/gatestools), so the Go
+// linker leaves them and what only they use out of the first download; the
+// gatestools engine, loaded on demand, and the all-in-one engine have them.
+func TestTheFirstTabsEngineLeavesTheOperatorsMethods(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for engine, want := range map[string]bool{"gates": false, "gatestools": true, "all": true, "kubelet": false, "kubefed": false} {
+		if got := deps(t, engine)["explorer/gatestools"]; got != want {
+			t.Errorf("engine %s links explorer/gatestools: %v, want %v", engine, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -11,22 +12,33 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
-//go:embed data/*.txt
+//go:embed data/*.txt resolved/*.txt
 var dataFS embed.FS
 
-// tables holds every release's table once decoded. The files are small
-// (a few KB together), so the first query decodes all of them.
+// tables decodes the releases' tables on demand. Deltas apply in release
+// order, so the first query of a release decodes all of them; except the
+// newest release, which a first evaluation asks for: it is also stored
+// whole under resolved/ (generated from the deltas and checked against
+// them by TestResolvedIsTheDeltas) and decodes on its own.
 type tables struct {
-	once  sync.Once
+	once  sync.Once // lists the files
 	fsys  fs.FS
-	byRel map[string]*Table
 	order []string
 	err   error
+
+	mu      sync.Mutex
+	byRel   map[string]*Table
+	chained bool // every delta has been decoded
+	// noResolved makes every release decode from the deltas (tests).
+	noResolved bool
 }
 
 var defaultTables = newTables(dataFS)
 
-func newTables(fsys fs.FS) *tables { return &tables{fsys: fsys} }
+func newTables(fsys fs.FS) *tables { return &tables{fsys: fsys, byRel: map[string]*Table{}} }
+
+// resolvedDir holds the newest release stored whole.
+const resolvedDir = "resolved"
 
 func (t *tables) load() {
 	entries, err := fs.ReadDir(t.fsys, "data")
@@ -47,27 +59,40 @@ func (t *tables) load() {
 		names = append(names, v)
 	}
 	sort.Slice(names, func(i, j int) bool { return catalog.CompareReleases(names[i], names[j]) < 0 })
-	t.byRel = map[string]*Table{}
+	t.order = names
+}
+
+// decode reads one file: a delta on prev, or (prev nil) a whole release.
+func (t *tables) decode(prev *Table, path, release string) (*Table, error) {
+	data, err := fs.ReadFile(t.fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	tab, err := ApplyDelta(prev, path, data)
+	if err != nil {
+		return nil, err
+	}
+	if tab.Release != release {
+		return nil, fmt.Errorf("components: %s: header names release %q", path, tab.Release)
+	}
+	return tab, nil
+}
+
+// chain decodes every delta, keeping the tables already decoded.
+func (t *tables) chain() error {
 	var prev *Table
-	for _, v := range names {
-		data, err := fs.ReadFile(t.fsys, "data/"+v+".txt")
+	for _, v := range t.order {
+		tab, err := t.decode(prev, "data/"+v+".txt", v)
 		if err != nil {
-			t.err = err
-			return
+			return err
 		}
-		tab, err := ApplyDelta(prev, v+".txt", data)
-		if err != nil {
-			t.err = err
-			return
+		if _, done := t.byRel[v]; !done {
+			t.byRel[v] = tab
 		}
-		if tab.Release != v {
-			t.err = fmt.Errorf("components: %s.txt: header names release %q", v, tab.Release)
-			return
-		}
-		t.byRel[v] = tab
 		prev = tab
 	}
-	t.order = names
+	t.chained = true
+	return nil
 }
 
 func (t *tables) get(release string) (*Table, error) {
@@ -75,15 +100,32 @@ func (t *tables) get(release string) (*Table, error) {
 	if t.err != nil {
 		return nil, t.err
 	}
-	tab, ok := t.byRel[release]
-	if !ok {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if tab, ok := t.byRel[release]; ok {
+		return tab, nil
+	}
+	n := len(t.order)
+	if !slices.Contains(t.order, release) {
 		have := "none"
-		if n := len(t.order); n > 0 {
+		if n > 0 {
 			have = t.order[0] + " … " + t.order[n-1]
 		}
 		return nil, fmt.Errorf("no component data for release %q (have %s)", release, have)
 	}
-	return tab, nil
+	if release == t.order[n-1] && !t.noResolved {
+		if tab, err := t.decode(nil, resolvedDir+"/"+release+".txt", release); err == nil {
+			t.byRel[release] = tab
+			return tab, nil
+		}
+	}
+	if !t.chained {
+		if err := t.chain(); err != nil {
+			t.err = err
+			return nil, err
+		}
+	}
+	return t.byRel[release], nil
 }
 
 // Releases lists the releases that have data, oldest first.

@@ -7,6 +7,7 @@ package main
 
 import (
 	_ "github.com/kubexplorer/kubexplorer/explorer/gates"
+	_ "github.com/kubexplorer/kubexplorer/explorer/gatestools"
 	_ "github.com/kubexplorer/kubexplorer/explorer/kubefed"
 	_ "github.com/kubexplorer/kubexplorer/explorer/kubelet"
 	"github.com/kubexplorer/kubexplorer/wasm"
