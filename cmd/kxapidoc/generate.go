@@ -56,7 +56,7 @@ func (g *generator) methods(methods []*explorer.Method, mechanisms []explorer.Me
 		byMech[explorer.MechanismOf(m.Name)] = append(byMech[explorer.MechanismOf(m.Name)], m)
 	}
 	g.printf("\n## Methods\n\n")
-	g.printf("Every engine has the engine's own methods; an engine per mechanism (`wasm/cmd/<mechanism>`) has its mechanism's, the all-in-one engine (`wasm/cmd/all`) every one.\n")
+	g.printf("Every engine has the engine's own methods; an engine per mechanism (`wasm/cmd/<mechanism>`) has its mechanism's, except that the gates engine leaves `gates.explain`, `gates.import`, `gates.check`, `gates.diff` and `gates.components` to the gatestools engine (`wasm/cmd/gatestools`, loaded the first time one of them is called), and the all-in-one engine (`wasm/cmd/all`) has every one.\n")
 	sections := []explorer.Mechanism{{Name: "", Title: "The engine"}}
 	sections = append(sections, mechanisms...)
 	for _, sec := range sections {
