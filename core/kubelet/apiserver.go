@@ -2,12 +2,14 @@ package kubelet
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"hash/fnv"
 	"slices"
 	"strconv"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -310,7 +312,7 @@ func (k *Kubelet) RuntimeStatus(caller, namespace, name string) (*kubecontainer.
 	if uid == "" {
 		return nil, false
 	}
-	st, err := k.runtime.GetPodStatus(k.ctx(caller), uid, name, namespace)
+	st, err := k.runtime.GetPodStatus(cri.WithCaller(context.Background(), caller), uid, name, namespace)
 	if err != nil {
 		return nil, false
 	}

@@ -190,6 +190,10 @@ type Kubelet struct {
 	loop          *syncLoop
 	runtimeState  runtimeState
 	rejected      map[string]bool
+	// ctxs holds the context of each of the kubelet's own callers: a
+	// context is immutable and the callers are a handful of names, so one
+	// per name serves every call instead of one per call.
+	ctxs map[string]context.Context
 
 	tr transcript
 }
@@ -371,8 +375,18 @@ func (k *Kubelet) sidecars() bool {
 	return k.gates.Enabled(features.SidecarContainers)
 }
 
+// ctx is the context of the kubelet's calls made as caller, one of its
+// own fixed names (a caller the user names gets a fresh one).
 func (k *Kubelet) ctx(caller string) context.Context {
-	return cri.WithCaller(context.Background(), caller)
+	c, ok := k.ctxs[caller]
+	if !ok {
+		if k.ctxs == nil {
+			k.ctxs = map[string]context.Context{}
+		}
+		c = cri.WithCaller(context.Background(), caller)
+		k.ctxs[caller] = c
+	}
+	return c
 }
 
 // At schedules fn at t in the config phase: a scenario's timeline actions

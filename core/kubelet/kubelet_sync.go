@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -21,13 +20,15 @@ import (
 // then the runtime manager acts. In 1.18 the same function also kills pods
 // that are deleted or Failed.
 //
-// ctx belongs to this sync: the newest pod workers cancel it when the pod
-// starts terminating. The runtime never sees that: upstream hands its
-// SyncPod a context that cannot be cancelled (context.TODO, later
+// Upstream's newest pod workers give each sync a context they cancel when
+// the pod starts terminating. The runtime never sees that: upstream hands
+// its SyncPod a context that cannot be cancelled (context.TODO, later
 // context.WithoutCancel, issue #113606), so an image pull or a hook in
 // flight runs to its end and the containers it leads to are created and
-// started before the terminating sync kills them (issue #125050).
-func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
+// started before the terminating sync kills them (issue #125050). So the
+// model gives the runtime the plain "SyncPod" context, and the workers
+// keep only whether a sync is in flight (podSyncStatus.syncing).
+func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
 	// From 1.24 SyncPod reports a terminal phase and the worker terminates
@@ -65,7 +66,7 @@ func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *ku
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(context.WithoutCancel(ctx), w, pod, ps, func(r *kubecontainer.PodSyncResult) {
+	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, func(r *kubecontainer.PodSyncResult) {
 		k.reasonCache.update(pod.Metadata.UID, r)
 		// Upstream means to hide errors that are only back-offs, but the
 		// filter never matched (issue #123602): the error is returned.

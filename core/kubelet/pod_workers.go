@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -43,7 +42,11 @@ type podSyncStatus struct {
 	relistAfterSync                              bool
 	deleted, evicted, finished, restartRequested bool
 	lastWork, lastErr                            string
-	cancel                                       context.CancelFunc // of the SyncPod in flight (newest workers)
+	// syncing: a SyncPod of the newest workers is in flight, which a
+	// termination cancels. Upstream cancels the sync's context; nothing the
+	// sync calls sees that context (see Kubelet.syncPod), so the model
+	// keeps only whether there is one to cancel.
+	syncing bool
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -189,10 +192,9 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 				s.gracePeriod = g
 				cancel = true
 			}
-			if cancel && s.cancel != nil {
+			if cancel && s.syncing {
 				k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
-				s.cancel()
-				s.cancel = nil
+				s.syncing = false
 			}
 		}
 	}
@@ -304,11 +306,8 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: work, Step: "start", Update: o.typ})
 	switch work {
 	case workSync:
-		ctx := k.ctx("SyncPod")
-		if !w.legacy {
-			ctx, s.cancel = context.WithCancel(ctx)
-		}
-		k.syncPod(ctx, waiter{k: k}, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+		s.syncing = !w.legacy
+		k.syncPod(waiter{k: k}, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:
@@ -323,7 +322,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 // again at once if an update arrived meanwhile.
 func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, isTerminal bool, err error) {
 	k := w.k
-	s.cancel = nil
+	s.syncing = false
 	now := k.clock.Now()
 	s.lastSyncTime = k.stamp()
 	if s.killReturned {
