@@ -1,10 +1,7 @@
 package container
 
 import (
-	"encoding/json"
-	"hash/fnv"
 	"sort"
-	"strconv"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -114,17 +111,6 @@ type Pod struct {
 	Namespace  string
 	Containers []*Container
 	Sandboxes  []*Container
-}
-
-// HashContainer hashes the parts of a container spec whose change makes
-// the kubelet restart it ("definition changed").
-func HashContainer(c *v1.Container) string {
-	cp := *c
-	cp.Resources = nil
-	b, _ := json.Marshal(cp)
-	h := fnv.New32a()
-	h.Write(b)
-	return strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
 // ShouldContainerBeRestarted is the kubelet's restart rule

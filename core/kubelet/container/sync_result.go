@@ -49,11 +49,26 @@ func (r *SyncResult) Fail(err error, msg string) { r.Error, r.Message = err, msg
 type PodSyncResult struct {
 	SyncResults []*SyncResult
 	SyncError   error
+	// first holds the first results and their list: most syncs record one
+	// or two (ConfigPodSandbox, a start), so they need no allocation of
+	// their own. Add hands out pointers into first, which stay valid
+	// because a PodSyncResult is not copied once results are added.
+	first    [2]SyncResult
+	firstPtr [2]*SyncResult
 }
 
 // Add appends a result and returns it.
 func (p *PodSyncResult) Add(action SyncAction, target string) *SyncResult {
-	r := &SyncResult{Action: action, Target: target}
+	var r *SyncResult
+	if n := len(p.SyncResults); n < len(p.first) && (n == 0 || &p.SyncResults[0] == &p.firstPtr[0]) {
+		p.first[n] = SyncResult{Action: action, Target: target}
+		r = &p.first[n]
+		if n == 0 {
+			p.SyncResults = p.firstPtr[:0]
+		}
+	} else {
+		r = &SyncResult{Action: action, Target: target}
+	}
 	p.SyncResults = append(p.SyncResults, r)
 	return r
 }

@@ -53,6 +53,12 @@ type Manager struct {
 	// LastActions is the decision of the latest computePodActions, per pod.
 	LastActions map[string]PodActions
 	list        listCache
+	hasher      kubecontainer.Hasher
+	// sbFilter and ctrFilter are GetPodStatus's listing filters, reused:
+	// it runs for every pod on every relist that sees a change, and the
+	// runtime only reads a filter during the call.
+	sbFilter  cri.PodSandboxFilter
+	ctrFilter cri.ContainerFilter
 }
 
 // New returns a runtime manager; backOff is the crash-loop back-off.
@@ -148,8 +154,15 @@ func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint
 // GetStableKey is the crash back-off key: pod name, namespace, UID,
 // container name and spec hash.
 func GetStableKey(pod *v1.Pod, c *v1.Container) string {
-	return pod.Metadata.Name + "_" + pod.Metadata.Namespace + "_" + pod.Metadata.UID + "_" + c.Name + "_" + kubecontainer.HashContainer(c)
+	return stableKey(pod, c, kubecontainer.HashContainer(c))
 }
+
+func stableKey(pod *v1.Pod, c *v1.Container, hash string) string {
+	return pod.Metadata.Name + "_" + pod.Metadata.Namespace + "_" + pod.Metadata.UID + "_" + c.Name + "_" + hash
+}
+
+// hash is HashContainer with the manager's reused buffers.
+func (m *Manager) hash(c *v1.Container) string { return m.hasher.Hash(c) }
 
 // doBackOff decides whether the container is still in CrashLoopBackOff:
 // the window counts from the newest exited instance's finishedAt; the first
@@ -166,7 +179,7 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 		return false, "", time.Time{}
 	}
 	ts := cs.FinishedAt
-	key := GetStableKey(pod, c)
+	key := stableKey(pod, c, m.hash(c))
 	if m.backOff.IsInBackOffSince(key, ts) {
 		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, v1.FormatPod(pod)))
 		expiry, _ := m.backOff.Expiry(key, ts)
@@ -181,7 +194,7 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 func (m *Manager) NextRestart(pod *v1.Pod, c *v1.Container, status *kubecontainer.PodStatus) (time.Time, time.Duration, bool) {
 	for _, s := range status.ContainerStatuses {
 		if s.Name == c.Name && s.State == kubecontainer.StateExited {
-			key := GetStableKey(pod, c)
+			key := stableKey(pod, c, m.hash(c))
 			exp, ok := m.backOff.Expiry(key, s.FinishedAt)
 			return exp, m.backOff.Get(key), ok
 		}

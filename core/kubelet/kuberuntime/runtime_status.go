@@ -1,9 +1,9 @@
 package kuberuntime
 
 import (
+	"cmp"
 	"context"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 
@@ -181,12 +181,11 @@ func clonePtrs(a []*kubecontainer.Container) []*kubecontainer.Container {
 // GetPod lists one pod's sandboxes and containers, as GetPods would show
 // them (GetPod, for the on-demand relist); nil when the runtime has none.
 func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, error) {
-	sel := map[string]string{cri.LabelPodUID: uid}
-	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: sel})
+	sbs, err := m.rt.ListPodSandbox(ctx, m.sandboxFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: sel})
+	ctrs, err := m.rt.ListContainers(ctx, m.containerFilter(uid))
 	if err != nil {
 		return nil, err
 	}
@@ -218,15 +217,38 @@ func convertContainer(c *cri.Container) *kubecontainer.Container {
 		Hash: c.Annotations[cri.AnnotationContainerHash], State: kubecontainer.FromCRI(c.State), CreatedAt: fromNanos(c.CreatedAt)}
 }
 
+// sandboxFilter and containerFilter select one pod's sandboxes and
+// containers, in the manager's reused filters (valid until the next call).
+func (m *Manager) sandboxFilter(uid string) *cri.PodSandboxFilter {
+	m.sbFilter = cri.PodSandboxFilter{LabelSelector: podSelector(m.sbFilter.LabelSelector, uid)}
+	return &m.sbFilter
+}
+
+func (m *Manager) containerFilter(uid string) *cri.ContainerFilter {
+	m.ctrFilter = cri.ContainerFilter{LabelSelector: podSelector(m.ctrFilter.LabelSelector, uid)}
+	return &m.ctrFilter
+}
+
+// podSelector makes sel, a selector podSelector made, that of the pod uid.
+func podSelector(sel map[string]string, uid string) map[string]string {
+	if sel == nil {
+		sel = map[string]string{}
+	}
+	sel[cri.LabelPodUID] = uid
+	return sel
+}
+
+// newestSandboxFirst orders sandboxes by creation, newest first.
+func newestSandboxFirst(a, b *cri.PodSandbox) int { return cmp.Compare(b.CreatedAt, a.CreatedAt) }
+
 // GetPodStatus reads everything the runtime knows about one pod.
 func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error) {
-	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	sbs, err := m.rt.ListPodSandbox(ctx, m.sandboxFilter(uid))
 	if err != nil {
 		return nil, err
 	}
 	ps := &kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}
-	// Newest sandbox first.
-	sort.SliceStable(sbs, func(i, j int) bool { return sbs[i].CreatedAt > sbs[j].CreatedAt })
+	slices.SortStableFunc(sbs, newestSandboxFirst)
 	for i, s := range sbs {
 		st, err := m.rt.PodSandboxStatus(ctx, s.ID)
 		if err != nil {
@@ -240,7 +262,7 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
 		}
 	}
-	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	ctrs, err := m.rt.ListContainers(ctx, m.containerFilter(uid))
 	if err != nil {
 		return nil, err
 	}

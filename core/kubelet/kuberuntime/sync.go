@@ -178,7 +178,7 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 
 func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int, imageRef string) *cri.ContainerConfig {
 	ann := map[string]string{
-		cri.AnnotationContainerHash:       kubecontainer.HashContainer(c),
+		cri.AnnotationContainerHash:       m.hash(c),
 		cri.AnnotationRestartCount:        strconv.Itoa(restartCount),
 		cri.AnnotationTerminationMessage:  c.TerminationMessagePath,
 		cri.AnnotationPodTerminationGrace: strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10),
