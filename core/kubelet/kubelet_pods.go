@@ -149,9 +149,7 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod)}
 	if len(ps.IPs) > 0 {
 		s.PodIP = ps.IPs[0]
-		for _, ip := range ps.IPs {
-			s.PodIPs = append(s.PodIPs, v1.PodIP{IP: ip})
-		}
+		s.PodIPs = podIPs(old.PodIPs, ps.IPs...)
 	} else if old.PodIP != "" && !pod.Spec.HostNetwork {
 		// Keep the last known IP once the sandbox is gone.
 		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
@@ -214,13 +212,35 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
 	s.HostIP = k.cfg.Node.IP
 	if k.gates.Enabled(features.PodHostIPs) {
-		s.HostIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+		s.HostIPs = podIPs(old.HostIPs, k.cfg.Node.IP)
 	}
 	if pod.Spec.HostNetwork {
 		s.PodIP = k.cfg.Node.IP
-		s.PodIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+		s.PodIPs = podIPs(old.PodIPs, k.cfg.Node.IP)
 	}
 	return s
+}
+
+// podIPs is the list of ips, or prev when it holds just those. API
+// statuses are never changed in place (the status manager copies one
+// before it changes it), so a new status can share what did not change
+// with the previous one: a node syncs each pod every minute, and most
+// syncs change nothing.
+func podIPs(prev []v1.PodIP, ips ...string) []v1.PodIP {
+	if len(prev) == len(ips) {
+		same := true
+		for i := range ips {
+			same = same && prev[i].IP == ips[i]
+		}
+		if same {
+			return prev
+		}
+	}
+	out := make([]v1.PodIP, len(ips))
+	for i, ip := range ips {
+		out[i] = v1.PodIP{IP: ip}
+	}
+	return out
 }
 
 // deadlineExceeded is the active deadline handler's eviction.
@@ -250,17 +270,39 @@ func toTime(t time.Time) *v1.Time {
 
 // convertState is the container state of one runtime instance. (A created
 // container reads as waiting, as from 1.24; the fake runtime, like
-// containerd, never leaves a container created.)
-func convertState(cs *kubecontainer.Status) v1.ContainerState {
+// containerd, never leaves a container created.) A state of the previous
+// status that says the same is handed back instead of a new one (see
+// podIPs for why sharing is safe): a running container's state changes
+// once, and the syncs in between repeat it.
+func convertState(cs *kubecontainer.Status, prev ...v1.ContainerState) v1.ContainerState {
 	switch cs.State {
 	case kubecontainer.StateRunning:
+		for _, p := range prev {
+			if r := p.Running; r != nil && sameTime(r.StartedAt, cs.StartedAt) {
+				return v1.ContainerState{Running: r}
+			}
+		}
 		return v1.ContainerState{Running: &v1.ContainerStateRunning{StartedAt: toTime(cs.StartedAt)}}
 	case kubecontainer.StateExited:
+		for _, p := range prev {
+			if t := p.Terminated; t != nil && t.ExitCode == int32(cs.ExitCode) && t.Reason == cs.Reason && t.Message == cs.Message &&
+				t.Signal == 0 && sameTime(t.StartedAt, cs.StartedAt) && sameTime(t.FinishedAt, cs.FinishedAt) && cs.IsFullID(t.ContainerID) {
+				return v1.ContainerState{Terminated: t}
+			}
+		}
 		return v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
 			ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
 			StartedAt: toTime(cs.StartedAt), FinishedAt: toTime(cs.FinishedAt), ContainerID: cs.FullID()}}
 	}
 	return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
+}
+
+// sameTime reports whether toTime(t) would equal at.
+func sameTime(at *v1.Time, t time.Time) bool {
+	if at == nil {
+		return t.IsZero()
+	}
+	return !t.IsZero() && at.Time.Equal(t)
 }
 
 // convertToAPIContainerStatuses builds the statuses of one container list
@@ -278,8 +320,26 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 	out := make([]v1.ContainerStatus, len(containers))
 	for i := range containers {
 		c := &containers[i]
-		st := v1.ContainerStatus{Name: c.Name, Image: c.Image, State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}}
-		if old, ok := v1.GetContainerStatus(previous, c.Name); ok {
+		old, hasOld := v1.GetContainerStatus(previous, c.Name)
+		// The two newest instances (the runtime lists newest first).
+		var newest, before *kubecontainer.Status
+		for _, s := range ps.ContainerStatuses {
+			if s.Name != c.Name {
+				continue
+			}
+			if newest == nil {
+				newest = s
+			} else {
+				before = s
+				break
+			}
+		}
+		st := v1.ContainerStatus{Name: c.Name, Image: c.Image}
+		if newest == nil {
+			// Only a container without an instance keeps the default.
+			st.State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}
+		}
+		if hasOld {
 			if old.State.Terminated != nil {
 				st = old
 			} else {
@@ -287,27 +347,24 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 				st.RestartCount = old.RestartCount
 			}
 		}
-		var instances []*kubecontainer.Status
-		for _, s := range ps.ContainerStatuses {
-			if s.Name == c.Name {
-				instances = append(instances, s)
-			}
-		}
-		if len(instances) == 0 {
+		if newest == nil {
 			k.lostContainer(pod, previous, &st)
 			out[i] = st
 			continue
 		}
-		newest := instances[0]
-		st.State = convertState(newest)
+		st.State = convertState(newest, old.State)
 		st.LastTerminationState = v1.ContainerState{}
-		if len(instances) > 1 {
-			st.LastTerminationState = convertState(instances[1])
+		if before != nil {
+			st.LastTerminationState = convertState(before, old.LastTerminationState, old.State)
 			if st.LastTerminationState.Terminated == nil {
 				st.LastTerminationState = v1.ContainerState{}
 			}
 		}
-		st.ContainerID = newest.FullID()
+		if newest.IsFullID(old.ContainerID) {
+			st.ContainerID = old.ContainerID
+		} else {
+			st.ContainerID = newest.FullID()
+		}
 		st.Image = c.Image
 		st.ImageID = newest.ImageRef
 		st.RestartCount = int32(newest.RestartCount)

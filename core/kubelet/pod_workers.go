@@ -28,7 +28,11 @@ type podSyncStatus struct {
 	pod          *v1.Pod
 	working      bool
 	waiting      bool // for a newer PLEG cache entry
-	pending      *updateOptions
+	pending      *updateOptions // nil or &pendingBuf
+	// pendingBuf holds the pending update: a worker has at most one, and
+	// tryRun copies it out before the next can arrive, so one place per
+	// worker serves them all.
+	pendingBuf updateOptions
 	lastSyncTime time.Time
 
 	syncedAt, startedAt, terminatingAt, terminatedAt time.Time
@@ -200,8 +204,8 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 	}
 	s.pod = o.pod
 	if s.pending == nil || o.typ == syncPodKill || s.pending.typ != syncPodKill {
-		cp := o
-		s.pending = &cp
+		s.pendingBuf = o
+		s.pending = &s.pendingBuf
 	} else {
 		s.pending.pod = o.pod
 	}
@@ -261,7 +265,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 	}
 	s.waiting = false
 	o := *s.pending
-	s.pending = nil
+	s.pending, s.pendingBuf = nil, updateOptions{}
 	if err != nil {
 		w.complete(s, w.workType(s), o, false, fmt.Errorf("error determining status: %v", err))
 		return

@@ -170,7 +170,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 	case casePLEG:
 		ev := m.event
-		e.Detail = fmt.Sprintf("%s %s", ev.Type, short(ev.Data))
+		e.Detail = string(ev.Type) + " " + short(ev.Data)
 		pod := k.podManager[ev.ID]
 		if pod != nil {
 			e.Pods = []string{k.fullName(pod)}
@@ -198,7 +198,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	case caseLiveness, caseReadiness, caseStartup:
 		u := m.probe
 		pod := k.podManager[u.PodUID]
-		e.Detail = fmt.Sprintf("%s %s", u.Result, short(u.ContainerID))
+		e.Detail = u.Result.String() + " " + short(u.ContainerID)
 		if pod == nil {
 			e.Detail += " (pod not known)"
 			k.loopTrace(e)

@@ -63,6 +63,12 @@ func (s *Status) FullID() string {
 	return s.fullID
 }
 
+// IsFullID reports whether id is FullID(), without building it.
+func (s *Status) IsFullID(id string) bool {
+	const prefix = RuntimeName + "://"
+	return len(id) == len(prefix)+len(s.ID) && id[:len(prefix)] == prefix && id[len(prefix):] == s.ID
+}
+
 // PodStatus is kubecontainer.PodStatus: everything the runtime knows about
 // a pod, newest instances first.
 type PodStatus struct {
