@@ -1,7 +1,6 @@
 package kuberuntime
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -92,21 +91,21 @@ func containerSpec(pod *v1.Pod, name string) (*v1.Container, bool) {
 }
 
 func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConfig {
-	labels := map[string]string{}
+	labels := make(map[string]string, len(pod.Metadata.Labels)+3)
 	for k, v := range pod.Metadata.Labels {
 		labels[k] = v
 	}
 	labels[cri.LabelPodName] = pod.Metadata.Name
 	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
 	labels[cri.LabelPodUID] = pod.Metadata.UID
-	ann := map[string]string{}
+	ann := make(map[string]string, len(pod.Metadata.Annotations))
 	for k, v := range pod.Metadata.Annotations {
 		ann[k] = v
 	}
 	cfg := &cri.PodSandboxConfig{
 		Metadata:     cri.PodSandboxMetadata{Name: pod.Metadata.Name, UID: pod.Metadata.UID, Namespace: pod.Metadata.Namespace, Attempt: attempt},
 		Hostname:     pod.Metadata.Name,
-		LogDirectory: fmt.Sprintf("/var/log/pods/%s_%s_%s", pod.Metadata.Namespace, pod.Metadata.Name, pod.Metadata.UID),
+		LogDirectory: "/var/log/pods/" + pod.Metadata.Namespace + "_" + pod.Metadata.Name + "_" + pod.Metadata.UID,
 		Labels:       labels,
 		Annotations:  ann,
 	}
@@ -181,9 +180,10 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 	ts := cs.FinishedAt
 	key := stableKey(pod, c, m.hash(c))
 	if m.backOff.IsInBackOffSince(key, ts) {
-		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, v1.FormatPod(pod)))
+		podName := v1.FormatPod(pod)
+		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, podName))
 		expiry, _ := m.backOff.Expiry(key, ts)
-		return true, fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", m.backOff.Get(key), c.Name, v1.FormatPod(pod)), expiry
+		return true, "back-off " + m.backOff.Get(key).String() + " restarting failed container=" + c.Name + " pod=" + podName, expiry
 	}
 	m.backOff.Next(key, ts)
 	return false, "", time.Time{}
