@@ -405,9 +405,8 @@ func (k *Kubelet) podName(uid string) string {
 type probeScheduler struct{ k *Kubelet }
 
 func (p probeScheduler) Now() time.Time { return p.k.clock.Now() }
-func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func() {
-	t := p.k.after(d, phaseProbe, name, fn)
-	return func() { p.k.clock.Stop(t) }
+func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) prober.Timer {
+	return p.k.clock.Schedule(p.k.clock.Now().Add(d), phaseProbe, name, fn)
 }
 
 // waiter continues a pod's sync later, in the worker phase.

@@ -89,3 +89,35 @@ func BenchmarkTimers(b *testing.B) {
 		c.Advance(time.Second)
 	}
 }
+
+// Posted calls fire in the same order as scheduled ones (time, phase,
+// scheduling order), and the timers of fired posts are reused.
+func TestPostOrderAndReuse(t *testing.T) {
+	c := NewClock(Epoch)
+	var got []string
+	rec := func(s string) func() { return func() { got = append(got, s) } }
+	c.Post(Epoch.Add(time.Second), 1, "p1", rec("p1"))
+	c.Schedule(Epoch.Add(time.Second), 0, "s0", rec("s0"))
+	stopped := c.Schedule(Epoch.Add(time.Second), 1, "x", rec("x"))
+	c.Post(Epoch.Add(time.Second), 1, "p2", func() {
+		got = append(got, "p2")
+		// A post made while one fires may get the timer of one that fired.
+		c.Post(c.Now(), 1, "p3", rec("p3"))
+	})
+	stopped.Stop()
+	c.Advance(2 * time.Second)
+	if want := "s0 p1 p2 p3"; strings.Join(got, " ") != want {
+		t.Errorf("order %q, want %q", strings.Join(got, " "), want)
+	}
+	if stopped.Stop() {
+		t.Error("a stopped timer stopped again")
+	}
+	// Steady state: a post that fires and posts again allocates nothing.
+	var again func()
+	again = func() { c.Post(c.Now().Add(time.Second), 0, "again", again) }
+	c.Post(c.Now(), 0, "again", again)
+	c.Step()
+	if n := testing.AllocsPerRun(100, func() { c.Step() }); n != 0 {
+		t.Errorf("%v allocations per fired post", n)
+	}
+}

@@ -45,11 +45,15 @@ type StatusProvider interface {
 	GetPodStatus(uid string) (*v1.PodStatus, bool)
 }
 
-// Scheduler runs fn after d on virtual time and returns a cancel func.
+// Scheduler runs fn after d on virtual time; the Timer cancels it.
 type Scheduler interface {
 	Now() time.Time
-	Schedule(d time.Duration, name string, fn func()) (cancel func())
+	Schedule(d time.Duration, name string, fn func()) Timer
 }
+
+// Timer is a scheduled call (a *sim.Timer); Stop cancels it if it is still
+// pending.
+type Timer interface{ Stop() bool }
 
 type prober struct {
 	runtime  cri.RuntimeService
