@@ -246,7 +246,7 @@ func podIPs(prev []v1.PodIP, ips ...string) []v1.PodIP {
 // deadlineExceeded is the active deadline handler's eviction.
 func (k *Kubelet) deadlineExceeded(pod *v1.Pod, s *v1.PodStatus) {
 	s.Phase, s.Reason, s.Message = v1.PodFailed, reasonDeadlineExceeded, messageDeadlineExceeded
-	k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
+	k.recorder.Event(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, messageDeadlineExceeded)
 }
 
 // readyToStartCondition names the sandbox condition the release writes, if

@@ -40,7 +40,7 @@ func (m Messages) Started(c string) string {
 // the container and pod were added in 1.26.
 func (m Messages) BackOffRestart(c, pod string) string {
 	if m.Rel.Has(release.BackOffNamesContainer) {
-		return fmt.Sprintf("Back-off restarting failed container %s in pod %s", c, pod)
+		return "Back-off restarting failed container " + c + " in pod " + pod
 	}
 	return "Back-off restarting failed container"
 }

@@ -181,7 +181,7 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 	key := stableKey(pod, c, m.hash(c))
 	if m.backOff.IsInBackOffSince(key, ts) {
 		podName := v1.FormatPod(pod)
-		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, podName))
+		m.recorder.Event(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, m.msgs.BackOffRestart(c.Name, podName))
 		expiry, _ := m.backOff.Expiry(key, ts)
 		return true, "back-off " + m.backOff.Get(key).String() + " restarting failed container=" + c.Name + " pod=" + podName, expiry
 	}

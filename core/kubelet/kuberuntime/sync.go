@@ -226,13 +226,13 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 			done(cri.Message(err), ErrCreateContainer)
 			return
 		}
-		m.recorder.Eventf(ref, events.Normal, events.CreatedContainer, "%s", m.msgs.Created(c.Name))
+		m.recorder.Event(ref, events.Normal, events.CreatedContainer, m.msgs.Created(c.Name))
 		if err := m.rt.StartContainer(ctx, id); err != nil {
 			m.recorder.Eventf(ref, events.Warning, events.FailedToStartContainer, "Error: %v", cri.Message(err))
 			done(cri.Message(err), kubecontainer.ErrRunContainer)
 			return
 		}
-		m.recorder.Eventf(ref, events.Normal, events.StartedContainer, "%s", m.msgs.Started(c.Name))
+		m.recorder.Event(ref, events.Normal, events.StartedContainer, m.msgs.Started(c.Name))
 		if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
 			done("", nil)
 			return
@@ -242,7 +242,7 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 				done("", nil)
 				return
 			}
-			m.recorder.Eventf(ref, events.Warning, events.FailedPostStartHook, "%s", m.msgs.PostStartHookFailed(msg))
+			m.recorder.Event(ref, events.Warning, events.FailedPostStartHook, m.msgs.PostStartHookFailed(msg))
 			m.killContainer(ctx, w, pod, podIP, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, nil, func(error) {
 				if m.msgs.WrappedPostStartReason() {
 					done(msg, fmt.Errorf("%v: %v", ErrPostStartHook, herr))

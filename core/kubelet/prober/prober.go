@@ -99,7 +99,7 @@ func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v
 	}
 	result, output, err := pb.run(ctx, t, spec, status, containerID)
 	if err != nil {
-		pb.recorder.Eventf(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, "%s", pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
+		pb.recorder.Event(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
 		return Failure, err
 	}
 	if result != Success {
