@@ -95,25 +95,32 @@ func (c *container) isGone() bool { return c.gone }
 type creationOrder[T interface{ isGone() bool }] struct {
 	all  []T // in creation order, with gone ones among them
 	gone int
+	// scratch holds one pod's candidates: a listing reads them before it
+	// returns, and the kubelet lists one pod's objects on every status
+	// read, so the space is reused.
+	scratch []T
 }
 
 func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
 
 // candidates are the objects a listing with label selector sel looks at:
 // those of one pod when sel names a pod UID (by the byPod index), else
-// all; in creation order, gone ones possibly among them.
+// all; in creation order, gone ones possibly among them. The slice is
+// valid until the next call.
 func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]string, byID map[string]T) []T {
 	uid := sel[cri.LabelPodUID]
 	if uid == "" {
 		return o.all
 	}
 	ids := byPod[uid]
-	out := make([]T, 0, len(ids))
+	clear(o.scratch)
+	out := o.scratch[:0]
 	for _, id := range ids {
 		if x, ok := byID[id]; ok {
 			out = append(out, x)
 		}
 	}
+	o.scratch = out
 	return out
 }
 

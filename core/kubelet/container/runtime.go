@@ -1,7 +1,7 @@
 package container
 
 import (
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -96,8 +96,10 @@ func (s *PodStatus) FindContainerStatusByName(name string) *Status {
 
 // SortNewestFirst orders instances by creation time, newest first.
 func SortNewestFirst(l []*Status) {
-	sort.SliceStable(l, func(i, j int) bool { return l[i].CreatedAt.After(l[j].CreatedAt) })
+	slices.SortStableFunc(l, newestFirst)
 }
+
+func newestFirst(a, b *Status) int { return b.CreatedAt.Compare(a.CreatedAt) }
 
 // Container is an item of a runtime pod listing (GetPods).
 type Container struct {

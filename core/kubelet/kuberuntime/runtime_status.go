@@ -266,7 +266,14 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range ctrs {
+	// The statuses in one block, and their list sized at once: a relist
+	// reads every changed pod.
+	var block []kubecontainer.Status
+	if len(ctrs) > 0 {
+		block = make([]kubecontainer.Status, len(ctrs))
+		ps.ContainerStatuses = make([]*kubecontainer.Status, 0, len(ctrs))
+	}
+	for i, c := range ctrs {
 		st, err := m.rt.ContainerStatus(ctx, c.ID)
 		if err != nil {
 			if cri.IsNotFound(err) {
@@ -275,12 +282,16 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			return nil, err
 		}
 		rc, _ := strconv.Atoi(st.Annotations[cri.AnnotationRestartCount])
-		ps.ContainerStatuses = append(ps.ContainerStatuses, &kubecontainer.Status{
+		block[i] = kubecontainer.Status{
 			ID: st.ID, Name: st.Labels[cri.LabelContainerName], State: kubecontainer.FromCRI(st.State),
 			CreatedAt: fromNanos(st.CreatedAt), StartedAt: fromNanos(st.StartedAt), FinishedAt: fromNanos(st.FinishedAt),
 			ExitCode: int(st.ExitCode), Image: st.Image.Image, ImageRef: st.ImageRef, Hash: st.Annotations[cri.AnnotationContainerHash],
 			RestartCount: rc, Reason: st.Reason, Message: st.Message,
-		})
+		}
+		ps.ContainerStatuses = append(ps.ContainerStatuses, &block[i])
+	}
+	if len(ps.ContainerStatuses) == 0 {
+		ps.ContainerStatuses = nil // as when nothing was listed
 	}
 	kubecontainer.SortNewestFirst(ps.ContainerStatuses)
 	return ps, nil
