@@ -28,7 +28,10 @@ import (
 // started before the terminating sync kills them (issue #125050). So the
 // model gives the runtime the plain "SyncPod" context, and the workers
 // keep only whether a sync is in flight (podSyncStatus.syncing).
-func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
+//
+// done ends the sync; runtimeDone, which the worker makes with
+// runtimeSynced, receives the runtime manager's result.
+func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error), runtimeDone func(*kubecontainer.PodSyncResult)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
 	// From 1.24 SyncPod reports a terminal phase and the worker terminates
@@ -66,19 +69,23 @@ func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, func(r *kubecontainer.PodSyncResult) {
-		k.reasonCache.update(pod.Metadata.UID, r)
-		// Upstream means to hide errors that are only back-offs, but the
-		// filter never matched (issue #123602): the error is returned.
-		err := r.Error()
-		if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
-			// postSync: relist the pod once the worker is done.
-			if ws := k.workers.get(pod.Metadata.UID); ws != nil {
-				ws.relistAfterSync = true
-			}
+	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, runtimeDone)
+}
+
+// runtimeSynced is the end of syncPod once the runtime manager's SyncPod
+// has acted on pod.
+func (k *Kubelet) runtimeSynced(pod *v1.Pod, r *kubecontainer.PodSyncResult, done func(isTerminal bool, err error)) {
+	k.reasonCache.update(pod.Metadata.UID, r)
+	// Upstream means to hide errors that are only back-offs, but the
+	// filter never matched (issue #123602): the error is returned.
+	err := r.Error()
+	if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+		// postSync: relist the pod once the worker is done.
+		if ws := k.workers.get(pod.Metadata.UID); ws != nil {
+			ws.relistAfterSync = true
 		}
-		done(false, err)
-	})
+	}
+	done(false, err)
 }
 
 // killPodLegacy is 1.18's syncPod with SyncPodKill (the pod killer).

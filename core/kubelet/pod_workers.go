@@ -51,6 +51,13 @@ type podSyncStatus struct {
 	// sync calls sees that context (see Kubelet.syncPod), so the model
 	// keeps only whether there is one to cancel.
 	syncing bool
+	// syncOpts is the update of the SyncPod in flight, and syncDone and
+	// runtimeDone its continuations (Kubelet.syncPod), made once per
+	// worker: a worker runs one sync at a time, and a node syncs every pod
+	// every minute, so closures per sync were a steady stream of garbage.
+	syncOpts    updateOptions
+	syncDone    func(isTerminal bool, err error)
+	runtimeDone func(*kubecontainer.PodSyncResult)
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -311,7 +318,12 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	switch work {
 	case workSync:
 		s.syncing = !w.legacy
-		k.syncPod(waiter{k: k}, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+		s.syncOpts = o
+		if s.syncDone == nil {
+			s.syncDone = func(isTerminal bool, err error) { w.complete(s, workSync, s.syncOpts, isTerminal, err) }
+			s.runtimeDone = func(r *kubecontainer.PodSyncResult) { k.runtimeSynced(s.syncOpts.pod, r, s.syncDone) }
+		}
+		k.syncPod(waiter{k: k}, o, ps, s.syncDone, s.runtimeDone)
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:
