@@ -21,15 +21,17 @@ import (
 // changes of one instant reach the kubelet as one snapshot, in the config
 // phase of that instant.
 type apiServer struct {
-	k       *Kubelet
-	pods    map[string]*v1.Pod
-	seq     map[string]int    // uid → place in creation order
-	byName  map[string]string // namespace/name → uid
-	names   map[string]string
-	dirty   map[string]bool
-	removed []string
-	pending bool
-	rv      int64
+	k      *Kubelet
+	pods   map[string]*v1.Pod
+	seq    map[string]int    // uid → place in creation order
+	byName map[string]string // namespace/name → uid
+	names  map[string]string
+	// nameLists holds onePod's lists, like names, by UID.
+	nameLists map[string][]string
+	dirty     map[string]bool
+	removed   []string
+	pending   bool
+	rv        int64
 	// changed holds the pods whose object changed this instant, gone the
 	// last object of those deleted; snapshotDue is set once the snapshot
 	// that records them is scheduled.
@@ -44,7 +46,7 @@ type apiServer struct {
 }
 
 func newAPIServer(k *Kubelet) *apiServer {
-	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
+	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, nameLists: map[string][]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
 }
 
 // fullName is p.FullName() without building the string again: the API
@@ -54,6 +56,21 @@ func (k *Kubelet) fullName(p *v1.Pod) string {
 		return n
 	}
 	return p.FullName()
+}
+
+// onePod is []string{k.fullName(p)}, the pod list of a trace entry about
+// one pod: made once per pod and shared by its entries (trace entries are
+// never changed), as most loop iterations are about one pod.
+func (k *Kubelet) onePod(p *v1.Pod) []string {
+	uid := p.Metadata.UID
+	if l, ok := k.api.nameLists[uid]; ok {
+		return l
+	}
+	l := []string{k.fullName(p)}
+	if _, named := k.api.names[uid]; named {
+		k.api.nameLists[uid] = l
+	}
+	return l
 }
 
 func (a *apiServer) name(uid string) string {

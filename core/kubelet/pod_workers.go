@@ -24,15 +24,15 @@ const (
 // (pod_workers.go: podSyncStatus). The 1.18 model uses only the fields of
 // managePodLoop (working, the undelivered update, lastSyncTime).
 type podSyncStatus struct {
-	uid          string
-	pod          *v1.Pod
-	working      bool
-	waiting      bool // for a newer PLEG cache entry
-	pending      *updateOptions // nil or &pendingBuf
+	uid     string
+	pod     *v1.Pod
+	working bool
+	waiting bool           // for a newer PLEG cache entry
+	pending *updateOptions // nil or &pendingBuf
 	// pendingBuf holds the pending update: a worker has at most one, and
 	// tryRun copies it out before the next can arrive, so one place per
 	// worker serves them all.
-	pendingBuf updateOptions
+	pendingBuf   updateOptions
 	lastSyncTime time.Time
 
 	syncedAt, startedAt, terminatingAt, terminatedAt time.Time

@@ -23,7 +23,7 @@ const (
 	caseHousekeeping = "housekeeping"
 )
 
-var caseOrder = []string{caseConfig, casePLEG, caseSync, caseLiveness, caseReadiness, caseStartup, caseHousekeeping}
+var caseOrder = [...]string{caseConfig, casePLEG, caseSync, caseLiveness, caseReadiness, caseStartup, caseHousekeeping}
 
 // Select rules recorded in the loop trace.
 const (
@@ -47,6 +47,7 @@ type syncLoop struct {
 	scheduled bool
 	duration  time.Duration
 	sleeping  bool
+	readySets [1 << len(caseOrder)][]string // by set of ready cases (bit i: caseOrder[i])
 }
 
 func newSyncLoop(k *Kubelet) *syncLoop {
@@ -94,13 +95,29 @@ func (l *syncLoop) tick(c string) {
 	l.wake()
 }
 
+// ready lists the cases with a message, in caseOrder. A list is made once
+// per set of cases and shared by the loop entries that record it (entries
+// are never changed): there are few sets, and an iteration per sync.
 func (l *syncLoop) ready() []string {
-	var out []string
-	for _, c := range caseOrder {
+	set := 0
+	for i, c := range caseOrder {
 		if len(l.queues[c]) > 0 {
+			set |= 1 << i
+		}
+	}
+	if set == 0 {
+		return nil
+	}
+	if out := l.readySets[set]; out != nil {
+		return out
+	}
+	var out []string
+	for i, c := range caseOrder {
+		if set&(1<<i) != 0 {
 			out = append(out, c)
 		}
 	}
+	l.readySets[set] = out
 	return out
 }
 
@@ -173,7 +190,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		e.Detail = string(ev.Type) + " " + short(ev.Data)
 		pod := k.podManager[ev.ID]
 		if pod != nil {
-			e.Pods = []string{k.fullName(pod)}
+			e.Pods = k.onePod(pod)
 		} else {
 			e.Detail += " (pod not known; ignored)"
 			e.Pods = []string{k.api.name(ev.ID)}
@@ -204,7 +221,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 			k.loopTrace(e)
 			return
 		}
-		e.Pods = []string{k.fullName(pod)}
+		e.Pods = k.onePod(pod)
 		switch c {
 		case caseLiveness:
 			if u.Result != prober.Failure {
