@@ -153,7 +153,8 @@ func (a *apiServer) deliver() {
 		changed[i] = a.pods[uid]
 	}
 	removed := a.removed
-	a.dirty, a.removed = map[string]bool{}, nil
+	clear(a.dirty) // read above, and kept by nothing
+	a.removed = nil
 	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, removed) {
 		a.k.loop.pushConfig(u)
 	}

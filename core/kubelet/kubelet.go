@@ -194,6 +194,8 @@ type Kubelet struct {
 	// context is immutable and the callers are a handful of names, so one
 	// per name serves every call instead of one per call.
 	ctxs map[string]context.Context
+	// durations remembers the text of requeue durations (durationText).
+	durations map[time.Duration]string
 
 	tr transcript
 }

@@ -408,7 +408,7 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 	}
 	if requeue >= 0 {
 		k.enqueue(s.uid, requeue)
-		e.Requeue = requeue.String()
+		e.Requeue = k.durationText(requeue)
 	}
 	k.workerTrace(e)
 	if s.pending == nil && phaseTransition && !w.legacy {
@@ -561,4 +561,22 @@ func formatOffset(d time.Duration) string {
 		return fmt.Sprintf("%ds", int64(d/time.Second))
 	}
 	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// durationText is d.String(), remembered for the few durations a run
+// requeues with (every sync's trace entry shows one). With jitter the
+// durations vary, so the memory is bounded.
+func (k *Kubelet) durationText(d time.Duration) string {
+	if s, ok := k.durations[d]; ok {
+		return s
+	}
+	if len(k.durations) >= 64 {
+		clear(k.durations)
+	}
+	if k.durations == nil {
+		k.durations = map[time.Duration]string{}
+	}
+	s := d.String()
+	k.durations[d] = s
+	return s
 }

@@ -50,7 +50,12 @@ func (c *Cache) GetNewerThan(uid string, minTime time.Time) (*PodStatus, error, 
 
 // Set stores a status read at timestamp.
 func (c *Cache) Set(uid string, status *PodStatus, err error, timestamp time.Time) {
-	c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	d := cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	if old, ok := c.pods[uid]; ok {
+		*old = d // entries never leave the cache, so one is overwritten in place
+	} else {
+		c.pods[uid] = &d
+	}
 	if c.OnChange != nil {
 		c.OnChange()
 	}

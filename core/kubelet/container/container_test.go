@@ -2,6 +2,7 @@ package container
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -33,6 +34,14 @@ func TestPodSyncResultError(t *testing.T) {
 	want = `[failed to SyncPod: sandbox gone, failed to "KillContainer" for "a" with KillContainerError: "boom", failed to "KillPodSandbox" for "sb" with KillPodSandboxError: "x"]`
 	if err := two.Error(); err == nil || err.Error() != want {
 		t.Errorf("several failures: %v\nwant %s", err, want)
+	}
+	// Targets and messages are quoted as fmt's %q quotes them.
+	var odd PodSyncResult
+	msg := "say \"hi\"\n\tüñí\x00\\"
+	odd.Add(StartContainer, "a\"b").Fail(ErrRunContainer, msg)
+	want = fmt.Sprintf("failed to %q for %q with %v: %q", StartContainer, "a\"b", ErrRunContainer, msg)
+	if err := odd.Error(); err == nil || err.Error() != want {
+		t.Errorf("quoting: %v\nwant %s", err, want)
 	}
 }
 

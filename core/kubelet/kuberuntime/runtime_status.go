@@ -193,13 +193,29 @@ func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, e
 		return nil, nil
 	}
 	p := &kubecontainer.Pod{ID: uid}
-	for _, s := range sbs {
-		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
-		p.Sandboxes = append(p.Sandboxes, convertSandbox(s))
+	if len(sbs) > 0 {
+		p.Sandboxes = make([]*kubecontainer.Container, len(sbs))
 	}
-	for _, c := range ctrs {
+	for i, s := range sbs {
+		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
+		// GetPods's conversion of the same listed item, if it made one
+		// (the runtime hands out the same item while it is unchanged).
+		if it := m.list.items[s.ID]; it != nil && it.sandbox == s {
+			p.Sandboxes[i] = it.conv
+		} else {
+			p.Sandboxes[i] = convertSandbox(s)
+		}
+	}
+	if len(ctrs) > 0 {
+		p.Containers = make([]*kubecontainer.Container, len(ctrs))
+	}
+	for i, c := range ctrs {
 		p.Name, p.Namespace = c.Labels[cri.LabelPodName], c.Labels[cri.LabelPodNamespace]
-		p.Containers = append(p.Containers, convertContainer(c))
+		if it := m.list.items[c.ID]; it != nil && it.container == c {
+			p.Containers[i] = it.conv
+		} else {
+			p.Containers[i] = convertContainer(c)
+		}
 	}
 	return p, nil
 }

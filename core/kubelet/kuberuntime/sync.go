@@ -194,7 +194,7 @@ func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int
 			cri.LabelPodUID: pod.Metadata.UID, cri.LabelContainerName: c.Name,
 		},
 		Annotations: ann,
-		LogPath:     fmt.Sprintf("%s/%d.log", c.Name, restartCount),
+		LogPath:     c.Name + "/" + strconv.Itoa(restartCount) + ".log",
 	}
 }
 
