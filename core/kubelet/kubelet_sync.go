@@ -30,8 +30,8 @@ import (
 // keep only whether a sync is in flight (podSyncStatus.syncing).
 //
 // done ends the sync; runtimeDone, which the worker makes with
-// runtimeSynced, receives the runtime manager's result.
-func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error), runtimeDone func(*kubecontainer.PodSyncResult)) {
+// runtimeSynced, receives the runtime manager's result, in result.
+func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(isTerminal bool, err error), runtimeDone func(*kubecontainer.PodSyncResult)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
 	// From 1.24 SyncPod reports a terminal phase and the worker terminates
@@ -69,7 +69,7 @@ func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, runtimeDone)
+	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, result, runtimeDone)
 }
 
 // runtimeSynced is the end of syncPod once the runtime manager's SyncPod

@@ -58,6 +58,7 @@ type podSyncStatus struct {
 	syncOpts    updateOptions
 	syncDone    func(isTerminal bool, err error)
 	runtimeDone func(*kubecontainer.PodSyncResult)
+	syncResult  kubecontainer.PodSyncResult
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -323,7 +324,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 			s.syncDone = func(isTerminal bool, err error) { w.complete(s, workSync, s.syncOpts, isTerminal, err) }
 			s.runtimeDone = func(r *kubecontainer.PodSyncResult) { k.runtimeSynced(s.syncOpts.pod, r, s.syncDone) }
 		}
-		k.syncPod(waiter{k: k}, o, ps, s.syncDone, s.runtimeDone)
+		k.syncPod(waiter{k: k}, o, ps, &s.syncResult, s.syncDone, s.runtimeDone)
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:

@@ -46,9 +46,11 @@ func seq(n int, step func(i int, next func()), done func()) {
 }
 
 // SyncPod brings the runtime state of pod in line with its spec and calls
-// done with the results.
-func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, done func(*kubecontainer.PodSyncResult)) {
-	result := &kubecontainer.PodSyncResult{}
+// done with the results, in result: SyncPod clears it first, and the
+// caller leaves it alone until done has returned (a pod worker reuses one,
+// as it runs one sync at a time).
+func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
+	*result = kubecontainer.PodSyncResult{}
 	a := m.ComputePodActions(pod, status)
 	m.LastActions[pod.Metadata.UID] = a
 	if a.CreateSandbox && a.SandboxID != "" {
