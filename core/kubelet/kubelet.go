@@ -196,6 +196,9 @@ type Kubelet struct {
 	ctxs map[string]context.Context
 	// durations remembers the text of requeue durations (durationText).
 	durations map[time.Duration]string
+	// statusBuf is where generateAPIPodStatus builds the init and regular
+	// container statuses of a pod (see keepStatuses).
+	statusBuf [2][]v1.ContainerStatus
 
 	tr transcript
 }

@@ -146,6 +146,70 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 // status (kubelet_pods.go: generateAPIPodStatus).
 func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool) *v1.PodStatus {
 	old := k.currentStatus(pod)
+	s := k.buildAPIPodStatus(pod, ps, podIsTerminal, old)
+	// The container statuses were built in the kubelet's scratch space:
+	// most syncs find them as they were, and then the previous lists serve
+	// (see podIPs for why sharing is safe).
+	s.InitContainerStatuses = keepStatuses(&k.statusBuf[0], s.InitContainerStatuses, old.InitContainerStatuses)
+	s.ContainerStatuses = keepStatuses(&k.statusBuf[1], s.ContainerStatuses, old.ContainerStatuses)
+	return s
+}
+
+// keepStatuses turns built, which lives in *buf, into the list a status
+// keeps: prev when it says the same, else a copy. *buf keeps the space.
+func keepStatuses(buf *[]v1.ContainerStatus, built, prev []v1.ContainerStatus) []v1.ContainerStatus {
+	if built == nil {
+		return nil
+	}
+	*buf = built[:0]
+	out := prev
+	if !sameContainerStatuses(built, prev) {
+		out = slices.Clone(built)
+	}
+	clear(built) // hold on to nothing
+	return out
+}
+
+// sameContainerStatuses reports whether a and b hold the same values
+// (exactly: pointers to equal values, times equal to the nanosecond).
+func sameContainerStatuses(a, b []v1.ContainerStatus) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.Image != y.Image ||
+			x.ImageID != y.ImageID || x.ContainerID != y.ContainerID ||
+			(x.Started == nil) != (y.Started == nil) || (x.Started != nil && *x.Started != *y.Started) ||
+			!sameState(&x.State, &y.State) || !sameState(&x.LastTerminationState, &y.LastTerminationState) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameState(a, b *v1.ContainerState) bool {
+	if (a.Waiting == nil) != (b.Waiting == nil) || (a.Waiting != nil && *a.Waiting != *b.Waiting) {
+		return false
+	}
+	if x, y := a.Running, b.Running; x != y && (x == nil || y == nil || !sameTimeRef(x.StartedAt, y.StartedAt)) {
+		return false
+	}
+	if x, y := a.Terminated, b.Terminated; x != y && (x == nil || y == nil || x.ExitCode != y.ExitCode || x.Signal != y.Signal ||
+		x.Reason != y.Reason || x.Message != y.Message || x.ContainerID != y.ContainerID ||
+		!sameTimeRef(x.StartedAt, y.StartedAt) || !sameTimeRef(x.FinishedAt, y.FinishedAt)) {
+		return false
+	}
+	return true
+}
+
+func sameTimeRef(a, b *v1.Time) bool {
+	return a == b || (a != nil && b != nil && a.Time == b.Time)
+}
+
+// buildAPIPodStatus is generateAPIPodStatus with the container statuses
+// in scratch space.
+func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool, old *v1.PodStatus) *v1.PodStatus {
 	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod)}
 	if len(ps.IPs) > 0 {
 		s.PodIP = ps.IPs[0]
@@ -155,8 +219,8 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
 	}
 	hasInit := len(pod.Spec.InitContainers) > 0
-	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true)
-	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false)
+	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true, k.statusBuf[0])
+	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false, k.statusBuf[1])
 	// Conditions the kubelet does not own are kept.
 	readyToStart := k.readyToStartCondition()
 	n := 4 // Initialized, Ready, ContainersReady, PodScheduled
@@ -309,7 +373,9 @@ func sameTime(at *v1.Time, t time.Time) bool {
 // (kubelet_pods.go): newest instance → state, the one before → lastState,
 // the default Waiting reason for containers without a runtime record, and
 // the reason cache's override for containers that should be restarted.
-func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool) []v1.ContainerStatus {
+//
+// The list is built in buf's space.
+func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool, buf []v1.ContainerStatus) []v1.ContainerStatus {
 	if len(containers) == 0 {
 		return nil
 	}
@@ -317,7 +383,7 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 	if hasInit {
 		defaultReason = "PodInitializing"
 	}
-	out := make([]v1.ContainerStatus, len(containers))
+	out := slices.Grow(buf[:0], len(containers))[:len(containers)]
 	for i := range containers {
 		c := &containers[i]
 		old, hasOld := v1.GetContainerStatus(previous, c.Name)
