@@ -271,8 +271,9 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		add(status.GeneratePodReadyToStartContainersCondition(t, needed))
 	}
 	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
-	add(status.GeneratePodReadyCondition(k.rel, &pod.Spec, s.Conditions, all, s.Phase))
-	add(status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase))
+	containersReady := status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase)
+	add(status.PodReadyFrom(containersReady, &pod.Spec, s.Conditions))
+	add(containersReady)
 	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
 	s.HostIP = k.cfg.Node.IP
 	if k.gates.Enabled(features.PodHostIPs) {

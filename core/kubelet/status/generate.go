@@ -121,7 +121,12 @@ func GenerateContainersReadyCondition(rel release.Release, spec *v1.PodSpec, sta
 // GeneratePodReadyCondition computes Ready from ContainersReady and the
 // readiness gates.
 func GeneratePodReadyCondition(rel release.Release, spec *v1.PodSpec, conds []v1.PodCondition, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
-	cr := GenerateContainersReadyCondition(rel, spec, statuses, phase)
+	return PodReadyFrom(GenerateContainersReadyCondition(rel, spec, statuses, phase), spec, conds)
+}
+
+// PodReadyFrom is GeneratePodReadyCondition given the ContainersReady
+// condition cr, for a caller that has computed it already.
+func PodReadyFrom(cr v1.PodCondition, spec *v1.PodSpec, conds []v1.PodCondition) v1.PodCondition {
 	if cr.Status != v1.ConditionTrue {
 		return v1.PodCondition{Type: v1.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
 	}
