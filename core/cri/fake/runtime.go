@@ -84,6 +84,11 @@ type container struct {
 	// state is unchanged (see sandbox.listed).
 	listed *cri.Container
 	gone   bool // removed
+	// target is the container in the call log ("app 3f2a…"), and
+	// execTarget that of its last exec (execCmd): every status read and
+	// exec probe logs one.
+	target, execTarget string
+	execCmd            []string
 }
 
 func (c *container) isGone() bool { return c.gone }
@@ -692,19 +697,25 @@ func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config 
 
 func (r *Runtime) containerTarget(id string) string {
 	if c, ok := r.containers[id]; ok {
-		return c.status.Metadata.Name + " " + id
+		if c.target == "" {
+			c.target = c.status.Metadata.Name + " " + id
+		}
+		return c.target
 	}
 	return id
 }
 
-// execTarget is containerTarget and the command, built in one piece: every
-// exec probe makes one.
+// execTarget is containerTarget and the command.
 func (r *Runtime) execTarget(id string, cmd []string) string {
-	command := strings.Join(cmd, " ")
-	if c, ok := r.containers[id]; ok {
-		return c.status.Metadata.Name + " " + id + " " + command
+	c, ok := r.containers[id]
+	if !ok {
+		return id + " " + strings.Join(cmd, " ")
 	}
-	return id + " " + command
+	if c.execTarget == "" || !slices.Equal(c.execCmd, cmd) {
+		c.execTarget = r.containerTarget(id) + " " + strings.Join(cmd, " ")
+		c.execCmd = slices.Clone(cmd)
+	}
+	return c.execTarget
 }
 
 // StartContainer implements cri.RuntimeService.

@@ -58,6 +58,11 @@ type Manager struct {
 	// runtime only reads a filter during the call.
 	sbFilter  cri.PodSandboxFilter
 	ctrFilter cri.ContainerFilter
+	// sbConfig and ctrConfig are the configs handed to the runtime, built
+	// again in place for each call: a runtime copies what it keeps (a real
+	// one receives them over gRPC), and a long run creates many containers.
+	sbConfig  cri.PodSandboxConfig
+	ctrConfig cri.ContainerConfig
 }
 
 // New returns a runtime manager; backOff is the crash-loop back-off.
@@ -90,19 +95,21 @@ func containerSpec(pod *v1.Pod, name string) (*v1.Container, bool) {
 	return nil, false
 }
 
+// sandboxConfig is the pod's sandbox config, in m.sbConfig: valid until
+// the next call.
 func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConfig {
-	labels := make(map[string]string, len(pod.Metadata.Labels)+3)
+	labels, ann := reuseMap(m.sbConfig.Labels), reuseMap(m.sbConfig.Annotations)
 	for k, v := range pod.Metadata.Labels {
 		labels[k] = v
 	}
 	labels[cri.LabelPodName] = pod.Metadata.Name
 	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
 	labels[cri.LabelPodUID] = pod.Metadata.UID
-	ann := make(map[string]string, len(pod.Metadata.Annotations))
 	for k, v := range pod.Metadata.Annotations {
 		ann[k] = v
 	}
-	cfg := &cri.PodSandboxConfig{
+	cfg := &m.sbConfig
+	*cfg = cri.PodSandboxConfig{
 		Metadata:     cri.PodSandboxMetadata{Name: pod.Metadata.Name, UID: pod.Metadata.UID, Namespace: pod.Metadata.Namespace, Attempt: attempt},
 		Hostname:     pod.Metadata.Name,
 		LogDirectory: "/var/log/pods/" + pod.Metadata.Namespace + "_" + pod.Metadata.Name + "_" + pod.Metadata.UID,
@@ -113,6 +120,15 @@ func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConf
 		cfg.Namespaces.Network = cri.NamespaceNode
 	}
 	return cfg
+}
+
+// reuseMap is m emptied, or a new map.
+func reuseMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	clear(m)
+	return m
 }
 
 func networkMode(pod *v1.Pod) cri.NamespaceMode {

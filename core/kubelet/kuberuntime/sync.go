@@ -135,9 +135,6 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 		done(result)
 		return
 	}
-	// Built on first use: a container in back-off needs none.
-	var sbConfig *cri.PodSandboxConfig
-
 	start := func(c *v1.Container, isInit bool, next func(err error)) {
 		r := result.Add(kubecontainer.StartContainer, c.Name)
 		if inBackOff, msg, expiry := m.doBackOff(pod, c, status); inBackOff {
@@ -146,10 +143,7 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 			next(kubecontainer.ErrCrashLoopBackOff)
 			return
 		}
-		if sbConfig == nil {
-			sbConfig = m.sandboxConfig(pod, a.Attempt)
-		}
-		m.startContainer(ctx, w, sandboxID, sbConfig, c, pod, status, podIP, func(msg string, err error) {
+		m.startContainer(ctx, w, sandboxID, a.Attempt, c, pod, status, podIP, func(msg string, err error) {
 			if err != nil {
 				r.Fail(err, msg)
 			}
@@ -178,31 +172,35 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 	})
 }
 
+// containerConfig is the config of container c, in m.ctrConfig: valid
+// until the next call.
 func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int, imageRef string) *cri.ContainerConfig {
-	ann := map[string]string{
-		cri.AnnotationContainerHash:       m.hash(c),
-		cri.AnnotationRestartCount:        strconv.Itoa(restartCount),
-		cri.AnnotationTerminationMessage:  c.TerminationMessagePath,
-		cri.AnnotationPodTerminationGrace: strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10),
-	}
+	ann := reuseMap(m.ctrConfig.Annotations)
+	ann[cri.AnnotationContainerHash] = m.hash(c)
+	ann[cri.AnnotationRestartCount] = strconv.Itoa(restartCount)
+	ann[cri.AnnotationTerminationMessage] = c.TerminationMessagePath
+	ann[cri.AnnotationPodTerminationGrace] = strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10)
+	labels := reuseMap(m.ctrConfig.Labels)
+	labels[cri.LabelPodName] = pod.Metadata.Name
+	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
+	labels[cri.LabelPodUID] = pod.Metadata.UID
+	labels[cri.LabelContainerName] = c.Name
 	image, _ := m.images.DefaultTag(c.Image)
-	return &cri.ContainerConfig{
-		Metadata: cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
-		Image:    cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},
-		Command:  c.Command,
-		Args:     c.Args,
-		Labels: map[string]string{
-			cri.LabelPodName: pod.Metadata.Name, cri.LabelPodNamespace: pod.Metadata.Namespace,
-			cri.LabelPodUID: pod.Metadata.UID, cri.LabelContainerName: c.Name,
-		},
+	m.ctrConfig = cri.ContainerConfig{
+		Metadata:    cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
+		Image:       cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},
+		Command:     c.Command,
+		Args:        c.Args,
+		Labels:      labels,
 		Annotations: ann,
 		LogPath:     c.Name + "/" + strconv.Itoa(restartCount) + ".log",
 	}
+	return &m.ctrConfig
 }
 
 // startContainer pulls the image, creates and starts the container and
 // runs its postStart hook; done gets the message and error sentinel.
-func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sandboxID string, sbConfig *cri.PodSandboxConfig, c *v1.Container, pod *v1.Pod, status *kubecontainer.PodStatus, podIP string, done func(string, error)) {
+func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sandboxID string, attempt uint32, c *v1.Container, pod *v1.Pod, status *kubecontainer.PodStatus, podIP string, done func(string, error)) {
 	ref := ContainerRef(pod, c.Name)
 	m.images.EnsureImageExists(ctx, w, pod, c, ref, func(ir images.Result) {
 		if ir.Err != nil {
@@ -222,7 +220,7 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 			}
 		}
 		cfg := m.containerConfig(pod, c, restartCount, ir.ImageRef)
-		id, err := m.rt.CreateContainer(ctx, sandboxID, cfg, sbConfig)
+		id, err := m.rt.CreateContainer(ctx, sandboxID, cfg, m.sandboxConfig(pod, attempt))
 		if err != nil {
 			m.recorder.Eventf(ref, events.Warning, events.FailedToCreateContainer, "Error: %v", cri.Message(err))
 			done(cri.Message(err), ErrCreateContainer)
