@@ -135,41 +135,85 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 		done(result)
 		return
 	}
-	start := func(c *v1.Container, isInit bool, next func(err error)) {
-		r := result.Add(kubecontainer.StartContainer, c.Name)
-		if inBackOff, msg, expiry := m.doBackOff(pod, c, status); inBackOff {
-			r.Fail(kubecontainer.ErrCrashLoopBackOff, msg)
-			r.BackoffExpiry = expiry
-			next(kubecontainer.ErrCrashLoopBackOff)
+	st := &starts{m: m, ctx: ctx, w: w, pod: pod, status: status, a: a, result: result, done: done,
+		sandboxID: sandboxID, podIP: podIP, init: true}
+	st.started = st.containerStarted
+	st.next()
+}
+
+// starts is the last part of a sync: it starts the init containers to
+// start, then the regular ones, one after the other; a start can wait (for
+// an image pull, a hook), so one object carries the state from one start
+// to the next, rather than closures made for every step.
+type starts struct {
+	m                *Manager
+	ctx              context.Context
+	w                kubecontainer.Waiter
+	pod              *v1.Pod
+	status           *kubecontainer.PodStatus
+	a                PodActions
+	result           *kubecontainer.PodSyncResult
+	done             func(*kubecontainer.PodSyncResult)
+	sandboxID, podIP string
+
+	init    bool // still starting init containers
+	i       int  // the next of the current list
+	current *v1.Container
+	r       *kubecontainer.SyncResult // current's result
+	started func(msg string, err error)
+}
+
+// next starts the next container, or ends the sync when none is left.
+func (s *starts) next() {
+	for {
+		var c *v1.Container
+		switch {
+		case s.init && s.i < len(s.a.InitContainersToStart):
+			c = &s.pod.Spec.InitContainers[s.a.InitContainersToStart[s.i]]
+		case s.init:
+			s.init, s.i = false, 0
+			continue
+		case s.i < len(s.a.ContainersToStart):
+			c = &s.pod.Spec.Containers[s.a.ContainersToStart[s.i]]
+		default:
+			s.done(s.result)
 			return
 		}
-		m.startContainer(ctx, w, sandboxID, a.Attempt, c, pod, status, podIP, func(msg string, err error) {
-			if err != nil {
-				r.Fail(err, msg)
-			}
-			next(err)
-		})
-	}
-	stop := false
-	seq(len(a.InitContainersToStart), func(i int, next func()) {
-		c := &pod.Spec.InitContainers[a.InitContainersToStart[i]]
-		start(c, true, func(err error) {
-			if err != nil && !(m.opt.Sidecars && v1.IsRestartableInitContainer(c)) {
-				// A failed init container aborts the sync.
-				stop = true
-				done(result)
+		s.i++
+		s.current = c
+		s.r = s.result.Add(kubecontainer.StartContainer, c.Name)
+		if inBackOff, msg, expiry := s.m.doBackOff(s.pod, c, s.status); inBackOff {
+			s.r.Fail(kubecontainer.ErrCrashLoopBackOff, msg)
+			s.r.BackoffExpiry = expiry
+			if s.aborted(kubecontainer.ErrCrashLoopBackOff) {
 				return
 			}
-			next()
-		})
-	}, func() {
-		if stop {
-			return
+			continue
 		}
-		seq(len(a.ContainersToStart), func(i int, next func()) {
-			start(&pod.Spec.Containers[a.ContainersToStart[i]], false, func(error) { next() })
-		}, func() { done(result) })
-	})
+		s.m.startContainer(s.ctx, s.w, s.sandboxID, s.a.Attempt, c, s.pod, s.status, s.podIP, s.started)
+		return
+	}
+}
+
+// containerStarted is where a start ends.
+func (s *starts) containerStarted(msg string, err error) {
+	if err != nil {
+		s.r.Fail(err, msg)
+	}
+	if !s.aborted(err) {
+		s.next()
+	}
+}
+
+// aborted ends the sync if err is the failure of an init container (a
+// sidecar's failure does not stop the others; a regular container's
+// failure does not stop the rest).
+func (s *starts) aborted(err error) bool {
+	if err == nil || !s.init || (s.m.opt.Sidecars && v1.IsRestartableInitContainer(s.current)) {
+		return false
+	}
+	s.done(s.result)
+	return true
 }
 
 // containerConfig is the config of container c, in m.ctrConfig: valid
