@@ -28,10 +28,13 @@ type apiServer struct {
 	names  map[string]string
 	// nameLists holds onePod's lists, like names, by UID.
 	nameLists map[string][]string
-	dirty     map[string]bool
-	removed   []string
-	pending   bool
-	rv        int64
+	// deliverFn and snapshotFn are a.deliver and a.k.snapshot as func
+	// values, made once: they are scheduled at every change.
+	deliverFn, snapshotFn func()
+	dirty                 map[string]bool
+	removed               []string
+	pending               bool
+	rv                    int64
 	// changed holds the pods whose object changed this instant, gone the
 	// last object of those deleted; snapshotDue is set once the snapshot
 	// that records them is scheduled.
@@ -130,7 +133,10 @@ func (a *apiServer) change(uid string) {
 	a.changed[uid] = true
 	if !a.snapshotDue {
 		a.snapshotDue = true
-		a.k.after(0, phaseSnapshot, "snapshot", a.k.snapshot)
+		if a.snapshotFn == nil {
+			a.snapshotFn = a.k.snapshot
+		}
+		a.k.after(0, phaseSnapshot, "snapshot", a.snapshotFn)
 	}
 }
 
@@ -139,7 +145,10 @@ func (a *apiServer) deliverSoon() {
 		return
 	}
 	a.pending = true
-	a.k.after(0, phaseConfig, "api watch", a.deliver)
+	if a.deliverFn == nil {
+		a.deliverFn = a.deliver
+	}
+	a.k.after(0, phaseConfig, "api watch", a.deliverFn)
 }
 
 // deliver hands the changes of this instant to the api source.

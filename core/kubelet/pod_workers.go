@@ -91,9 +91,10 @@ type podWorkers struct {
 	// order holds the workers in creation order; after a worker is
 	// forgotten it stays here until the next housekeeping (live ones are
 	// those statuses still holds).
-	order   []*podSyncStatus
-	resume  bool
-	waitBuf []*podSyncStatus // scratch for cacheChanged
+	order    []*podSyncStatus
+	resume   bool
+	resumeFn func()
+	waitBuf  []*podSyncStatus // scratch for cacheChanged
 	// changes counts workers created, finished and forgotten; quietAt is
 	// the count, with the pod manager's removals, at which housekeeping
 	// last found nothing to do (it then has nothing to do until either
@@ -234,25 +235,30 @@ func (w *podWorkers) cacheChanged() {
 		return
 	}
 	w.resume = true
-	w.k.after(0, phaseWorker, "pod workers", func() {
-		w.resume = false
-		// Only a worker's own tryRun makes it wait, so the waiting ones can
-		// be picked before any of them runs.
-		waiting := w.waitBuf[:0]
-		w.waitBuf = nil
-		for _, s := range w.order {
-			if s.waiting && w.live(s) {
-				waiting = append(waiting, s)
-			}
+	if w.resumeFn == nil {
+		w.resumeFn = w.resumeWaiting // made once: every relist that changes something comes here
+	}
+	w.k.after(0, phaseWorker, "pod workers", w.resumeFn)
+}
+
+func (w *podWorkers) resumeWaiting() {
+	w.resume = false
+	// Only a worker's own tryRun makes it wait, so the waiting ones can
+	// be picked before any of them runs.
+	waiting := w.waitBuf[:0]
+	w.waitBuf = nil
+	for _, s := range w.order {
+		if s.waiting && w.live(s) {
+			waiting = append(waiting, s)
 		}
-		for _, s := range waiting {
-			if s.waiting && w.live(s) {
-				w.tryRun(s)
-			}
+	}
+	for _, s := range waiting {
+		if s.waiting && w.live(s) {
+			w.tryRun(s)
 		}
-		clear(waiting)
-		w.waitBuf = waiting[:0]
-	})
+	}
+	clear(waiting)
+	w.waitBuf = waiting[:0]
 }
 
 // tryRun starts the pending work once the pod cache is newer than the end

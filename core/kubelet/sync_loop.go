@@ -48,6 +48,9 @@ type syncLoop struct {
 	duration  time.Duration
 	sleeping  bool
 	readySets [1 << len(caseOrder)][]string // by set of ready cases (bit i: caseOrder[i])
+	// runFn is l.run as a func value, made once (each use of a method
+	// value makes a closure, and the loop wakes for every message).
+	runFn func()
 }
 
 func newSyncLoop(k *Kubelet) *syncLoop {
@@ -59,7 +62,10 @@ func (l *syncLoop) wake() {
 		return
 	}
 	l.scheduled = true
-	l.k.after(0, phaseLoop, "syncLoop", l.run)
+	if l.runFn == nil {
+		l.runFn = l.run
+	}
+	l.k.after(0, phaseLoop, "syncLoop", l.runFn)
 }
 
 func (l *syncLoop) push(c string, u prober.Update) {

@@ -50,11 +50,11 @@ func (c *Cache) GetNewerThan(uid string, minTime time.Time) (*PodStatus, error, 
 
 // Set stores a status read at timestamp.
 func (c *Cache) Set(uid string, status *PodStatus, err error, timestamp time.Time) {
-	d := cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
-	if old, ok := c.pods[uid]; ok {
-		*old = d // entries never leave the cache, so one is overwritten in place
+	if d, ok := c.pods[uid]; ok {
+		// Readers get an entry's fields, never the entry: overwrite it.
+		*d = cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
 	} else {
-		c.pods[uid] = &d
+		c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
 	}
 	if c.OnChange != nil {
 		c.OnChange()
