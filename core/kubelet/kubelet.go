@@ -199,6 +199,7 @@ type Kubelet struct {
 	// statusBuf is where generateAPIPodStatus builds the init and regular
 	// container statuses of a pod (see keepStatuses).
 	statusBuf [2][]v1.ContainerStatus
+	condBuf   []v1.PodCondition // and the conditions (keepConditions)
 
 	tr transcript
 }

@@ -152,7 +152,46 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 	// (see podIPs for why sharing is safe).
 	s.InitContainerStatuses = keepStatuses(&k.statusBuf[0], s.InitContainerStatuses, old.InitContainerStatuses)
 	s.ContainerStatuses = keepStatuses(&k.statusBuf[1], s.ContainerStatuses, old.ContainerStatuses)
+	// So were the conditions. The status manager gives them their
+	// transition times from its own status (status.Manager.update): when
+	// old is that status, conditions that end up as old's are old's.
+	_, managed := k.status.GetPodStatus(pod.Metadata.UID)
+	s.Conditions = keepConditions(&k.condBuf, s.Conditions, old.Conditions, managed)
 	return s
+}
+
+// keepConditions is keepStatuses for the conditions: prev serves when
+// managed (prev is the status manager's) and built would become prev once
+// the manager has copied prev's transition times, which it does for a
+// condition whose status did not change.
+func keepConditions(buf *[]v1.PodCondition, built, prev []v1.PodCondition, managed bool) []v1.PodCondition {
+	*buf = built[:0]
+	out := prev
+	if !managed || !becomeConditions(built, prev) {
+		out = slices.Clone(built)
+	}
+	clear(built)
+	return out
+}
+
+func becomeConditions(built, prev []v1.PodCondition) bool {
+	if len(built) != len(prev) {
+		return false
+	}
+	for i := range built {
+		x, y := &built[i], &prev[i]
+		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
+			x.ObservedGeneration != y.ObservedGeneration || !sameTimeRef(x.LastProbeTime, y.LastProbeTime) ||
+			y.LastTransitionTime == nil || (x.LastTransitionTime != nil && !sameTimeRef(x.LastTransitionTime, y.LastTransitionTime)) {
+			return false
+		}
+		for j := range i {
+			if prev[j].Type == y.Type {
+				return false // the manager would look at the first of the type
+			}
+		}
+	}
+	return true
 }
 
 // keepStatuses turns built, which lives in *buf, into the list a status
@@ -232,7 +271,7 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 			n++
 		}
 	}
-	s.Conditions = make([]v1.PodCondition, 0, n)
+	s.Conditions = slices.Grow(k.condBuf[:0], n)
 	for _, c := range old.Conditions {
 		if !status.IsKubeletCondition(c.Type) {
 			s.Conditions = append(s.Conditions, c)
