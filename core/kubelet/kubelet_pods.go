@@ -365,6 +365,14 @@ func (k *Kubelet) readyToStartCondition() string {
 	return ""
 }
 
+// timeIn is toTime for a time already in place: nil for the zero time.
+func timeIn(t *v1.Time) *v1.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return t
+}
+
 func toTime(t time.Time) *v1.Time {
 	if t.IsZero() {
 		return nil
@@ -386,7 +394,13 @@ func convertState(cs *kubecontainer.Status, prev ...v1.ContainerState) v1.Contai
 				return v1.ContainerState{Running: r}
 			}
 		}
-		return v1.ContainerState{Running: &v1.ContainerStateRunning{StartedAt: toTime(cs.StartedAt)}}
+		// The state and its time in one allocation.
+		r := &struct {
+			state   v1.ContainerStateRunning
+			started v1.Time
+		}{started: v1.Time{Time: cs.StartedAt}}
+		r.state.StartedAt = timeIn(&r.started)
+		return v1.ContainerState{Running: &r.state}
 	case kubecontainer.StateExited:
 		for _, p := range prev {
 			if t := p.Terminated; t != nil && t.ExitCode == int32(cs.ExitCode) && t.Reason == cs.Reason && t.Message == cs.Message &&
@@ -394,9 +408,13 @@ func convertState(cs *kubecontainer.Status, prev ...v1.ContainerState) v1.Contai
 				return v1.ContainerState{Terminated: t}
 			}
 		}
-		return v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
-			ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
-			StartedAt: toTime(cs.StartedAt), FinishedAt: toTime(cs.FinishedAt), ContainerID: cs.FullID()}}
+		t := &struct {
+			state             v1.ContainerStateTerminated
+			started, finished v1.Time
+		}{started: v1.Time{Time: cs.StartedAt}, finished: v1.Time{Time: cs.FinishedAt}}
+		t.state = v1.ContainerStateTerminated{ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
+			StartedAt: timeIn(&t.started), FinishedAt: timeIn(&t.finished), ContainerID: cs.FullID()}
+		return v1.ContainerState{Terminated: &t.state}
 	}
 	return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
 }

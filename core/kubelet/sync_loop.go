@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -174,7 +175,8 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		u := m.update
 		e.Op = string(u.Op)
 		e.Pods = k.podNames(u.Pods)
-		e.Detail = fmt.Sprintf("%s from %q", u.Op, u.Source)
+		var buf [64]byte // the detail, as "%s from %q" formats it
+		e.Detail = string(strconv.AppendQuote(append(append(buf[:0], u.Op...), " from "...), u.Source))
 		k.loopTrace(e)
 		switch u.Op {
 		case kubeconfig.ADD:

@@ -99,8 +99,8 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 	out := make([]*kubecontainer.Pod, 0, len(order))
 	for _, b := range order {
 		if !samePtrs(b.pod.Sandboxes, b.sandboxes) || !samePtrs(b.pod.Containers, b.containers) {
-			b.pod = &kubecontainer.Pod{ID: b.pod.ID, Name: b.pod.Name, Namespace: b.pod.Namespace,
-				Sandboxes: clonePtrs(b.sandboxes), Containers: clonePtrs(b.containers)}
+			sbs, ctrs := clonePtrs(b.sandboxes, b.containers)
+			b.pod = &kubecontainer.Pod{ID: b.pod.ID, Name: b.pod.Name, Namespace: b.pod.Namespace, Sandboxes: sbs, Containers: ctrs}
 		}
 		out = append(out, b.pod)
 	}
@@ -171,11 +171,19 @@ func samePtrs(a, b []*kubecontainer.Container) bool {
 	return true
 }
 
-func clonePtrs(a []*kubecontainer.Container) []*kubecontainer.Container {
-	if len(a) == 0 {
-		return nil
+// clonePtrs copies a and b into one new array (nil for an empty one).
+func clonePtrs(a, b []*kubecontainer.Container) ([]*kubecontainer.Container, []*kubecontainer.Container) {
+	all := make([]*kubecontainer.Container, len(a)+len(b))
+	copy(all, a)
+	copy(all[len(a):], b)
+	var x, y []*kubecontainer.Container
+	if len(a) > 0 {
+		x = all[:len(a):len(a)]
 	}
-	return append([]*kubecontainer.Container(nil), a...)
+	if len(b) > 0 {
+		y = all[len(a):]
+	}
+	return x, y
 }
 
 // GetPod lists one pod's sandboxes and containers, as GetPods would show
