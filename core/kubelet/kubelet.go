@@ -415,6 +415,12 @@ func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) prober
 	return p.k.clock.Schedule(p.k.clock.Now().Add(d), phaseProbe, name, fn)
 }
 
+// Reschedule re-arms a probe worker's timer: it ticks every period.
+func (p probeScheduler) Reschedule(t prober.Timer, d time.Duration, name string, fn func()) prober.Timer {
+	st, _ := t.(*sim.Timer)
+	return p.k.clock.Reschedule(st, p.k.clock.Now().Add(d), phaseProbe, name, fn)
+}
+
 // waiter continues a pod's sync later, in the worker phase.
 type waiter struct{ k *Kubelet }
 

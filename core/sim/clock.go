@@ -108,6 +108,17 @@ func (c *Clock) Schedule(when time.Time, phase Phase, name string, fn func()) *T
 	return c.schedule(&Timer{}, when, phase, name, fn)
 }
 
+// Reschedule is Schedule reusing t, a timer of this clock that has fired
+// or was stopped, so that its holder keeps one timer however often it
+// re-arms it (a periodic probe). With t nil or still pending it is
+// Schedule.
+func (c *Clock) Reschedule(t *Timer, when time.Time, phase Phase, name string, fn func()) *Timer {
+	if t == nil || t.Pending() || t.posted || t.clock != c {
+		return c.Schedule(when, phase, name, fn)
+	}
+	return c.schedule(t, when, phase, name, fn)
+}
+
 // Post is Schedule for a call that is never stopped: it gives out no
 // Timer, so the clock reuses the timer once it has fired.
 func (c *Clock) Post(when time.Time, phase Phase, name string, fn func()) {

@@ -121,3 +121,27 @@ func TestPostOrderAndReuse(t *testing.T) {
 		t.Errorf("%v allocations per fired post", n)
 	}
 }
+
+// Reschedule reuses a timer that fired or was stopped, and leaves a
+// pending one alone.
+func TestReschedule(t *testing.T) {
+	c := NewClock(Epoch)
+	n := 0
+	tick := func() { n++ }
+	t1 := c.Schedule(Epoch.Add(time.Second), 0, "t", tick)
+	if t2 := c.Reschedule(t1, Epoch.Add(2*time.Second), 0, "t", tick); t2 == t1 {
+		t.Fatal("a pending timer was rescheduled in place")
+	}
+	c.Advance(time.Second)
+	if t3 := c.Reschedule(t1, c.Now().Add(time.Second), 0, "t", tick); t3 != t1 || !t1.Pending() {
+		t.Fatal("a fired timer was not reused")
+	}
+	t1.Stop()
+	if t4 := c.Reschedule(t1, c.Now().Add(time.Second), 0, "t", tick); t4 != t1 || !t1.Pending() {
+		t.Fatal("a stopped timer was not reused")
+	}
+	c.Advance(5 * time.Second)
+	if n != 3 {
+		t.Errorf("%d calls, want 3 (the first timer, the second, the reused one)", n)
+	}
+}

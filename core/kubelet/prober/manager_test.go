@@ -36,6 +36,11 @@ func (s clockScheduler) Schedule(d time.Duration, name string, fn func()) Timer 
 	return s.c.AfterFunc(d, name, fn)
 }
 
+func (s clockScheduler) Reschedule(t Timer, d time.Duration, name string, fn func()) Timer {
+	st, _ := t.(*sim.Timer)
+	return s.c.Reschedule(st, s.c.Now().Add(d), 0, name, fn)
+}
+
 type statuses map[string]*v1.PodStatus
 
 func (s statuses) GetPodStatus(uid string) (*v1.PodStatus, bool) { st, ok := s[uid]; return st, ok }

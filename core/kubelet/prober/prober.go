@@ -46,9 +46,12 @@ type StatusProvider interface {
 }
 
 // Scheduler runs fn after d on virtual time; the Timer cancels it.
+// Reschedule does the same with a Timer it returned before, which has
+// fired or was stopped, and may reuse it.
 type Scheduler interface {
 	Now() time.Time
 	Schedule(d time.Duration, name string, fn func()) Timer
+	Reschedule(t Timer, d time.Duration, name string, fn func()) Timer
 }
 
 // Timer is a scheduled call (a *sim.Timer); Stop cancels it if it is still

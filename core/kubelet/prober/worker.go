@@ -70,7 +70,7 @@ func (w *worker) start(delay time.Duration) {
 
 func (w *worker) arm() {
 	d := w.nextTick.Sub(w.m.sched.Now())
-	w.tickTimer = w.m.sched.Schedule(d, w.name, w.tick)
+	w.tickTimer = w.m.sched.Reschedule(w.tickTimer, d, w.name, w.tick)
 }
 
 // trigger is manualTriggerCh: a pending trigger runs the probe at once.
