@@ -265,13 +265,26 @@ func podSelector(sel map[string]string, uid string) map[string]string {
 // newestSandboxFirst orders sandboxes by creation, newest first.
 func newestSandboxFirst(a, b *cri.PodSandbox) int { return cmp.Compare(b.CreatedAt, a.CreatedAt) }
 
+// podStatusBlock holds a pod status and the lists of the usual pod (one
+// sandbox with one IP, up to two container instances) in one allocation:
+// every relist reads every pod that changed. Lists are cut to their
+// length, so an append by a reader copies them out.
+type podStatusBlock struct {
+	ps        kubecontainer.PodStatus
+	sandboxes [1]*cri.PodSandboxStatus
+	ips       [1]string
+	instances [2]kubecontainer.Status
+	ptrs      [2]*kubecontainer.Status
+}
+
 // GetPodStatus reads everything the runtime knows about one pod.
 func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error) {
 	sbs, err := m.rt.ListPodSandbox(ctx, m.sandboxFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	ps := &kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}
+	blk := &podStatusBlock{ps: kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}}
+	ps := &blk.ps
 	slices.SortStableFunc(sbs, newestSandboxFirst)
 	for i, s := range sbs {
 		st, err := m.rt.PodSandboxStatus(ctx, s.ID)
@@ -281,21 +294,27 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			}
 			return nil, err
 		}
+		if ps.SandboxStatuses == nil {
+			ps.SandboxStatuses = blk.sandboxes[:0:1]
+		}
 		ps.SandboxStatuses = append(ps.SandboxStatuses, st)
 		if i == 0 && st.State == cri.SandboxReady && st.Network.IP != "" {
-			ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
+			if len(st.Network.AdditionalIPs) == 0 {
+				blk.ips[0] = st.Network.IP
+				ps.IPs = blk.ips[:1:1]
+			} else {
+				ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
+			}
 		}
 	}
 	ctrs, err := m.rt.ListContainers(ctx, m.containerFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	// The statuses in one block, and their list sized at once: a relist
-	// reads every changed pod.
-	var block []kubecontainer.Status
-	if len(ctrs) > 0 {
-		block = make([]kubecontainer.Status, len(ctrs))
-		ps.ContainerStatuses = make([]*kubecontainer.Status, 0, len(ctrs))
+	instances, ptrs := blk.instances[:], blk.ptrs[:0]
+	if len(ctrs) > len(instances) {
+		instances = make([]kubecontainer.Status, len(ctrs))
+		ptrs = make([]*kubecontainer.Status, 0, len(ctrs))
 	}
 	for i, c := range ctrs {
 		st, err := m.rt.ContainerStatus(ctx, c.ID)
@@ -306,16 +325,16 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			return nil, err
 		}
 		rc, _ := strconv.Atoi(st.Annotations[cri.AnnotationRestartCount])
-		block[i] = kubecontainer.Status{
+		instances[i] = kubecontainer.Status{
 			ID: st.ID, Name: st.Labels[cri.LabelContainerName], State: kubecontainer.FromCRI(st.State),
 			CreatedAt: fromNanos(st.CreatedAt), StartedAt: fromNanos(st.StartedAt), FinishedAt: fromNanos(st.FinishedAt),
 			ExitCode: int(st.ExitCode), Image: st.Image.Image, ImageRef: st.ImageRef, Hash: st.Annotations[cri.AnnotationContainerHash],
 			RestartCount: rc, Reason: st.Reason, Message: st.Message,
 		}
-		ps.ContainerStatuses = append(ps.ContainerStatuses, &block[i])
+		ptrs = append(ptrs, &instances[i])
 	}
-	if len(ps.ContainerStatuses) == 0 {
-		ps.ContainerStatuses = nil // as when nothing was listed
+	if len(ptrs) > 0 { // else nil, as when nothing was listed
+		ps.ContainerStatuses = ptrs[:len(ptrs):len(ptrs)]
 	}
 	kubecontainer.SortNewestFirst(ps.ContainerStatuses)
 	return ps, nil
