@@ -28,6 +28,9 @@ type Hasher struct {
 	spec v1.Container // the copy without resources, reused
 	sum  fnvWriter
 	enc  *json.Encoder
+	// texts holds the text of the hashes seen (a node has a few container
+	// specs, hashed over and over), up to a bound.
+	texts map[uint32]string
 }
 
 // Hash returns HashContainer(c).
@@ -42,7 +45,15 @@ func (x *Hasher) Hash(c *v1.Container) string {
 	// writer leaves the newline out of the hash.
 	_ = x.enc.Encode(&x.spec)
 	x.spec = v1.Container{} // keep no reference to c's slices
-	return strconv.FormatUint(uint64(x.sum.h), 16)
+	if t, ok := x.texts[x.sum.h]; ok {
+		return t
+	}
+	if x.texts == nil || len(x.texts) >= 256 {
+		x.texts = map[uint32]string{}
+	}
+	t := strconv.FormatUint(uint64(x.sum.h), 16)
+	x.texts[x.sum.h] = t
+	return t
 }
 
 // fnvWriter is FNV-32a over what is written to it, less the newline that

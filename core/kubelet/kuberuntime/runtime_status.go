@@ -200,9 +200,18 @@ func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, e
 	if len(sbs) == 0 && len(ctrs) == 0 {
 		return nil, nil
 	}
-	p := &kubecontainer.Pod{ID: uid}
-	if len(sbs) > 0 {
-		p.Sandboxes = make([]*kubecontainer.Container, len(sbs))
+	// The pod and the lists of the usual pod in one allocation (see
+	// podStatusBlock): every sync that acts relists its pod.
+	blk := &struct {
+		p    kubecontainer.Pod
+		sbs  [1]*kubecontainer.Container
+		ctrs [2]*kubecontainer.Container
+	}{p: kubecontainer.Pod{ID: uid}}
+	p := &blk.p
+	if n := len(sbs); n > len(blk.sbs) {
+		p.Sandboxes = make([]*kubecontainer.Container, n)
+	} else if n > 0 {
+		p.Sandboxes = blk.sbs[:n:n]
 	}
 	for i, s := range sbs {
 		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
@@ -214,8 +223,10 @@ func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, e
 			p.Sandboxes[i] = convertSandbox(s)
 		}
 	}
-	if len(ctrs) > 0 {
-		p.Containers = make([]*kubecontainer.Container, len(ctrs))
+	if n := len(ctrs); n > len(blk.ctrs) {
+		p.Containers = make([]*kubecontainer.Container, n)
+	} else if n > 0 {
+		p.Containers = blk.ctrs[:n:n]
 	}
 	for i, c := range ctrs {
 		p.Name, p.Namespace = c.Labels[cri.LabelPodName], c.Labels[cri.LabelPodNamespace]
