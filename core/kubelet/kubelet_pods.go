@@ -365,7 +365,7 @@ func (k *Kubelet) readyToStartCondition() string {
 	return ""
 }
 
-// timeIn is toTime for a time already in place: nil for the zero time.
+// timeIn is t, or nil for the zero time (which the API shows as absent).
 func timeIn(t *v1.Time) *v1.Time {
 	if t.IsZero() {
 		return nil
@@ -373,12 +373,6 @@ func timeIn(t *v1.Time) *v1.Time {
 	return t
 }
 
-func toTime(t time.Time) *v1.Time {
-	if t.IsZero() {
-		return nil
-	}
-	return v1.NewTime(t)
-}
 
 // convertState is the container state of one runtime instance. (A created
 // container reads as waiting, as from 1.24; the fake runtime, like
