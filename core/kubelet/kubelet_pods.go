@@ -413,7 +413,7 @@ func convertState(cs *kubecontainer.Status, prev ...v1.ContainerState) v1.Contai
 	return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
 }
 
-// sameTime reports whether toTime(t) would equal at.
+// sameTime reports whether at is what timeIn makes of t.
 func sameTime(at *v1.Time, t time.Time) bool {
 	if at == nil {
 		return t.IsZero()
