@@ -197,9 +197,9 @@ type Kubelet struct {
 	// durations remembers the text of requeue durations (durationText).
 	durations map[time.Duration]string
 	// statusBuf is where generateAPIPodStatus builds the init and regular
-	// container statuses of a pod (see keepStatuses).
+	// container statuses of a pod (see keepBuilt).
 	statusBuf [2][]v1.ContainerStatus
-	condBuf   []v1.PodCondition // and the conditions (keepConditions)
+	condBuf   []v1.PodCondition // and the conditions
 
 	tr transcript
 }

@@ -150,30 +150,21 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 	// The container statuses were built in the kubelet's scratch space:
 	// most syncs find them as they were, and then the previous lists serve
 	// (see podIPs for why sharing is safe).
-	s.InitContainerStatuses = keepStatuses(&k.statusBuf[0], s.InitContainerStatuses, old.InitContainerStatuses)
-	s.ContainerStatuses = keepStatuses(&k.statusBuf[1], s.ContainerStatuses, old.ContainerStatuses)
+	s.InitContainerStatuses = keepBuilt(&k.statusBuf[0], s.InitContainerStatuses, old.InitContainerStatuses,
+		sameContainerStatuses(s.InitContainerStatuses, old.InitContainerStatuses))
+	s.ContainerStatuses = keepBuilt(&k.statusBuf[1], s.ContainerStatuses, old.ContainerStatuses,
+		sameContainerStatuses(s.ContainerStatuses, old.ContainerStatuses))
 	// So were the conditions. The status manager gives them their
 	// transition times from its own status (status.Manager.update): when
 	// old is that status, conditions that end up as old's are old's.
 	_, managed := k.status.GetPodStatus(pod.Metadata.UID)
-	s.Conditions = keepConditions(&k.condBuf, s.Conditions, old.Conditions, managed)
+	s.Conditions = keepBuilt(&k.condBuf, s.Conditions, old.Conditions, managed && becomeConditions(s.Conditions, old.Conditions))
 	return s
 }
 
-// keepConditions is keepStatuses for the conditions: prev serves when
-// managed (prev is the status manager's) and built would become prev once
-// the manager has copied prev's transition times, which it does for a
-// condition whose status did not change.
-func keepConditions(buf *[]v1.PodCondition, built, prev []v1.PodCondition, managed bool) []v1.PodCondition {
-	*buf = built[:0]
-	out := prev
-	if !managed || !becomeConditions(built, prev) {
-		out = slices.Clone(built)
-	}
-	clear(built)
-	return out
-}
-
+// becomeConditions reports whether the conditions built would become prev
+// once the status manager has copied prev's transition times, which it
+// does for a condition whose status did not change.
 func becomeConditions(built, prev []v1.PodCondition) bool {
 	if len(built) != len(prev) {
 		return false
@@ -194,15 +185,16 @@ func becomeConditions(built, prev []v1.PodCondition) bool {
 	return true
 }
 
-// keepStatuses turns built, which lives in *buf, into the list a status
-// keeps: prev when it says the same, else a copy. *buf keeps the space.
-func keepStatuses(buf *[]v1.ContainerStatus, built, prev []v1.ContainerStatus) []v1.ContainerStatus {
+// keepBuilt turns built, a list in the scratch space *buf, into the list
+// a status keeps: prev when same says built holds the same, else a copy.
+// *buf keeps the space.
+func keepBuilt[T any](buf *[]T, built, prev []T, same bool) []T {
 	if built == nil {
 		return nil
 	}
 	*buf = built[:0]
 	out := prev
-	if !sameContainerStatuses(built, prev) {
+	if !same {
 		out = slices.Clone(built)
 	}
 	clear(built) // hold on to nothing
@@ -372,7 +364,6 @@ func timeIn(t *v1.Time) *v1.Time {
 	}
 	return t
 }
-
 
 // convertState is the container state of one runtime instance. (A created
 // container reads as waiting, as from 1.24; the fake runtime, like
