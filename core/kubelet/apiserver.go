@@ -2,12 +2,14 @@ package kubelet
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"hash/fnv"
 	"slices"
 	"strconv"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -19,15 +21,20 @@ import (
 // changes of one instant reach the kubelet as one snapshot, in the config
 // phase of that instant.
 type apiServer struct {
-	k       *Kubelet
-	pods    map[string]*v1.Pod
-	seq     map[string]int    // uid → place in creation order
-	byName  map[string]string // namespace/name → uid
-	names   map[string]string
-	dirty   map[string]bool
-	removed []string
-	pending bool
-	rv      int64
+	k      *Kubelet
+	pods   map[string]*v1.Pod
+	seq    map[string]int    // uid → place in creation order
+	byName map[string]string // namespace/name → uid
+	names  map[string]string
+	// nameLists holds onePod's lists, like names, by UID.
+	nameLists map[string][]string
+	// deliverFn and snapshotFn are a.deliver and a.k.snapshot as func
+	// values, made once: they are scheduled at every change.
+	deliverFn, snapshotFn func()
+	dirty                 map[string]bool
+	removed               []string
+	pending               bool
+	rv                    int64
 	// changed holds the pods whose object changed this instant, gone the
 	// last object of those deleted; snapshotDue is set once the snapshot
 	// that records them is scheduled.
@@ -42,7 +49,7 @@ type apiServer struct {
 }
 
 func newAPIServer(k *Kubelet) *apiServer {
-	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
+	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, nameLists: map[string][]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
 }
 
 // fullName is p.FullName() without building the string again: the API
@@ -52,6 +59,21 @@ func (k *Kubelet) fullName(p *v1.Pod) string {
 		return n
 	}
 	return p.FullName()
+}
+
+// onePod is []string{k.fullName(p)}, the pod list of a trace entry about
+// one pod: made once per pod and shared by its entries (trace entries are
+// never changed), as most loop iterations are about one pod.
+func (k *Kubelet) onePod(p *v1.Pod) []string {
+	uid := p.Metadata.UID
+	if l, ok := k.api.nameLists[uid]; ok {
+		return l
+	}
+	l := []string{k.fullName(p)}
+	if _, named := k.api.names[uid]; named {
+		k.api.nameLists[uid] = l
+	}
+	return l
 }
 
 func (a *apiServer) name(uid string) string {
@@ -111,7 +133,10 @@ func (a *apiServer) change(uid string) {
 	a.changed[uid] = true
 	if !a.snapshotDue {
 		a.snapshotDue = true
-		a.k.after(0, phaseSnapshot, "snapshot", a.k.snapshot)
+		if a.snapshotFn == nil {
+			a.snapshotFn = a.k.snapshot
+		}
+		a.k.after(0, phaseSnapshot, "snapshot", a.snapshotFn)
 	}
 }
 
@@ -120,7 +145,10 @@ func (a *apiServer) deliverSoon() {
 		return
 	}
 	a.pending = true
-	a.k.after(0, phaseConfig, "api watch", a.deliver)
+	if a.deliverFn == nil {
+		a.deliverFn = a.deliver
+	}
+	a.k.after(0, phaseConfig, "api watch", a.deliverFn)
 }
 
 // deliver hands the changes of this instant to the api source.
@@ -134,7 +162,8 @@ func (a *apiServer) deliver() {
 		changed[i] = a.pods[uid]
 	}
 	removed := a.removed
-	a.dirty, a.removed = map[string]bool{}, nil
+	clear(a.dirty) // read above, and kept by nothing
+	a.removed = nil
 	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, removed) {
 		a.k.loop.pushConfig(u)
 	}
@@ -310,7 +339,7 @@ func (k *Kubelet) RuntimeStatus(caller, namespace, name string) (*kubecontainer.
 	if uid == "" {
 		return nil, false
 	}
-	st, err := k.runtime.GetPodStatus(k.ctx(caller), uid, name, namespace)
+	st, err := k.runtime.GetPodStatus(cri.WithCaller(context.Background(), caller), uid, name, namespace)
 	if err != nil {
 		return nil, false
 	}

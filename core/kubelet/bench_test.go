@@ -52,10 +52,23 @@ func runPods(tb testing.TB, n int, d time.Duration) *scenario.Sim {
 }
 
 // BenchmarkThousandPods10m: 1,000 pods with faults over 10 virtual
-// minutes (goal ≤ 1 s native).
+// minutes through the sync loop (issue 15: ≤ 500 k allocations, ≤ 0.25 s
+// native, ≤ 1 s in Chromium). The scenario is decoded once, outside the
+// timed loop: decoding has its own benchmark (BenchmarkParseThousandPods),
+// and the page decodes a scenario once and then plays it. Building the
+// kubelet is part of each op, as a run changes it.
 func BenchmarkThousandPods10m(b *testing.B) {
+	sc, err := scenario.Parse([]byte(thousandPods(1000)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		runPods(b, 1000, 10*time.Minute)
+		s, err := sc.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.RunUntil(sim.Epoch.Add(10 * time.Minute))
 	}
 }
 

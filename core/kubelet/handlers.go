@@ -194,7 +194,7 @@ func (k *Kubelet) handlePodAdditions(pods []*v1.Pod) {
 // and message, and a Failed status whose message quotes the admission's.
 func (k *Kubelet) rejectPod(p *v1.Pod, reason, message string) {
 	k.rejected[p.Metadata.UID] = true
-	k.recorder.Eventf(kuberuntime.PodRef(p), events.Warning, reason, "%s", message)
+	k.recorder.Event(kuberuntime.PodRef(p), events.Warning, reason, message)
 	s := &v1.PodStatus{Phase: v1.PodFailed, Reason: reason, Message: "Pod " + message}
 	if k.rel.Has(release.RejectedPrefix) {
 		s.Message = "Pod was rejected: " + message

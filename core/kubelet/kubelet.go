@@ -190,6 +190,16 @@ type Kubelet struct {
 	loop          *syncLoop
 	runtimeState  runtimeState
 	rejected      map[string]bool
+	// ctxs holds the context of each of the kubelet's own callers: a
+	// context is immutable and the callers are a handful of names, so one
+	// per name serves every call instead of one per call.
+	ctxs map[string]context.Context
+	// durations remembers the text of requeue durations (durationText).
+	durations map[time.Duration]string
+	// statusBuf is where generateAPIPodStatus builds the init and regular
+	// container statuses of a pod (see keepBuilt).
+	statusBuf [2][]v1.ContainerStatus
+	condBuf   []v1.PodCondition // and the conditions
 
 	tr transcript
 }
@@ -371,8 +381,18 @@ func (k *Kubelet) sidecars() bool {
 	return k.gates.Enabled(features.SidecarContainers)
 }
 
+// ctx is the context of the kubelet's calls made as caller, one of its
+// own fixed names (a caller the user names gets a fresh one).
 func (k *Kubelet) ctx(caller string) context.Context {
-	return cri.WithCaller(context.Background(), caller)
+	c, ok := k.ctxs[caller]
+	if !ok {
+		if k.ctxs == nil {
+			k.ctxs = map[string]context.Context{}
+		}
+		c = cri.WithCaller(context.Background(), caller)
+		k.ctxs[caller] = c
+	}
+	return c
 }
 
 // At schedules fn at t in the config phase: a scenario's timeline actions
@@ -391,9 +411,14 @@ func (k *Kubelet) podName(uid string) string {
 type probeScheduler struct{ k *Kubelet }
 
 func (p probeScheduler) Now() time.Time { return p.k.clock.Now() }
-func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) func() {
-	t := p.k.after(d, phaseProbe, name, fn)
-	return func() { p.k.clock.Stop(t) }
+func (p probeScheduler) Schedule(d time.Duration, name string, fn func()) prober.Timer {
+	return p.k.clock.Schedule(p.k.clock.Now().Add(d), phaseProbe, name, fn)
+}
+
+// Reschedule re-arms a probe worker's timer: it ticks every period.
+func (p probeScheduler) Reschedule(t prober.Timer, d time.Duration, name string, fn func()) prober.Timer {
+	st, _ := t.(*sim.Timer)
+	return p.k.clock.Reschedule(st, p.k.clock.Now().Add(d), phaseProbe, name, fn)
 }
 
 // waiter continues a pod's sync later, in the worker phase.

@@ -146,19 +146,112 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 // status (kubelet_pods.go: generateAPIPodStatus).
 func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool) *v1.PodStatus {
 	old := k.currentStatus(pod)
+	s := k.buildAPIPodStatus(pod, ps, podIsTerminal, old)
+	// The container statuses were built in the kubelet's scratch space:
+	// most syncs find them as they were, and then the previous lists serve
+	// (see podIPs for why sharing is safe).
+	s.InitContainerStatuses = keepBuilt(&k.statusBuf[0], s.InitContainerStatuses, old.InitContainerStatuses,
+		sameContainerStatuses(s.InitContainerStatuses, old.InitContainerStatuses))
+	s.ContainerStatuses = keepBuilt(&k.statusBuf[1], s.ContainerStatuses, old.ContainerStatuses,
+		sameContainerStatuses(s.ContainerStatuses, old.ContainerStatuses))
+	// So were the conditions. The status manager gives them their
+	// transition times from its own status (status.Manager.update): when
+	// old is that status, conditions that end up as old's are old's.
+	_, managed := k.status.GetPodStatus(pod.Metadata.UID)
+	s.Conditions = keepBuilt(&k.condBuf, s.Conditions, old.Conditions, managed && becomeConditions(s.Conditions, old.Conditions))
+	return s
+}
+
+// becomeConditions reports whether the conditions built would become prev
+// once the status manager has copied prev's transition times, which it
+// does for a condition whose status did not change.
+func becomeConditions(built, prev []v1.PodCondition) bool {
+	if len(built) != len(prev) {
+		return false
+	}
+	for i := range built {
+		x, y := &built[i], &prev[i]
+		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
+			x.ObservedGeneration != y.ObservedGeneration || !sameTimeRef(x.LastProbeTime, y.LastProbeTime) ||
+			y.LastTransitionTime == nil || (x.LastTransitionTime != nil && !sameTimeRef(x.LastTransitionTime, y.LastTransitionTime)) {
+			return false
+		}
+		for j := range i {
+			if prev[j].Type == y.Type {
+				return false // the manager would look at the first of the type
+			}
+		}
+	}
+	return true
+}
+
+// keepBuilt turns built, a list in the scratch space *buf, into the list
+// a status keeps: prev when same says built holds the same, else a copy.
+// *buf keeps the space.
+func keepBuilt[T any](buf *[]T, built, prev []T, same bool) []T {
+	if built == nil {
+		return nil
+	}
+	*buf = built[:0]
+	out := prev
+	if !same {
+		out = slices.Clone(built)
+	}
+	clear(built) // hold on to nothing
+	return out
+}
+
+// sameContainerStatuses reports whether a and b hold the same values
+// (exactly: pointers to equal values, times equal to the nanosecond).
+func sameContainerStatuses(a, b []v1.ContainerStatus) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.Image != y.Image ||
+			x.ImageID != y.ImageID || x.ContainerID != y.ContainerID ||
+			(x.Started == nil) != (y.Started == nil) || (x.Started != nil && *x.Started != *y.Started) ||
+			!sameState(&x.State, &y.State) || !sameState(&x.LastTerminationState, &y.LastTerminationState) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameState(a, b *v1.ContainerState) bool {
+	if (a.Waiting == nil) != (b.Waiting == nil) || (a.Waiting != nil && *a.Waiting != *b.Waiting) {
+		return false
+	}
+	if x, y := a.Running, b.Running; x != y && (x == nil || y == nil || !sameTimeRef(x.StartedAt, y.StartedAt)) {
+		return false
+	}
+	if x, y := a.Terminated, b.Terminated; x != y && (x == nil || y == nil || x.ExitCode != y.ExitCode || x.Signal != y.Signal ||
+		x.Reason != y.Reason || x.Message != y.Message || x.ContainerID != y.ContainerID ||
+		!sameTimeRef(x.StartedAt, y.StartedAt) || !sameTimeRef(x.FinishedAt, y.FinishedAt)) {
+		return false
+	}
+	return true
+}
+
+func sameTimeRef(a, b *v1.Time) bool {
+	return a == b || (a != nil && b != nil && a.Time == b.Time)
+}
+
+// buildAPIPodStatus is generateAPIPodStatus with the container statuses
+// in scratch space.
+func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, podIsTerminal bool, old *v1.PodStatus) *v1.PodStatus {
 	s := &v1.PodStatus{QOSClass: v1.QOSClass(pod)}
 	if len(ps.IPs) > 0 {
 		s.PodIP = ps.IPs[0]
-		for _, ip := range ps.IPs {
-			s.PodIPs = append(s.PodIPs, v1.PodIP{IP: ip})
-		}
+		s.PodIPs = podIPs(old.PodIPs, ps.IPs...)
 	} else if old.PodIP != "" && !pod.Spec.HostNetwork {
 		// Keep the last known IP once the sandbox is gone.
 		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
 	}
 	hasInit := len(pod.Spec.InitContainers) > 0
-	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true)
-	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false)
+	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true, k.statusBuf[0])
+	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false, k.statusBuf[1])
 	// Conditions the kubelet does not own are kept.
 	readyToStart := k.readyToStartCondition()
 	n := 4 // Initialized, Ready, ContainersReady, PodScheduled
@@ -170,7 +263,7 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 			n++
 		}
 	}
-	s.Conditions = make([]v1.PodCondition, 0, n)
+	s.Conditions = slices.Grow(k.condBuf[:0], n)
 	for _, c := range old.Conditions {
 		if !status.IsKubeletCondition(c.Type) {
 			s.Conditions = append(s.Conditions, c)
@@ -209,24 +302,47 @@ func (k *Kubelet) generateAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus,
 		add(status.GeneratePodReadyToStartContainersCondition(t, needed))
 	}
 	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
-	add(status.GeneratePodReadyCondition(k.rel, &pod.Spec, s.Conditions, all, s.Phase))
-	add(status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase))
+	containersReady := status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase)
+	add(status.PodReadyFrom(containersReady, &pod.Spec, s.Conditions))
+	add(containersReady)
 	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
 	s.HostIP = k.cfg.Node.IP
 	if k.gates.Enabled(features.PodHostIPs) {
-		s.HostIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+		s.HostIPs = podIPs(old.HostIPs, k.cfg.Node.IP)
 	}
 	if pod.Spec.HostNetwork {
 		s.PodIP = k.cfg.Node.IP
-		s.PodIPs = []v1.PodIP{{IP: k.cfg.Node.IP}}
+		s.PodIPs = podIPs(old.PodIPs, k.cfg.Node.IP)
 	}
 	return s
+}
+
+// podIPs is the list of ips, or prev when it holds just those. API
+// statuses are never changed in place (the status manager copies one
+// before it changes it), so a new status can share what did not change
+// with the previous one: a node syncs each pod every minute, and most
+// syncs change nothing.
+func podIPs(prev []v1.PodIP, ips ...string) []v1.PodIP {
+	if len(prev) == len(ips) {
+		same := true
+		for i := range ips {
+			same = same && prev[i].IP == ips[i]
+		}
+		if same {
+			return prev
+		}
+	}
+	out := make([]v1.PodIP, len(ips))
+	for i, ip := range ips {
+		out[i] = v1.PodIP{IP: ip}
+	}
+	return out
 }
 
 // deadlineExceeded is the active deadline handler's eviction.
 func (k *Kubelet) deadlineExceeded(pod *v1.Pod, s *v1.PodStatus) {
 	s.Phase, s.Reason, s.Message = v1.PodFailed, reasonDeadlineExceeded, messageDeadlineExceeded
-	k.recorder.Eventf(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, "%s", messageDeadlineExceeded)
+	k.recorder.Event(kuberuntime.PodRef(pod), events.Normal, reasonDeadlineExceeded, messageDeadlineExceeded)
 }
 
 // readyToStartCondition names the sandbox condition the release writes, if
@@ -241,33 +357,68 @@ func (k *Kubelet) readyToStartCondition() string {
 	return ""
 }
 
-func toTime(t time.Time) *v1.Time {
+// timeIn is t, or nil for the zero time (which the API shows as absent).
+func timeIn(t *v1.Time) *v1.Time {
 	if t.IsZero() {
 		return nil
 	}
-	return v1.NewTime(t)
+	return t
 }
 
 // convertState is the container state of one runtime instance. (A created
 // container reads as waiting, as from 1.24; the fake runtime, like
-// containerd, never leaves a container created.)
-func convertState(cs *kubecontainer.Status) v1.ContainerState {
+// containerd, never leaves a container created.) A state of the previous
+// status that says the same is handed back instead of a new one (see
+// podIPs for why sharing is safe): a running container's state changes
+// once, and the syncs in between repeat it.
+func convertState(cs *kubecontainer.Status, prev ...v1.ContainerState) v1.ContainerState {
 	switch cs.State {
 	case kubecontainer.StateRunning:
-		return v1.ContainerState{Running: &v1.ContainerStateRunning{StartedAt: toTime(cs.StartedAt)}}
+		for _, p := range prev {
+			if r := p.Running; r != nil && sameTime(r.StartedAt, cs.StartedAt) {
+				return v1.ContainerState{Running: r}
+			}
+		}
+		// The state and its time in one allocation.
+		r := &struct {
+			state   v1.ContainerStateRunning
+			started v1.Time
+		}{started: v1.Time{Time: cs.StartedAt}}
+		r.state.StartedAt = timeIn(&r.started)
+		return v1.ContainerState{Running: &r.state}
 	case kubecontainer.StateExited:
-		return v1.ContainerState{Terminated: &v1.ContainerStateTerminated{
-			ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
-			StartedAt: toTime(cs.StartedAt), FinishedAt: toTime(cs.FinishedAt), ContainerID: cs.FullID()}}
+		for _, p := range prev {
+			if t := p.Terminated; t != nil && t.ExitCode == int32(cs.ExitCode) && t.Reason == cs.Reason && t.Message == cs.Message &&
+				t.Signal == 0 && sameTime(t.StartedAt, cs.StartedAt) && sameTime(t.FinishedAt, cs.FinishedAt) && cs.IsFullID(t.ContainerID) {
+				return v1.ContainerState{Terminated: t}
+			}
+		}
+		t := &struct {
+			state             v1.ContainerStateTerminated
+			started, finished v1.Time
+		}{started: v1.Time{Time: cs.StartedAt}, finished: v1.Time{Time: cs.FinishedAt}}
+		t.state = v1.ContainerStateTerminated{ExitCode: int32(cs.ExitCode), Reason: cs.Reason, Message: cs.Message,
+			StartedAt: timeIn(&t.started), FinishedAt: timeIn(&t.finished), ContainerID: cs.FullID()}
+		return v1.ContainerState{Terminated: &t.state}
 	}
 	return v1.ContainerState{Waiting: &v1.ContainerStateWaiting{}}
+}
+
+// sameTime reports whether at is what timeIn makes of t.
+func sameTime(at *v1.Time, t time.Time) bool {
+	if at == nil {
+		return t.IsZero()
+	}
+	return !t.IsZero() && at.Time.Equal(t)
 }
 
 // convertToAPIContainerStatuses builds the statuses of one container list
 // (kubelet_pods.go): newest instance → state, the one before → lastState,
 // the default Waiting reason for containers without a runtime record, and
 // the reason cache's override for containers that should be restarted.
-func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool) []v1.ContainerStatus {
+//
+// The list is built in buf's space.
+func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool, buf []v1.ContainerStatus) []v1.ContainerStatus {
 	if len(containers) == 0 {
 		return nil
 	}
@@ -275,11 +426,29 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 	if hasInit {
 		defaultReason = "PodInitializing"
 	}
-	out := make([]v1.ContainerStatus, len(containers))
+	out := slices.Grow(buf[:0], len(containers))[:len(containers)]
 	for i := range containers {
 		c := &containers[i]
-		st := v1.ContainerStatus{Name: c.Name, Image: c.Image, State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}}
-		if old, ok := v1.GetContainerStatus(previous, c.Name); ok {
+		old, hasOld := v1.GetContainerStatus(previous, c.Name)
+		// The two newest instances (the runtime lists newest first).
+		var newest, before *kubecontainer.Status
+		for _, s := range ps.ContainerStatuses {
+			if s.Name != c.Name {
+				continue
+			}
+			if newest == nil {
+				newest = s
+			} else {
+				before = s
+				break
+			}
+		}
+		st := v1.ContainerStatus{Name: c.Name, Image: c.Image}
+		if newest == nil {
+			// Only a container without an instance keeps the default.
+			st.State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: defaultReason}}
+		}
+		if hasOld {
 			if old.State.Terminated != nil {
 				st = old
 			} else {
@@ -287,27 +456,24 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 				st.RestartCount = old.RestartCount
 			}
 		}
-		var instances []*kubecontainer.Status
-		for _, s := range ps.ContainerStatuses {
-			if s.Name == c.Name {
-				instances = append(instances, s)
-			}
-		}
-		if len(instances) == 0 {
+		if newest == nil {
 			k.lostContainer(pod, previous, &st)
 			out[i] = st
 			continue
 		}
-		newest := instances[0]
-		st.State = convertState(newest)
+		st.State = convertState(newest, old.State)
 		st.LastTerminationState = v1.ContainerState{}
-		if len(instances) > 1 {
-			st.LastTerminationState = convertState(instances[1])
+		if before != nil {
+			st.LastTerminationState = convertState(before, old.LastTerminationState, old.State)
 			if st.LastTerminationState.Terminated == nil {
 				st.LastTerminationState = v1.ContainerState{}
 			}
 		}
-		st.ContainerID = newest.FullID()
+		if newest.IsFullID(old.ContainerID) {
+			st.ContainerID = old.ContainerID
+		} else {
+			st.ContainerID = newest.FullID()
+		}
 		st.Image = c.Image
 		st.ImageID = newest.ImageRef
 		st.RestartCount = int32(newest.RestartCount)

@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -21,13 +20,18 @@ import (
 // then the runtime manager acts. In 1.18 the same function also kills pods
 // that are deleted or Failed.
 //
-// ctx belongs to this sync: the newest pod workers cancel it when the pod
-// starts terminating. The runtime never sees that: upstream hands its
-// SyncPod a context that cannot be cancelled (context.TODO, later
+// Upstream's newest pod workers give each sync a context they cancel when
+// the pod starts terminating. The runtime never sees that: upstream hands
+// its SyncPod a context that cannot be cancelled (context.TODO, later
 // context.WithoutCancel, issue #113606), so an image pull or a hook in
 // flight runs to its end and the containers it leads to are created and
-// started before the terminating sync kills them (issue #125050).
-func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *kubecontainer.PodStatus, done func(isTerminal bool, err error)) {
+// started before the terminating sync kills them (issue #125050). So the
+// model gives the runtime the plain "SyncPod" context, and the workers
+// keep only whether a sync is in flight (podSyncStatus.syncing).
+//
+// done ends the sync; runtimeDone, which the worker makes with
+// runtimeSynced, receives the runtime manager's result, in result.
+func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(isTerminal bool, err error), runtimeDone func(*kubecontainer.PodSyncResult)) {
 	pod := o.pod
 	s := k.generateAPIPodStatus(pod, ps, false)
 	// From 1.24 SyncPod reports a terminal phase and the worker terminates
@@ -65,19 +69,23 @@ func (k *Kubelet) syncPod(ctx context.Context, w waiter, o updateOptions, ps *ku
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(context.WithoutCancel(ctx), w, pod, ps, func(r *kubecontainer.PodSyncResult) {
-		k.reasonCache.update(pod.Metadata.UID, r)
-		// Upstream means to hide errors that are only back-offs, but the
-		// filter never matched (issue #123602): the error is returned.
-		err := r.Error()
-		if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
-			// postSync: relist the pod once the worker is done.
-			if ws := k.workers.get(pod.Metadata.UID); ws != nil {
-				ws.relistAfterSync = true
-			}
+	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, result, runtimeDone)
+}
+
+// runtimeSynced is the end of syncPod once the runtime manager's SyncPod
+// has acted on pod.
+func (k *Kubelet) runtimeSynced(pod *v1.Pod, r *kubecontainer.PodSyncResult, done func(isTerminal bool, err error)) {
+	k.reasonCache.update(pod.Metadata.UID, r)
+	// Upstream means to hide errors that are only back-offs, but the
+	// filter never matched (issue #123602): the error is returned.
+	err := r.Error()
+	if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+		// postSync: relist the pod once the worker is done.
+		if ws := k.workers.get(pod.Metadata.UID); ws != nil {
+			ws.relistAfterSync = true
 		}
-		done(false, err)
-	})
+	}
+	done(false, err)
 }
 
 // killPodLegacy is 1.18's syncPod with SyncPodKill (the pod killer).

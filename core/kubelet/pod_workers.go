@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -25,11 +24,15 @@ const (
 // (pod_workers.go: podSyncStatus). The 1.18 model uses only the fields of
 // managePodLoop (working, the undelivered update, lastSyncTime).
 type podSyncStatus struct {
-	uid          string
-	pod          *v1.Pod
-	working      bool
-	waiting      bool // for a newer PLEG cache entry
-	pending      *updateOptions
+	uid     string
+	pod     *v1.Pod
+	working bool
+	waiting bool           // for a newer PLEG cache entry
+	pending *updateOptions // nil or &pendingBuf
+	// pendingBuf holds the pending update: a worker has at most one, and
+	// tryRun copies it out before the next can arrive, so one place per
+	// worker serves them all.
+	pendingBuf   updateOptions
 	lastSyncTime time.Time
 
 	syncedAt, startedAt, terminatingAt, terminatedAt time.Time
@@ -43,7 +46,19 @@ type podSyncStatus struct {
 	relistAfterSync                              bool
 	deleted, evicted, finished, restartRequested bool
 	lastWork, lastErr                            string
-	cancel                                       context.CancelFunc // of the SyncPod in flight (newest workers)
+	// syncing: a SyncPod of the newest workers is in flight, which a
+	// termination cancels. Upstream cancels the sync's context; nothing the
+	// sync calls sees that context (see Kubelet.syncPod), so the model
+	// keeps only whether there is one to cancel.
+	syncing bool
+	// syncOpts is the update of the SyncPod in flight, and syncDone and
+	// runtimeDone its continuations (Kubelet.syncPod), made once per
+	// worker: a worker runs one sync at a time, and a node syncs every pod
+	// every minute, so closures per sync were a steady stream of garbage.
+	syncOpts    updateOptions
+	syncDone    func(isTerminal bool, err error)
+	runtimeDone func(*kubecontainer.PodSyncResult)
+	syncResult  kubecontainer.PodSyncResult
 }
 
 func (s *podSyncStatus) terminating() bool { return !s.terminatingAt.IsZero() }
@@ -76,9 +91,10 @@ type podWorkers struct {
 	// order holds the workers in creation order; after a worker is
 	// forgotten it stays here until the next housekeeping (live ones are
 	// those statuses still holds).
-	order   []*podSyncStatus
-	resume  bool
-	waitBuf []*podSyncStatus // scratch for cacheChanged
+	order    []*podSyncStatus
+	resume   bool
+	resumeFn func()
+	waitBuf  []*podSyncStatus // scratch for cacheChanged
 	// changes counts workers created, finished and forgotten; quietAt is
 	// the count, with the pod manager's removals, at which housekeeping
 	// last found nothing to do (it then has nothing to do until either
@@ -189,17 +205,16 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 				s.gracePeriod = g
 				cancel = true
 			}
-			if cancel && s.cancel != nil {
+			if cancel && s.syncing {
 				k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: s.lastWork, Step: "cancel", Update: o.typ, Detail: "cancelling current pod sync"})
-				s.cancel()
-				s.cancel = nil
+				s.syncing = false
 			}
 		}
 	}
 	s.pod = o.pod
 	if s.pending == nil || o.typ == syncPodKill || s.pending.typ != syncPodKill {
-		cp := o
-		s.pending = &cp
+		s.pendingBuf = o
+		s.pending = &s.pendingBuf
 	} else {
 		s.pending.pod = o.pod
 	}
@@ -220,25 +235,30 @@ func (w *podWorkers) cacheChanged() {
 		return
 	}
 	w.resume = true
-	w.k.after(0, phaseWorker, "pod workers", func() {
-		w.resume = false
-		// Only a worker's own tryRun makes it wait, so the waiting ones can
-		// be picked before any of them runs.
-		waiting := w.waitBuf[:0]
-		w.waitBuf = nil
-		for _, s := range w.order {
-			if s.waiting && w.live(s) {
-				waiting = append(waiting, s)
-			}
+	if w.resumeFn == nil {
+		w.resumeFn = w.resumeWaiting // made once: every relist that changes something comes here
+	}
+	w.k.after(0, phaseWorker, "pod workers", w.resumeFn)
+}
+
+func (w *podWorkers) resumeWaiting() {
+	w.resume = false
+	// Only a worker's own tryRun makes it wait, so the waiting ones can
+	// be picked before any of them runs.
+	waiting := w.waitBuf[:0]
+	w.waitBuf = nil
+	for _, s := range w.order {
+		if s.waiting && w.live(s) {
+			waiting = append(waiting, s)
 		}
-		for _, s := range waiting {
-			if s.waiting && w.live(s) {
-				w.tryRun(s)
-			}
+	}
+	for _, s := range waiting {
+		if s.waiting && w.live(s) {
+			w.tryRun(s)
 		}
-		clear(waiting)
-		w.waitBuf = waiting[:0]
-	})
+	}
+	clear(waiting)
+	w.waitBuf = waiting[:0]
 }
 
 // tryRun starts the pending work once the pod cache is newer than the end
@@ -259,7 +279,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 	}
 	s.waiting = false
 	o := *s.pending
-	s.pending = nil
+	s.pending, s.pendingBuf = nil, updateOptions{}
 	if err != nil {
 		w.complete(s, w.workType(s), o, false, fmt.Errorf("error determining status: %v", err))
 		return
@@ -304,11 +324,13 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 	k.workerTrace(WorkerEntry{Pod: k.fullName(o.pod), Work: work, Step: "start", Update: o.typ})
 	switch work {
 	case workSync:
-		ctx := k.ctx("SyncPod")
-		if !w.legacy {
-			ctx, s.cancel = context.WithCancel(ctx)
+		s.syncing = !w.legacy
+		s.syncOpts = o
+		if s.syncDone == nil {
+			s.syncDone = func(isTerminal bool, err error) { w.complete(s, workSync, s.syncOpts, isTerminal, err) }
+			s.runtimeDone = func(r *kubecontainer.PodSyncResult) { k.runtimeSynced(s.syncOpts.pod, r, s.syncDone) }
 		}
-		k.syncPod(ctx, waiter{k: k}, o, ps, func(isTerminal bool, err error) { w.complete(s, work, o, isTerminal, err) })
+		k.syncPod(waiter{k: k}, o, ps, &s.syncResult, s.syncDone, s.runtimeDone)
 	case workKill:
 		k.killPodLegacy(o, ps, func(err error) { w.complete(s, work, o, false, err) })
 	case workTerminating:
@@ -323,7 +345,7 @@ func (w *podWorkers) run(s *podSyncStatus, o updateOptions, ps *kubecontainer.Po
 // again at once if an update arrived meanwhile.
 func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, isTerminal bool, err error) {
 	k := w.k
-	s.cancel = nil
+	s.syncing = false
 	now := k.clock.Now()
 	s.lastSyncTime = k.stamp()
 	if s.killReturned {
@@ -393,7 +415,7 @@ func (w *podWorkers) complete(s *podSyncStatus, work string, o updateOptions, is
 	}
 	if requeue >= 0 {
 		k.enqueue(s.uid, requeue)
-		e.Requeue = requeue.String()
+		e.Requeue = k.durationText(requeue)
 	}
 	k.workerTrace(e)
 	if s.pending == nil && phaseTransition && !w.legacy {
@@ -546,4 +568,22 @@ func formatOffset(d time.Duration) string {
 		return fmt.Sprintf("%ds", int64(d/time.Second))
 	}
 	return fmt.Sprintf("%.3fs", d.Seconds())
+}
+
+// durationText is d.String(), remembered for the few durations a run
+// requeues with (every sync's trace entry shows one). With jitter the
+// durations vary, so the memory is bounded.
+func (k *Kubelet) durationText(d time.Duration) string {
+	if s, ok := k.durations[d]; ok {
+		return s
+	}
+	if len(k.durations) >= 64 {
+		clear(k.durations)
+	}
+	if k.durations == nil {
+		k.durations = map[time.Duration]string{}
+	}
+	s := d.String()
+	k.durations[d] = s
+	return s
 }

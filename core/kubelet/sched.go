@@ -23,12 +23,14 @@ const (
 	phaseSnapshot
 )
 
-// at schedules fn at when (now if that has passed) in phase.
-func (k *Kubelet) at(when time.Time, phase sim.Phase, name string, fn func()) *sim.Timer {
-	return k.clock.Schedule(when, phase, name, fn)
+// at schedules fn at when (now if that has passed) in phase. The kubelet
+// never cancels what it schedules this way, so the clock reuses the timer
+// (sim.Clock.Post); probes, which are cancelled, use their own scheduler.
+func (k *Kubelet) at(when time.Time, phase sim.Phase, name string, fn func()) {
+	k.clock.Post(when, phase, name, fn)
 }
 
-// after schedules fn d from now in phase.
-func (k *Kubelet) after(d time.Duration, phase sim.Phase, name string, fn func()) *sim.Timer {
-	return k.clock.Schedule(k.clock.Now().Add(d), phase, name, fn)
+// after schedules fn d from now in phase, as at does.
+func (k *Kubelet) after(d time.Duration, phase sim.Phase, name string, fn func()) {
+	k.clock.Post(k.clock.Now().Add(d), phase, name, fn)
 }

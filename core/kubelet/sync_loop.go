@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,7 +24,7 @@ const (
 	caseHousekeeping = "housekeeping"
 )
 
-var caseOrder = []string{caseConfig, casePLEG, caseSync, caseLiveness, caseReadiness, caseStartup, caseHousekeeping}
+var caseOrder = [...]string{caseConfig, casePLEG, caseSync, caseLiveness, caseReadiness, caseStartup, caseHousekeeping}
 
 // Select rules recorded in the loop trace.
 const (
@@ -47,6 +48,10 @@ type syncLoop struct {
 	scheduled bool
 	duration  time.Duration
 	sleeping  bool
+	readySets [1 << len(caseOrder)][]string // by set of ready cases (bit i: caseOrder[i])
+	// runFn is l.run as a func value, made once (each use of a method
+	// value makes a closure, and the loop wakes for every message).
+	runFn func()
 }
 
 func newSyncLoop(k *Kubelet) *syncLoop {
@@ -58,7 +63,10 @@ func (l *syncLoop) wake() {
 		return
 	}
 	l.scheduled = true
-	l.k.after(0, phaseLoop, "syncLoop", l.run)
+	if l.runFn == nil {
+		l.runFn = l.run
+	}
+	l.k.after(0, phaseLoop, "syncLoop", l.runFn)
 }
 
 func (l *syncLoop) push(c string, u prober.Update) {
@@ -94,13 +102,29 @@ func (l *syncLoop) tick(c string) {
 	l.wake()
 }
 
+// ready lists the cases with a message, in caseOrder. A list is made once
+// per set of cases and shared by the loop entries that record it (entries
+// are never changed): there are few sets, and an iteration per sync.
 func (l *syncLoop) ready() []string {
-	var out []string
-	for _, c := range caseOrder {
+	set := 0
+	for i, c := range caseOrder {
 		if len(l.queues[c]) > 0 {
+			set |= 1 << i
+		}
+	}
+	if set == 0 {
+		return nil
+	}
+	if out := l.readySets[set]; out != nil {
+		return out
+	}
+	var out []string
+	for i, c := range caseOrder {
+		if set&(1<<i) != 0 {
 			out = append(out, c)
 		}
 	}
+	l.readySets[set] = out
 	return out
 }
 
@@ -151,7 +175,8 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		u := m.update
 		e.Op = string(u.Op)
 		e.Pods = k.podNames(u.Pods)
-		e.Detail = fmt.Sprintf("%s from %q", u.Op, u.Source)
+		var buf [64]byte // the detail, as "%s from %q" formats it
+		e.Detail = string(strconv.AppendQuote(append(append(buf[:0], u.Op...), " from "...), u.Source))
 		k.loopTrace(e)
 		switch u.Op {
 		case kubeconfig.ADD:
@@ -170,10 +195,10 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 	case casePLEG:
 		ev := m.event
-		e.Detail = fmt.Sprintf("%s %s", ev.Type, short(ev.Data))
+		e.Detail = string(ev.Type) + " " + short(ev.Data)
 		pod := k.podManager[ev.ID]
 		if pod != nil {
-			e.Pods = []string{k.fullName(pod)}
+			e.Pods = k.onePod(pod)
 		} else {
 			e.Detail += " (pod not known; ignored)"
 			e.Pods = []string{k.api.name(ev.ID)}
@@ -198,13 +223,13 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	case caseLiveness, caseReadiness, caseStartup:
 		u := m.probe
 		pod := k.podManager[u.PodUID]
-		e.Detail = fmt.Sprintf("%s %s", u.Result, short(u.ContainerID))
+		e.Detail = u.Result.String() + " " + short(u.ContainerID)
 		if pod == nil {
 			e.Detail += " (pod not known)"
 			k.loopTrace(e)
 			return
 		}
-		e.Pods = []string{k.fullName(pod)}
+		e.Pods = k.onePod(pod)
 		switch c {
 		case caseLiveness:
 			if u.Result != prober.Failure {

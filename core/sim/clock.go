@@ -35,6 +35,11 @@ type Clock struct {
 	now    time.Time
 	seq    uint64
 	timers timerHeap
+	// free holds fired timers of Post, which nobody holds: a long
+	// simulation schedules hundreds of thousands of calls, and reusing
+	// their timers spares the garbage collector (the order of reuse is
+	// that of firing, so it is as deterministic as the rest).
+	free []*Timer
 }
 
 // NewClock returns a clock whose current time is start.
@@ -60,6 +65,7 @@ type Phase int
 
 // Timer is a pending call scheduled on a Clock.
 type Timer struct {
+	clock   *Clock
 	when    time.Time
 	phase   Phase
 	seq     uint64
@@ -67,7 +73,11 @@ type Timer struct {
 	fn      func()
 	index   int // position in the heap, -1 once fired or stopped
 	stopped bool
+	posted  bool // scheduled by Post: reused once fired
 }
+
+// Stop cancels the timer; see Clock.Stop.
+func (t *Timer) Stop() bool { return t.clock.Stop(t) }
 
 // When returns the instant the timer is due.
 func (t *Timer) When() time.Time { return t.when }
@@ -95,11 +105,40 @@ func (c *Clock) At(when time.Time, name string, fn func()) *Timer {
 // Schedule schedules fn to run at instant when (now if when is in the
 // past) in the given phase.
 func (c *Clock) Schedule(when time.Time, phase Phase, name string, fn func()) *Timer {
+	return c.schedule(&Timer{}, when, phase, name, fn)
+}
+
+// Reschedule is Schedule reusing t, a timer of this clock that has fired
+// or was stopped, so that its holder keeps one timer however often it
+// re-arms it (a periodic probe). With t nil or still pending it is
+// Schedule.
+func (c *Clock) Reschedule(t *Timer, when time.Time, phase Phase, name string, fn func()) *Timer {
+	if t == nil || t.Pending() || t.posted || t.clock != c {
+		return c.Schedule(when, phase, name, fn)
+	}
+	return c.schedule(t, when, phase, name, fn)
+}
+
+// Post is Schedule for a call that is never stopped: it gives out no
+// Timer, so the clock reuses the timer once it has fired.
+func (c *Clock) Post(when time.Time, phase Phase, name string, fn func()) {
+	var t *Timer
+	if n := len(c.free); n > 0 {
+		t = c.free[n-1]
+		c.free[n-1] = nil
+		c.free = c.free[:n-1]
+	} else {
+		t = &Timer{}
+	}
+	c.schedule(t, when, phase, name, fn).posted = true
+}
+
+func (c *Clock) schedule(t *Timer, when time.Time, phase Phase, name string, fn func()) *Timer {
 	if when.Before(c.now) {
 		when = c.now
 	}
 	c.seq++
-	t := &Timer{when: when, phase: phase, seq: c.seq, name: name, fn: fn}
+	*t = Timer{clock: c, when: when, phase: phase, seq: c.seq, name: name, fn: fn}
 	heap.Push(&c.timers, t)
 	return t
 }
@@ -135,7 +174,12 @@ func (c *Clock) Step() bool {
 	if t.when.After(c.now) {
 		c.now = t.when
 	}
-	t.fn()
+	fn := t.fn
+	if t.posted {
+		*t = Timer{index: -1}
+		c.free = append(c.free, t)
+	}
+	fn()
 	Yield()
 	return true
 }

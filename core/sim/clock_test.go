@@ -89,3 +89,59 @@ func BenchmarkTimers(b *testing.B) {
 		c.Advance(time.Second)
 	}
 }
+
+// Posted calls fire in the same order as scheduled ones (time, phase,
+// scheduling order), and the timers of fired posts are reused.
+func TestPostOrderAndReuse(t *testing.T) {
+	c := NewClock(Epoch)
+	var got []string
+	rec := func(s string) func() { return func() { got = append(got, s) } }
+	c.Post(Epoch.Add(time.Second), 1, "p1", rec("p1"))
+	c.Schedule(Epoch.Add(time.Second), 0, "s0", rec("s0"))
+	stopped := c.Schedule(Epoch.Add(time.Second), 1, "x", rec("x"))
+	c.Post(Epoch.Add(time.Second), 1, "p2", func() {
+		got = append(got, "p2")
+		// A post made while one fires may get the timer of one that fired.
+		c.Post(c.Now(), 1, "p3", rec("p3"))
+	})
+	stopped.Stop()
+	c.Advance(2 * time.Second)
+	if want := "s0 p1 p2 p3"; strings.Join(got, " ") != want {
+		t.Errorf("order %q, want %q", strings.Join(got, " "), want)
+	}
+	if stopped.Stop() {
+		t.Error("a stopped timer stopped again")
+	}
+	// Steady state: a post that fires and posts again allocates nothing.
+	var again func()
+	again = func() { c.Post(c.Now().Add(time.Second), 0, "again", again) }
+	c.Post(c.Now(), 0, "again", again)
+	c.Step()
+	if n := testing.AllocsPerRun(100, func() { c.Step() }); n != 0 {
+		t.Errorf("%v allocations per fired post", n)
+	}
+}
+
+// Reschedule reuses a timer that fired or was stopped, and leaves a
+// pending one alone.
+func TestReschedule(t *testing.T) {
+	c := NewClock(Epoch)
+	n := 0
+	tick := func() { n++ }
+	t1 := c.Schedule(Epoch.Add(time.Second), 0, "t", tick)
+	if t2 := c.Reschedule(t1, Epoch.Add(2*time.Second), 0, "t", tick); t2 == t1 {
+		t.Fatal("a pending timer was rescheduled in place")
+	}
+	c.Advance(time.Second)
+	if t3 := c.Reschedule(t1, c.Now().Add(time.Second), 0, "t", tick); t3 != t1 || !t1.Pending() {
+		t.Fatal("a fired timer was not reused")
+	}
+	t1.Stop()
+	if t4 := c.Reschedule(t1, c.Now().Add(time.Second), 0, "t", tick); t4 != t1 || !t1.Pending() {
+		t.Fatal("a stopped timer was not reused")
+	}
+	c.Advance(5 * time.Second)
+	if n != 3 {
+		t.Errorf("%d calls, want 3 (the first timer, the second, the reused one)", n)
+	}
+}

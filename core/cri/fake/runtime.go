@@ -3,7 +3,6 @@ package fake
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"slices"
 	"strconv"
@@ -85,6 +84,11 @@ type container struct {
 	// state is unchanged (see sandbox.listed).
 	listed *cri.Container
 	gone   bool // removed
+	// target is the container in the call log ("app 3f2a…"), and
+	// execTarget that of its last exec (execCmd): every status read and
+	// exec probe logs one.
+	target, execTarget string
+	execCmd            []string
 }
 
 func (c *container) isGone() bool { return c.gone }
@@ -95,25 +99,32 @@ func (c *container) isGone() bool { return c.gone }
 type creationOrder[T interface{ isGone() bool }] struct {
 	all  []T // in creation order, with gone ones among them
 	gone int
+	// scratch holds one pod's candidates: a listing reads them before it
+	// returns, and the kubelet lists one pod's objects on every status
+	// read, so the space is reused.
+	scratch []T
 }
 
 func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
 
 // candidates are the objects a listing with label selector sel looks at:
 // those of one pod when sel names a pod UID (by the byPod index), else
-// all; in creation order, gone ones possibly among them.
+// all; in creation order, gone ones possibly among them. The slice is
+// valid until the next call.
 func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]string, byID map[string]T) []T {
 	uid := sel[cri.LabelPodUID]
 	if uid == "" {
 		return o.all
 	}
 	ids := byPod[uid]
-	out := make([]T, 0, len(ids))
+	clear(o.scratch)
+	out := o.scratch[:0]
 	for _, id := range ids {
 		if x, ok := byID[id]; ok {
 			out = append(out, x)
 		}
 	}
+	o.scratch = out
 	return out
 }
 
@@ -324,11 +335,34 @@ func (r *Runtime) CallsSince(i int) []Call { return r.calls.Since(i) }
 
 func (r *Runtime) now() int64 { return r.clock.Now().UnixNano() }
 
+// nextID is the 13 hex digits of the FNV-64a hash of "kind/seq", shifted
+// right by 12 bits (written out by hand: one allocation, not five).
 func (r *Runtime) nextID(kind string) string {
 	r.seq++
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%s/%d", kind, r.seq)
-	return fmt.Sprintf("%013x", h.Sum64()>>12)
+	var buf [64]byte
+	h := fnv64a(strconv.AppendUint(append(append(buf[:0], kind...), '/'), r.seq, 10))
+	return string(appendHex(buf[:0], h>>12, 13))
+}
+
+// fnv64a is hash/fnv's FNV-64a of b, without a hash.Hash to allocate.
+func fnv64a[T string | []byte](b T) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(b); i++ {
+		h ^= uint64(b[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// appendHex appends v in lower-case hexadecimal, zero-padded to width
+// digits, as fmt's %0*x does.
+func appendHex(b []byte, v uint64, width int) []byte {
+	var digits [16]byte
+	d := strconv.AppendUint(digits[:0], v, 16)
+	for i := len(d); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, d...)
 }
 
 func (r *Runtime) log(ctx context.Context, method, target string, read bool, err error, elapsed time.Duration) {
@@ -381,9 +415,11 @@ func (r *Runtime) sandboxScript(pod, ns string) *SandboxScript {
 }
 
 func imageID(name string) string {
-	h := fnv.New64a()
-	h.Write([]byte(name))
-	return fmt.Sprintf("sha256:%016x%016x", h.Sum64(), h.Sum64()^0x5bd1e995)
+	h := fnv64a(name)
+	var buf [7 + 32]byte
+	b := append(buf[:0], "sha256:"...)
+	b = appendHex(b, h, 16)
+	return string(appendHex(b, h^0x5bd1e995, 16))
 }
 
 func (r *Runtime) putImage(name string) {
@@ -661,9 +697,25 @@ func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config 
 
 func (r *Runtime) containerTarget(id string) string {
 	if c, ok := r.containers[id]; ok {
-		return c.status.Metadata.Name + " " + id
+		if c.target == "" {
+			c.target = c.status.Metadata.Name + " " + id
+		}
+		return c.target
 	}
 	return id
+}
+
+// execTarget is containerTarget and the command.
+func (r *Runtime) execTarget(id string, cmd []string) string {
+	c, ok := r.containers[id]
+	if !ok {
+		return id + " " + strings.Join(cmd, " ")
+	}
+	if c.execTarget == "" || !slices.Equal(c.execCmd, cmd) {
+		c.execTarget = r.containerTarget(id) + " " + strings.Join(cmd, " ")
+		c.execCmd = slices.Clone(cmd)
+	}
+	return c.execTarget
 }
 
 // StartContainer implements cri.RuntimeService.
@@ -847,7 +899,10 @@ func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.Containe
 	if err == nil && !ok {
 		err = cri.Errorf(cri.NotFound, "an error occurred when try to find container %q: not found", id)
 	}
-	r.log(ctx, "ContainerStatus", r.containerTarget(id), true, err, 0)
+	if r.LogReads {
+		// The target is formatted only for a log that keeps reads.
+		r.log(ctx, "ContainerStatus", r.containerTarget(id), true, err, 0)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -860,7 +915,7 @@ func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.Containe
 // ExecSync implements cri.RuntimeService. Unscripted commands answer from
 // the container's health (exit 0 when healthy, 1 otherwise).
 func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout time.Duration) (*cri.ExecSyncResponse, error) {
-	target := r.containerTarget(id) + " " + strings.Join(cmd, " ")
+	target := r.execTarget(id, cmd)
 	if err := r.begin(ctx, "ExecSync"); err != nil {
 		r.log(ctx, "ExecSync", target, false, err, 0)
 		return nil, err

@@ -99,6 +99,28 @@ func userAnnotations(p *v1.Pod) map[string]string {
 	return out
 }
 
+// sameUserAnnotations reports whether a and b have the same annotations
+// besides the kubelet's own (compared in place: every status update of
+// every pod comes through here).
+func sameUserAnnotations(a, b *v1.Pod) bool {
+	n := 0
+	for k, v := range a.Metadata.Annotations {
+		if kubeletAnnotation(k) {
+			continue
+		}
+		n++
+		if w, ok := b.Metadata.Annotations[k]; !ok || w != v {
+			return false
+		}
+	}
+	for k := range b.Metadata.Annotations {
+		if !kubeletAnnotation(k) {
+			n--
+		}
+	}
+	return n == 0
+}
+
 // sameSpec compares specs as their JSON would; equal values are the
 // common case and need no serialisation.
 func sameSpec(a, b *v1.Pod) bool {
@@ -120,7 +142,7 @@ func podsDifferSemantically(a, b *v1.Pod) bool {
 		!reflect.DeepEqual(a.Metadata.DeletionGracePeriodSeconds, b.Metadata.DeletionGracePeriodSeconds) {
 		return true
 	}
-	return !reflect.DeepEqual(userAnnotations(a), userAnnotations(b))
+	return !sameUserAnnotations(a, b)
 }
 
 // checkAndUpdatePod copies ref into existing and classifies the change.

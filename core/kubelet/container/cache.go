@@ -50,7 +50,12 @@ func (c *Cache) GetNewerThan(uid string, minTime time.Time) (*PodStatus, error, 
 
 // Set stores a status read at timestamp.
 func (c *Cache) Set(uid string, status *PodStatus, err error, timestamp time.Time) {
-	c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	if d, ok := c.pods[uid]; ok {
+		// Readers get an entry's fields, never the entry: overwrite it.
+		*d = cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	} else {
+		c.pods[uid] = &cacheData{status: status, err: err, modified: timestamp, observed: timestamp}
+	}
 	if c.OnChange != nil {
 		c.OnChange()
 	}

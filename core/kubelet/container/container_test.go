@@ -2,6 +2,7 @@ package container
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -33,6 +34,14 @@ func TestPodSyncResultError(t *testing.T) {
 	want = `[failed to SyncPod: sandbox gone, failed to "KillContainer" for "a" with KillContainerError: "boom", failed to "KillPodSandbox" for "sb" with KillPodSandboxError: "x"]`
 	if err := two.Error(); err == nil || err.Error() != want {
 		t.Errorf("several failures: %v\nwant %s", err, want)
+	}
+	// Targets and messages are quoted as fmt's %q quotes them.
+	var odd PodSyncResult
+	msg := "say \"hi\"\n\tüñí\x00\\"
+	odd.Add(StartContainer, "a\"b").Fail(ErrRunContainer, msg)
+	want = fmt.Sprintf("failed to %q for %q with %v: %q", StartContainer, "a\"b", ErrRunContainer, msg)
+	if err := odd.Error(); err == nil || err.Error() != want {
+		t.Errorf("quoting: %v\nwant %s", err, want)
 	}
 }
 
@@ -171,5 +180,30 @@ func TestCacheGetNewerThan(t *testing.T) {
 	}
 	if changes != 4 {
 		t.Errorf("OnChange called %d times, want 4 (UpdateTime ×2, Set, SetObservedTime)", changes)
+	}
+}
+
+// A Hasher gives HashContainer's values, call after call, whatever the
+// previous container was (its buffers are reused).
+func TestHasher(t *testing.T) {
+	grace := int64(5)
+	specs := []v1.Container{
+		{Name: "app", Image: "nginx:1.25"},
+		{Name: "app", Image: "nginx:1.26", Command: []string{"sh", "-c", "echo <&>"}},
+		{Name: "web", Image: "app:v2", Resources: &v1.ResourceRequirements{Requests: v1.ResourceList{"cpu": "1"}},
+			ReadinessProbe: &v1.Probe{ProbeHandler: v1.ProbeHandler{Exec: &v1.ExecAction{Command: []string{"ok"}}}, PeriodSeconds: 10, TerminationGracePeriodSeconds: &grace},
+			Env:            v1.Raw(`[{"name":"A","value":"1"}]`)},
+		{Name: "app", Image: "nginx:1.25"},
+		{},
+	}
+	var x Hasher
+	for _, c := range specs {
+		if got, want := x.Hash(&c), HashContainer(&c); got != want {
+			t.Errorf("%+v: Hasher %s, HashContainer %s", c, got, want)
+		}
+	}
+	// The value itself is pinned: it is the container's hash annotation.
+	if got := x.Hash(&specs[0]); got != "ac5feda" {
+		t.Errorf("hash of app/nginx:1.25 is %s", got)
 	}
 }

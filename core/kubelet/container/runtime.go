@@ -1,10 +1,7 @@
 package container
 
 import (
-	"encoding/json"
-	"hash/fnv"
-	"sort"
-	"strconv"
+	"slices"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -66,6 +63,12 @@ func (s *Status) FullID() string {
 	return s.fullID
 }
 
+// IsFullID reports whether id is FullID(), without building it.
+func (s *Status) IsFullID(id string) bool {
+	const prefix = RuntimeName + "://"
+	return len(id) == len(prefix)+len(s.ID) && id[:len(prefix)] == prefix && id[len(prefix):] == s.ID
+}
+
 // PodStatus is kubecontainer.PodStatus: everything the runtime knows about
 // a pod, newest instances first.
 type PodStatus struct {
@@ -93,8 +96,10 @@ func (s *PodStatus) FindContainerStatusByName(name string) *Status {
 
 // SortNewestFirst orders instances by creation time, newest first.
 func SortNewestFirst(l []*Status) {
-	sort.SliceStable(l, func(i, j int) bool { return l[i].CreatedAt.After(l[j].CreatedAt) })
+	slices.SortStableFunc(l, newestFirst)
 }
+
+func newestFirst(a, b *Status) int { return b.CreatedAt.Compare(a.CreatedAt) }
 
 // Container is an item of a runtime pod listing (GetPods).
 type Container struct {
@@ -114,17 +119,6 @@ type Pod struct {
 	Namespace  string
 	Containers []*Container
 	Sandboxes  []*Container
-}
-
-// HashContainer hashes the parts of a container spec whose change makes
-// the kubelet restart it ("definition changed").
-func HashContainer(c *v1.Container) string {
-	cp := *c
-	cp.Resources = nil
-	b, _ := json.Marshal(cp)
-	h := fnv.New32a()
-	h.Write(b)
-	return strconv.FormatUint(uint64(h.Sum32()), 16)
 }
 
 // ShouldContainerBeRestarted is the kubelet's restart rule

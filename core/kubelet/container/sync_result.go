@@ -2,8 +2,7 @@ package container
 
 import (
 	"errors"
-	"fmt"
-	"strings"
+	"strconv"
 	"time"
 )
 
@@ -49,11 +48,26 @@ func (r *SyncResult) Fail(err error, msg string) { r.Error, r.Message = err, msg
 type PodSyncResult struct {
 	SyncResults []*SyncResult
 	SyncError   error
+	// first holds the first results and their list: most syncs record one
+	// or two (ConfigPodSandbox, a start), so they need no allocation of
+	// their own. Add hands out pointers into first, which stay valid
+	// because a PodSyncResult is not copied once results are added.
+	first    [2]SyncResult
+	firstPtr [2]*SyncResult
 }
 
 // Add appends a result and returns it.
 func (p *PodSyncResult) Add(action SyncAction, target string) *SyncResult {
-	r := &SyncResult{Action: action, Target: target}
+	var r *SyncResult
+	if n := len(p.SyncResults); n < len(p.first) && (n == 0 || &p.SyncResults[0] == &p.firstPtr[0]) {
+		p.first[n] = SyncResult{Action: action, Target: target}
+		r = &p.first[n]
+		if n == 0 {
+			p.SyncResults = p.firstPtr[:0]
+		}
+	} else {
+		r = &SyncResult{Action: action, Target: target}
+	}
 	p.SyncResults = append(p.SyncResults, r)
 	return r
 }
@@ -83,23 +97,54 @@ func (p *PodSyncResult) Acted() bool {
 
 // Error aggregates the failures the way kubecontainer does:
 // "failed to \"StartContainer\" for \"app\" with CrashLoopBackOff: \"…\"".
+//
+// The text is written into one buffer, as fmt's %q and %v would write it:
+// every crash-looping container's sync fails this way.
 func (p *PodSyncResult) Error() error {
-	var errs []string
+	n := 0
 	if p.SyncError != nil {
-		errs = append(errs, fmt.Sprintf("failed to SyncPod: %v", p.SyncError))
+		n++
 	}
 	for _, r := range p.SyncResults {
 		if r.Error != nil {
-			errs = append(errs, fmt.Sprintf("failed to %q for %q with %v: %q", r.Action, r.Target, r.Error, r.Message))
+			n++
 		}
 	}
-	switch len(errs) {
-	case 0:
+	if n == 0 {
 		return nil
-	case 1:
-		return &SyncError{Text: errs[0], Result: p}
 	}
-	return &SyncError{Text: "[" + strings.Join(errs, ", ") + "]", Result: p}
+	var buf [256]byte
+	b := buf[:0]
+	if n > 1 {
+		b = append(b, '[')
+	}
+	first := true
+	if p.SyncError != nil {
+		b = append(b, "failed to SyncPod: "...)
+		b = append(b, p.SyncError.Error()...)
+		first = false
+	}
+	for _, r := range p.SyncResults {
+		if r.Error == nil {
+			continue
+		}
+		if !first {
+			b = append(b, ", "...)
+		}
+		first = false
+		b = append(b, "failed to "...)
+		b = strconv.AppendQuote(b, string(r.Action))
+		b = append(b, " for "...)
+		b = strconv.AppendQuote(b, r.Target)
+		b = append(b, " with "...)
+		b = append(b, r.Error.Error()...)
+		b = append(b, ": "...)
+		b = strconv.AppendQuote(b, r.Message)
+	}
+	if n > 1 {
+		b = append(b, ']')
+	}
+	return &SyncError{Text: string(b), Result: p}
 }
 
 // SyncError is the aggregated error of a pod sync.

@@ -82,10 +82,15 @@ type Recorder struct {
 // NewRecorder returns a recorder that stamps events with now().
 func NewRecorder(now func() time.Time) *Recorder { return &Recorder{now: now} }
 
-// Eventf records an event.
+// Eventf records an event whose message is format with args.
 func (r *Recorder) Eventf(obj ObjectRef, eventType, reason, format string, args ...any) {
-	e := Event{Time: r.now(), Type: eventType, Reason: reason, Message: fmt.Sprintf(format, args...), InvolvedObject: obj}
-	r.events.Append(e)
+	r.Event(obj, eventType, reason, fmt.Sprintf(format, args...))
+}
+
+// Event records an event with a ready message (no formatting, and no
+// boxing of the message into an argument list).
+func (r *Recorder) Event(obj ObjectRef, eventType, reason, message string) {
+	r.events.Append(Event{Time: r.now(), Type: eventType, Reason: reason, Message: message, InvolvedObject: obj})
 }
 
 // Events returns all events.

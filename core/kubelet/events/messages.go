@@ -2,6 +2,7 @@ package events
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
@@ -40,17 +41,21 @@ func (m Messages) Started(c string) string {
 // the container and pod were added in 1.26.
 func (m Messages) BackOffRestart(c, pod string) string {
 	if m.Rel.Has(release.BackOffNamesContainer) {
-		return fmt.Sprintf("Back-off restarting failed container %s in pod %s", c, pod)
+		return "Back-off restarting failed container " + c + " in pod " + pod
 	}
 	return "Back-off restarting failed container"
 }
 
 // AlreadyPresent is the Pulled event when no pull is needed.
 func (m Messages) AlreadyPresent(image string) string {
+	// Written as fmt's %q would: this event comes with most container starts.
+	var buf [128]byte
+	b := strconv.AppendQuote(append(buf[:0], "Container image "...), image)
+	b = append(b, " already present on machine"...)
 	if m.SecretPulledImages {
-		return fmt.Sprintf("Container image %q already present on machine and can be accessed by the pod", image)
+		b = append(b, " and can be accessed by the pod"...)
 	}
-	return fmt.Sprintf("Container image %q already present on machine", image)
+	return string(b)
 }
 
 // PulledImage is the Pulled event after a pull: the duration came in 1.19,

@@ -139,7 +139,7 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 	image, err := m.DefaultTag(requested)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to apply default image tag %q: %v", requested, err)
-		m.recorder.Eventf(ref, events.Warning, events.FailedToInspectImage, "%s", msg)
+		m.recorder.Event(ref, events.Warning, events.FailedToInspectImage, msg)
 		done(Result{Message: msg, Err: ErrInvalidImageName})
 		return
 	}
@@ -147,26 +147,26 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 	st, err := m.svc.ImageStatus(ctx, spec)
 	if err != nil {
 		msg := fmt.Sprintf("Failed to inspect image %q: %v", image, err)
-		m.recorder.Eventf(ref, events.Warning, events.FailedToInspectImage, "%s", msg)
+		m.recorder.Event(ref, events.Warning, events.FailedToInspectImage, msg)
 		done(Result{Message: msg, Err: ErrImageInspect})
 		return
 	}
 	present := st != nil
 	if !shouldPull(c.ImagePullPolicy, present) {
 		if present {
-			m.recorder.Eventf(ref, events.Normal, events.PulledImage, "%s", m.msgs.AlreadyPresent(requested))
+			m.recorder.Event(ref, events.Normal, events.PulledImage, m.msgs.AlreadyPresent(requested))
 			done(Result{ImageRef: st.ID})
 			return
 		}
 		msg := fmt.Sprintf("Container image %q is not present with pull policy of Never", requested)
-		m.recorder.Eventf(ref, events.Warning, events.ErrImageNeverPullPolicy, "%s", msg)
+		m.recorder.Event(ref, events.Warning, events.ErrImageNeverPullPolicy, msg)
 		done(Result{Message: msg, Err: ErrImageNeverPull})
 		return
 	}
 	key := pod.Metadata.UID + "_" + requested
 	if m.backOff.IsInBackOffSinceUpdate(key, w.Now()) {
 		msg := fmt.Sprintf("Back-off pulling image %q", requested)
-		m.recorder.Eventf(ref, events.Normal, events.BackOffPullImage, "%s", msg)
+		m.recorder.Event(ref, events.Normal, events.BackOffPullImage, msg)
 		if last, ok := m.lastPullErr[key]; ok && m.rel.Has(release.BackOffMessageCarriesError) {
 			msg += ": " + last
 		}
@@ -195,7 +195,7 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 			if st, err := m.svc.ImageStatus(ctx, spec); err == nil && st != nil {
 				size = st.Size
 			}
-			m.recorder.Eventf(ref, events.Normal, events.PulledImage, "%s", m.msgs.PulledImage(requested, elapsed.D, w.Now().Sub(start), size))
+			m.recorder.Event(ref, events.Normal, events.PulledImage, m.msgs.PulledImage(requested, elapsed.D, w.Now().Sub(start), size))
 			m.backOff.GC()
 			done(Result{ImageRef: imageRef})
 		})

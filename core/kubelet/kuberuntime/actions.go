@@ -147,7 +147,7 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 			} else if !prev {
 				toStart = append(toStart, i+1)
 			}
-			if kubecontainer.HashContainer(c) != s.Hash && m.opt.Rel.Has(release.SidecarDefinitionChange) {
+			if m.hash(c) != s.Hash && m.opt.Rel.Has(release.SidecarDefinitionChange) {
 				a.kill(s, c.Name, fmt.Sprintf("Init container %s definition changed", c.Name), reasonUnknown)
 				toStart = append(toStart, i)
 				break
@@ -272,7 +272,7 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 		}
 		var msg, reason string
 		restart := shouldRestartOnFailure(pod)
-		if kubecontainer.HashContainer(c) != s.Hash {
+		if m.hash(c) != s.Hash {
 			msg, restart = fmt.Sprintf("Container %s definition changed", c.Name), true
 		} else if r, ok := m.liveness.Get(s.FullID()); ok && r == prober.Failure {
 			msg, reason = fmt.Sprintf("Container %s failed liveness probe", c.Name), reasonLivenessProbe

@@ -59,7 +59,7 @@ func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod
 	if message == "" {
 		message = "Stopping container " + name
 	}
-	m.recorder.Eventf(ContainerRef(pod, name), events.Normal, events.KillingContainer, "%s", message)
+	m.recorder.Event(ContainerRef(pod, name), events.Normal, events.KillingContainer, message)
 	overrideFirst := m.opt.Rel.Has(release.GraceOverrideBeforePreStop)
 	if graceOverride != nil && overrideFirst {
 		grace = *graceOverride
@@ -103,7 +103,7 @@ func (m *Manager) killContainer(ctx context.Context, w kubecontainer.Waiter, pod
 		}
 		finished = true
 		if err != nil {
-			m.recorder.Eventf(ContainerRef(pod, name), events.Warning, events.FailedPreStopHook, "%s", m.msgs.PreStopHookFailed(msg))
+			m.recorder.Event(ContainerRef(pod, name), events.Warning, events.FailedPreStopHook, m.msgs.PreStopHookFailed(msg))
 		}
 		elapsed := min(w.Now().Sub(start), budget)
 		afterHook(grace - int64(elapsed/time.Second))

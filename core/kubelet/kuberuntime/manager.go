@@ -1,7 +1,6 @@
 package kuberuntime
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -53,6 +52,17 @@ type Manager struct {
 	// LastActions is the decision of the latest computePodActions, per pod.
 	LastActions map[string]PodActions
 	list        listCache
+	hasher      kubecontainer.Hasher
+	// sbFilter and ctrFilter are GetPodStatus's listing filters, reused:
+	// it runs for every pod on every relist that sees a change, and the
+	// runtime only reads a filter during the call.
+	sbFilter  cri.PodSandboxFilter
+	ctrFilter cri.ContainerFilter
+	// sbConfig and ctrConfig are the configs handed to the runtime, built
+	// again in place for each call: a runtime copies what it keeps (a real
+	// one receives them over gRPC), and a long run creates many containers.
+	sbConfig  cri.PodSandboxConfig
+	ctrConfig cri.ContainerConfig
 }
 
 // New returns a runtime manager; backOff is the crash-loop back-off.
@@ -85,22 +95,24 @@ func containerSpec(pod *v1.Pod, name string) (*v1.Container, bool) {
 	return nil, false
 }
 
+// sandboxConfig is the pod's sandbox config, in m.sbConfig: valid until
+// the next call.
 func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConfig {
-	labels := map[string]string{}
+	labels, ann := reuseMap(m.sbConfig.Labels), reuseMap(m.sbConfig.Annotations)
 	for k, v := range pod.Metadata.Labels {
 		labels[k] = v
 	}
 	labels[cri.LabelPodName] = pod.Metadata.Name
 	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
 	labels[cri.LabelPodUID] = pod.Metadata.UID
-	ann := map[string]string{}
 	for k, v := range pod.Metadata.Annotations {
 		ann[k] = v
 	}
-	cfg := &cri.PodSandboxConfig{
+	cfg := &m.sbConfig
+	*cfg = cri.PodSandboxConfig{
 		Metadata:     cri.PodSandboxMetadata{Name: pod.Metadata.Name, UID: pod.Metadata.UID, Namespace: pod.Metadata.Namespace, Attempt: attempt},
 		Hostname:     pod.Metadata.Name,
-		LogDirectory: fmt.Sprintf("/var/log/pods/%s_%s_%s", pod.Metadata.Namespace, pod.Metadata.Name, pod.Metadata.UID),
+		LogDirectory: "/var/log/pods/" + pod.Metadata.Namespace + "_" + pod.Metadata.Name + "_" + pod.Metadata.UID,
 		Labels:       labels,
 		Annotations:  ann,
 	}
@@ -108,6 +120,15 @@ func (m *Manager) sandboxConfig(pod *v1.Pod, attempt uint32) *cri.PodSandboxConf
 		cfg.Namespaces.Network = cri.NamespaceNode
 	}
 	return cfg
+}
+
+// reuseMap is m emptied, or a new map.
+func reuseMap(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	clear(m)
+	return m
 }
 
 func networkMode(pod *v1.Pod) cri.NamespaceMode {
@@ -148,8 +169,15 @@ func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint
 // GetStableKey is the crash back-off key: pod name, namespace, UID,
 // container name and spec hash.
 func GetStableKey(pod *v1.Pod, c *v1.Container) string {
-	return pod.Metadata.Name + "_" + pod.Metadata.Namespace + "_" + pod.Metadata.UID + "_" + c.Name + "_" + kubecontainer.HashContainer(c)
+	return stableKey(pod, c, kubecontainer.HashContainer(c))
 }
+
+func stableKey(pod *v1.Pod, c *v1.Container, hash string) string {
+	return pod.Metadata.Name + "_" + pod.Metadata.Namespace + "_" + pod.Metadata.UID + "_" + c.Name + "_" + hash
+}
+
+// hash is HashContainer with the manager's reused buffers.
+func (m *Manager) hash(c *v1.Container) string { return m.hasher.Hash(c) }
 
 // doBackOff decides whether the container is still in CrashLoopBackOff:
 // the window counts from the newest exited instance's finishedAt; the first
@@ -166,11 +194,12 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 		return false, "", time.Time{}
 	}
 	ts := cs.FinishedAt
-	key := GetStableKey(pod, c)
+	key := stableKey(pod, c, m.hash(c))
 	if m.backOff.IsInBackOffSince(key, ts) {
-		m.recorder.Eventf(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, "%s", m.msgs.BackOffRestart(c.Name, v1.FormatPod(pod)))
+		podName := v1.FormatPod(pod)
+		m.recorder.Event(ContainerRef(pod, c.Name), events.Warning, events.BackOffStartContainer, m.msgs.BackOffRestart(c.Name, podName))
 		expiry, _ := m.backOff.Expiry(key, ts)
-		return true, fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", m.backOff.Get(key), c.Name, v1.FormatPod(pod)), expiry
+		return true, "back-off " + m.backOff.Get(key).String() + " restarting failed container=" + c.Name + " pod=" + podName, expiry
 	}
 	m.backOff.Next(key, ts)
 	return false, "", time.Time{}
@@ -181,7 +210,7 @@ func (m *Manager) doBackOff(pod *v1.Pod, c *v1.Container, status *kubecontainer.
 func (m *Manager) NextRestart(pod *v1.Pod, c *v1.Container, status *kubecontainer.PodStatus) (time.Time, time.Duration, bool) {
 	for _, s := range status.ContainerStatuses {
 		if s.Name == c.Name && s.State == kubecontainer.StateExited {
-			key := GetStableKey(pod, c)
+			key := stableKey(pod, c, m.hash(c))
 			exp, ok := m.backOff.Expiry(key, s.FinishedAt)
 			return exp, m.backOff.Get(key), ok
 		}

@@ -1,9 +1,9 @@
 package kuberuntime
 
 import (
+	"cmp"
 	"context"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 
@@ -99,8 +99,8 @@ func (m *Manager) GetPods(ctx context.Context) ([]*kubecontainer.Pod, error) {
 	out := make([]*kubecontainer.Pod, 0, len(order))
 	for _, b := range order {
 		if !samePtrs(b.pod.Sandboxes, b.sandboxes) || !samePtrs(b.pod.Containers, b.containers) {
-			b.pod = &kubecontainer.Pod{ID: b.pod.ID, Name: b.pod.Name, Namespace: b.pod.Namespace,
-				Sandboxes: clonePtrs(b.sandboxes), Containers: clonePtrs(b.containers)}
+			sbs, ctrs := clonePtrs(b.sandboxes, b.containers)
+			b.pod = &kubecontainer.Pod{ID: b.pod.ID, Name: b.pod.Name, Namespace: b.pod.Namespace, Sandboxes: sbs, Containers: ctrs}
 		}
 		out = append(out, b.pod)
 	}
@@ -171,36 +171,70 @@ func samePtrs(a, b []*kubecontainer.Container) bool {
 	return true
 }
 
-func clonePtrs(a []*kubecontainer.Container) []*kubecontainer.Container {
-	if len(a) == 0 {
-		return nil
+// clonePtrs copies a and b into one new array (nil for an empty one).
+func clonePtrs(a, b []*kubecontainer.Container) ([]*kubecontainer.Container, []*kubecontainer.Container) {
+	all := make([]*kubecontainer.Container, len(a)+len(b))
+	copy(all, a)
+	copy(all[len(a):], b)
+	var x, y []*kubecontainer.Container
+	if len(a) > 0 {
+		x = all[:len(a):len(a)]
 	}
-	return append([]*kubecontainer.Container(nil), a...)
+	if len(b) > 0 {
+		y = all[len(a):]
+	}
+	return x, y
 }
 
 // GetPod lists one pod's sandboxes and containers, as GetPods would show
 // them (GetPod, for the on-demand relist); nil when the runtime has none.
 func (m *Manager) GetPod(ctx context.Context, uid string) (*kubecontainer.Pod, error) {
-	sel := map[string]string{cri.LabelPodUID: uid}
-	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: sel})
+	sbs, err := m.rt.ListPodSandbox(ctx, m.sandboxFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: sel})
+	ctrs, err := m.rt.ListContainers(ctx, m.containerFilter(uid))
 	if err != nil {
 		return nil, err
 	}
 	if len(sbs) == 0 && len(ctrs) == 0 {
 		return nil, nil
 	}
-	p := &kubecontainer.Pod{ID: uid}
-	for _, s := range sbs {
-		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
-		p.Sandboxes = append(p.Sandboxes, convertSandbox(s))
+	// The pod and the lists of the usual pod in one allocation (see
+	// podStatusBlock): every sync that acts relists its pod.
+	blk := &struct {
+		p    kubecontainer.Pod
+		sbs  [1]*kubecontainer.Container
+		ctrs [2]*kubecontainer.Container
+	}{p: kubecontainer.Pod{ID: uid}}
+	p := &blk.p
+	if n := len(sbs); n > len(blk.sbs) {
+		p.Sandboxes = make([]*kubecontainer.Container, n)
+	} else if n > 0 {
+		p.Sandboxes = blk.sbs[:n:n]
 	}
-	for _, c := range ctrs {
+	for i, s := range sbs {
+		p.Name, p.Namespace = s.Labels[cri.LabelPodName], s.Labels[cri.LabelPodNamespace]
+		// GetPods's conversion of the same listed item, if it made one
+		// (the runtime hands out the same item while it is unchanged).
+		if it := m.list.items[s.ID]; it != nil && it.sandbox == s {
+			p.Sandboxes[i] = it.conv
+		} else {
+			p.Sandboxes[i] = convertSandbox(s)
+		}
+	}
+	if n := len(ctrs); n > len(blk.ctrs) {
+		p.Containers = make([]*kubecontainer.Container, n)
+	} else if n > 0 {
+		p.Containers = blk.ctrs[:n:n]
+	}
+	for i, c := range ctrs {
 		p.Name, p.Namespace = c.Labels[cri.LabelPodName], c.Labels[cri.LabelPodNamespace]
-		p.Containers = append(p.Containers, convertContainer(c))
+		if it := m.list.items[c.ID]; it != nil && it.container == c {
+			p.Containers[i] = it.conv
+		} else {
+			p.Containers[i] = convertContainer(c)
+		}
 	}
 	return p, nil
 }
@@ -218,15 +252,51 @@ func convertContainer(c *cri.Container) *kubecontainer.Container {
 		Hash: c.Annotations[cri.AnnotationContainerHash], State: kubecontainer.FromCRI(c.State), CreatedAt: fromNanos(c.CreatedAt)}
 }
 
+// sandboxFilter and containerFilter select one pod's sandboxes and
+// containers, in the manager's reused filters (valid until the next call).
+func (m *Manager) sandboxFilter(uid string) *cri.PodSandboxFilter {
+	m.sbFilter = cri.PodSandboxFilter{LabelSelector: podSelector(m.sbFilter.LabelSelector, uid)}
+	return &m.sbFilter
+}
+
+func (m *Manager) containerFilter(uid string) *cri.ContainerFilter {
+	m.ctrFilter = cri.ContainerFilter{LabelSelector: podSelector(m.ctrFilter.LabelSelector, uid)}
+	return &m.ctrFilter
+}
+
+// podSelector makes sel, a selector podSelector made, that of the pod uid.
+func podSelector(sel map[string]string, uid string) map[string]string {
+	if sel == nil {
+		sel = map[string]string{}
+	}
+	sel[cri.LabelPodUID] = uid
+	return sel
+}
+
+// newestSandboxFirst orders sandboxes by creation, newest first.
+func newestSandboxFirst(a, b *cri.PodSandbox) int { return cmp.Compare(b.CreatedAt, a.CreatedAt) }
+
+// podStatusBlock holds a pod status and the lists of the usual pod (one
+// sandbox with one IP, up to two container instances) in one allocation:
+// every relist reads every pod that changed. Lists are cut to their
+// length, so an append by a reader copies them out.
+type podStatusBlock struct {
+	ps        kubecontainer.PodStatus
+	sandboxes [1]*cri.PodSandboxStatus
+	ips       [1]string
+	instances [2]kubecontainer.Status
+	ptrs      [2]*kubecontainer.Status
+}
+
 // GetPodStatus reads everything the runtime knows about one pod.
 func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string) (*kubecontainer.PodStatus, error) {
-	sbs, err := m.rt.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	sbs, err := m.rt.ListPodSandbox(ctx, m.sandboxFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	ps := &kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}
-	// Newest sandbox first.
-	sort.SliceStable(sbs, func(i, j int) bool { return sbs[i].CreatedAt > sbs[j].CreatedAt })
+	blk := &podStatusBlock{ps: kubecontainer.PodStatus{ID: uid, Name: name, Namespace: namespace}}
+	ps := &blk.ps
+	slices.SortStableFunc(sbs, newestSandboxFirst)
 	for i, s := range sbs {
 		st, err := m.rt.PodSandboxStatus(ctx, s.ID)
 		if err != nil {
@@ -235,16 +305,29 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			}
 			return nil, err
 		}
+		if ps.SandboxStatuses == nil {
+			ps.SandboxStatuses = blk.sandboxes[:0:1]
+		}
 		ps.SandboxStatuses = append(ps.SandboxStatuses, st)
 		if i == 0 && st.State == cri.SandboxReady && st.Network.IP != "" {
-			ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
+			if len(st.Network.AdditionalIPs) == 0 {
+				blk.ips[0] = st.Network.IP
+				ps.IPs = blk.ips[:1:1]
+			} else {
+				ps.IPs = append([]string{st.Network.IP}, st.Network.AdditionalIPs...)
+			}
 		}
 	}
-	ctrs, err := m.rt.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: uid}})
+	ctrs, err := m.rt.ListContainers(ctx, m.containerFilter(uid))
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range ctrs {
+	instances, ptrs := blk.instances[:], blk.ptrs[:0]
+	if len(ctrs) > len(instances) {
+		instances = make([]kubecontainer.Status, len(ctrs))
+		ptrs = make([]*kubecontainer.Status, 0, len(ctrs))
+	}
+	for i, c := range ctrs {
 		st, err := m.rt.ContainerStatus(ctx, c.ID)
 		if err != nil {
 			if cri.IsNotFound(err) {
@@ -253,12 +336,16 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			return nil, err
 		}
 		rc, _ := strconv.Atoi(st.Annotations[cri.AnnotationRestartCount])
-		ps.ContainerStatuses = append(ps.ContainerStatuses, &kubecontainer.Status{
+		instances[i] = kubecontainer.Status{
 			ID: st.ID, Name: st.Labels[cri.LabelContainerName], State: kubecontainer.FromCRI(st.State),
 			CreatedAt: fromNanos(st.CreatedAt), StartedAt: fromNanos(st.StartedAt), FinishedAt: fromNanos(st.FinishedAt),
 			ExitCode: int(st.ExitCode), Image: st.Image.Image, ImageRef: st.ImageRef, Hash: st.Annotations[cri.AnnotationContainerHash],
 			RestartCount: rc, Reason: st.Reason, Message: st.Message,
-		})
+		}
+		ptrs = append(ptrs, &instances[i])
+	}
+	if len(ptrs) > 0 { // else nil, as when nothing was listed
+		ps.ContainerStatuses = ptrs[:len(ptrs):len(ptrs)]
 	}
 	kubecontainer.SortNewestFirst(ps.ContainerStatuses)
 	return ps, nil

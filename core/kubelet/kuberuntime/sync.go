@@ -46,9 +46,11 @@ func seq(n int, step func(i int, next func()), done func()) {
 }
 
 // SyncPod brings the runtime state of pod in line with its spec and calls
-// done with the results.
-func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, done func(*kubecontainer.PodSyncResult)) {
-	result := &kubecontainer.PodSyncResult{}
+// done with the results, in result: SyncPod clears it first, and the
+// caller leaves it alone until done has returned (a pod worker reuses one,
+// as it runs one sync at a time).
+func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
+	*result = kubecontainer.PodSyncResult{}
 	a := m.ComputePodActions(pod, status)
 	m.LastActions[pod.Metadata.UID] = a
 	if a.CreateSandbox && a.SandboxID != "" {
@@ -133,74 +135,116 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 		done(result)
 		return
 	}
-	// Built on first use: a container in back-off needs none.
-	var sbConfig *cri.PodSandboxConfig
-
-	start := func(c *v1.Container, isInit bool, next func(err error)) {
-		r := result.Add(kubecontainer.StartContainer, c.Name)
-		if inBackOff, msg, expiry := m.doBackOff(pod, c, status); inBackOff {
-			r.Fail(kubecontainer.ErrCrashLoopBackOff, msg)
-			r.BackoffExpiry = expiry
-			next(kubecontainer.ErrCrashLoopBackOff)
-			return
-		}
-		if sbConfig == nil {
-			sbConfig = m.sandboxConfig(pod, a.Attempt)
-		}
-		m.startContainer(ctx, w, sandboxID, sbConfig, c, pod, status, podIP, func(msg string, err error) {
-			if err != nil {
-				r.Fail(err, msg)
-			}
-			next(err)
-		})
-	}
-	stop := false
-	seq(len(a.InitContainersToStart), func(i int, next func()) {
-		c := &pod.Spec.InitContainers[a.InitContainersToStart[i]]
-		start(c, true, func(err error) {
-			if err != nil && !(m.opt.Sidecars && v1.IsRestartableInitContainer(c)) {
-				// A failed init container aborts the sync.
-				stop = true
-				done(result)
-				return
-			}
-			next()
-		})
-	}, func() {
-		if stop {
-			return
-		}
-		seq(len(a.ContainersToStart), func(i int, next func()) {
-			start(&pod.Spec.Containers[a.ContainersToStart[i]], false, func(error) { next() })
-		}, func() { done(result) })
-	})
+	st := &starts{m: m, ctx: ctx, w: w, pod: pod, status: status, a: a, result: result, done: done,
+		sandboxID: sandboxID, podIP: podIP, init: true}
+	st.started = st.containerStarted
+	st.next()
 }
 
+// starts is the last part of a sync: it starts the init containers to
+// start, then the regular ones, one after the other; a start can wait (for
+// an image pull, a hook), so one object carries the state from one start
+// to the next, rather than closures made for every step.
+type starts struct {
+	m                *Manager
+	ctx              context.Context
+	w                kubecontainer.Waiter
+	pod              *v1.Pod
+	status           *kubecontainer.PodStatus
+	a                PodActions
+	result           *kubecontainer.PodSyncResult
+	done             func(*kubecontainer.PodSyncResult)
+	sandboxID, podIP string
+
+	init    bool // still starting init containers
+	i       int  // the next of the current list
+	current *v1.Container
+	r       *kubecontainer.SyncResult // current's result
+	started func(msg string, err error)
+}
+
+// next starts the next container, or ends the sync when none is left.
+func (s *starts) next() {
+	for {
+		var c *v1.Container
+		switch {
+		case s.init && s.i < len(s.a.InitContainersToStart):
+			c = &s.pod.Spec.InitContainers[s.a.InitContainersToStart[s.i]]
+		case s.init:
+			s.init, s.i = false, 0
+			continue
+		case s.i < len(s.a.ContainersToStart):
+			c = &s.pod.Spec.Containers[s.a.ContainersToStart[s.i]]
+		default:
+			s.done(s.result)
+			return
+		}
+		s.i++
+		s.current = c
+		s.r = s.result.Add(kubecontainer.StartContainer, c.Name)
+		if inBackOff, msg, expiry := s.m.doBackOff(s.pod, c, s.status); inBackOff {
+			s.r.Fail(kubecontainer.ErrCrashLoopBackOff, msg)
+			s.r.BackoffExpiry = expiry
+			if s.aborted(kubecontainer.ErrCrashLoopBackOff) {
+				return
+			}
+			continue
+		}
+		s.m.startContainer(s.ctx, s.w, s.sandboxID, s.a.Attempt, c, s.pod, s.status, s.podIP, s.started)
+		return
+	}
+}
+
+// containerStarted is where a start ends.
+func (s *starts) containerStarted(msg string, err error) {
+	if err != nil {
+		s.r.Fail(err, msg)
+	}
+	if !s.aborted(err) {
+		s.next()
+	}
+}
+
+// aborted ends the sync if err is the failure of an init container (a
+// sidecar's failure does not stop the others; a regular container's
+// failure does not stop the rest).
+func (s *starts) aborted(err error) bool {
+	if err == nil || !s.init || (s.m.opt.Sidecars && v1.IsRestartableInitContainer(s.current)) {
+		return false
+	}
+	s.done(s.result)
+	return true
+}
+
+// containerConfig is the config of container c, in m.ctrConfig: valid
+// until the next call.
 func (m *Manager) containerConfig(pod *v1.Pod, c *v1.Container, restartCount int, imageRef string) *cri.ContainerConfig {
-	ann := map[string]string{
-		cri.AnnotationContainerHash:       kubecontainer.HashContainer(c),
-		cri.AnnotationRestartCount:        strconv.Itoa(restartCount),
-		cri.AnnotationTerminationMessage:  c.TerminationMessagePath,
-		cri.AnnotationPodTerminationGrace: strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10),
-	}
+	ann := reuseMap(m.ctrConfig.Annotations)
+	ann[cri.AnnotationContainerHash] = m.hash(c)
+	ann[cri.AnnotationRestartCount] = strconv.Itoa(restartCount)
+	ann[cri.AnnotationTerminationMessage] = c.TerminationMessagePath
+	ann[cri.AnnotationPodTerminationGrace] = strconv.FormatInt(*pod.Spec.TerminationGracePeriodSeconds, 10)
+	labels := reuseMap(m.ctrConfig.Labels)
+	labels[cri.LabelPodName] = pod.Metadata.Name
+	labels[cri.LabelPodNamespace] = pod.Metadata.Namespace
+	labels[cri.LabelPodUID] = pod.Metadata.UID
+	labels[cri.LabelContainerName] = c.Name
 	image, _ := m.images.DefaultTag(c.Image)
-	return &cri.ContainerConfig{
-		Metadata: cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
-		Image:    cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},
-		Command:  c.Command,
-		Args:     c.Args,
-		Labels: map[string]string{
-			cri.LabelPodName: pod.Metadata.Name, cri.LabelPodNamespace: pod.Metadata.Namespace,
-			cri.LabelPodUID: pod.Metadata.UID, cri.LabelContainerName: c.Name,
-		},
+	m.ctrConfig = cri.ContainerConfig{
+		Metadata:    cri.ContainerMetadata{Name: c.Name, Attempt: uint32(restartCount)},
+		Image:       cri.ImageSpec{Image: image, UserSpecifiedImage: c.Image},
+		Command:     c.Command,
+		Args:        c.Args,
+		Labels:      labels,
 		Annotations: ann,
-		LogPath:     fmt.Sprintf("%s/%d.log", c.Name, restartCount),
+		LogPath:     c.Name + "/" + strconv.Itoa(restartCount) + ".log",
 	}
+	return &m.ctrConfig
 }
 
 // startContainer pulls the image, creates and starts the container and
 // runs its postStart hook; done gets the message and error sentinel.
-func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sandboxID string, sbConfig *cri.PodSandboxConfig, c *v1.Container, pod *v1.Pod, status *kubecontainer.PodStatus, podIP string, done func(string, error)) {
+func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sandboxID string, attempt uint32, c *v1.Container, pod *v1.Pod, status *kubecontainer.PodStatus, podIP string, done func(string, error)) {
 	ref := ContainerRef(pod, c.Name)
 	m.images.EnsureImageExists(ctx, w, pod, c, ref, func(ir images.Result) {
 		if ir.Err != nil {
@@ -220,19 +264,19 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 			}
 		}
 		cfg := m.containerConfig(pod, c, restartCount, ir.ImageRef)
-		id, err := m.rt.CreateContainer(ctx, sandboxID, cfg, sbConfig)
+		id, err := m.rt.CreateContainer(ctx, sandboxID, cfg, m.sandboxConfig(pod, attempt))
 		if err != nil {
 			m.recorder.Eventf(ref, events.Warning, events.FailedToCreateContainer, "Error: %v", cri.Message(err))
 			done(cri.Message(err), ErrCreateContainer)
 			return
 		}
-		m.recorder.Eventf(ref, events.Normal, events.CreatedContainer, "%s", m.msgs.Created(c.Name))
+		m.recorder.Event(ref, events.Normal, events.CreatedContainer, m.msgs.Created(c.Name))
 		if err := m.rt.StartContainer(ctx, id); err != nil {
 			m.recorder.Eventf(ref, events.Warning, events.FailedToStartContainer, "Error: %v", cri.Message(err))
 			done(cri.Message(err), kubecontainer.ErrRunContainer)
 			return
 		}
-		m.recorder.Eventf(ref, events.Normal, events.StartedContainer, "%s", m.msgs.Started(c.Name))
+		m.recorder.Event(ref, events.Normal, events.StartedContainer, m.msgs.Started(c.Name))
 		if c.Lifecycle == nil || c.Lifecycle.PostStart == nil {
 			done("", nil)
 			return
@@ -242,7 +286,7 @@ func (m *Manager) startContainer(ctx context.Context, w kubecontainer.Waiter, sa
 				done("", nil)
 				return
 			}
-			m.recorder.Eventf(ref, events.Warning, events.FailedPostStartHook, "%s", m.msgs.PostStartHookFailed(msg))
+			m.recorder.Event(ref, events.Warning, events.FailedPostStartHook, m.msgs.PostStartHookFailed(msg))
 			m.killContainer(ctx, w, pod, podIP, id, c.Name, "FailedPostStartHook", reasonPostStartHook, nil, nil, func(error) {
 				if m.msgs.WrappedPostStartReason() {
 					done(msg, fmt.Errorf("%v: %v", ErrPostStartHook, herr))

@@ -94,6 +94,10 @@ type GenericPLEG struct {
 	// position: a runtime lists pods in a stable order, so most pods are
 	// found there without a map lookup.
 	listed []*record
+	// seen and ids are compare's scratch space, reused: a relist compares
+	// every pod that changed, and each sync that acted relists its pod.
+	seen map[string]bool
+	ids  []string
 	// Emit sends an event to the sync loop; false means the channel was full.
 	Emit func(PodLifecycleEvent) bool
 }
@@ -206,19 +210,13 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 		g.sortRecords()
 	}
 	var changed []*record
-	var seen map[string]bool
 	for _, r := range g.sorted {
 		// The runtime manager returns the same *Pod for a pod whose
 		// containers did not change: no state can differ.
 		if r.current == r.old {
 			continue
 		}
-		if seen == nil {
-			seen = map[string]bool{}
-		} else {
-			clear(seen)
-		}
-		if r.compare(seen) {
+		if g.compare(r) {
 			changed = append(changed, r)
 		} else if r.current != nil {
 			// Nothing changed (an on-demand relist saw it first): keep
@@ -264,10 +262,16 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 }
 
 // compare fills r.events with what changed between the pod as last seen
-// and as listed now, and reports whether anything did. seen is scratch.
-func (r *record) compare(seen map[string]bool) bool {
+// and as listed now, and reports whether anything did.
+func (g *GenericPLEG) compare(r *record) bool {
+	if g.seen == nil {
+		g.seen = map[string]bool{}
+	} else {
+		clear(g.seen)
+	}
+	g.ids = ids(r.current, g.seen, ids(r.old, g.seen, g.ids[:0]))
 	r.events = r.events[:0]
-	for _, id := range ids(r.current, seen, ids(r.old, seen, nil)) {
+	for _, id := range g.ids {
 		r.events = append(r.events, generate(r.uid, id, state(r.old, id), state(r.current, id))...)
 	}
 	return len(r.events) > 0
@@ -310,7 +314,7 @@ func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) R
 	r.current = pod
 	var res RelistResult
 	_, reinspect := g.reinspect[uid]
-	if changed := r.current != r.old && r.compare(map[string]bool{}); changed || reinspect {
+	if changed := r.current != r.old && g.compare(r); changed || reinspect {
 		if err := g.updateCache(ctx, uid, r.current, r.old, ts); err != nil {
 			g.reinspect = setPod(g.reinspect, uid, r.current)
 		} else {

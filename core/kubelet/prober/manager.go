@@ -176,7 +176,7 @@ func (m *Manager) UpdatePodStatus(pod *v1.Pod, s *v1.PodStatus) {
 	for i := range s.ContainerStatuses {
 		cs := &s.ContainerStatuses[i]
 		started := m.isStarted(pod, cs)
-		cs.Started = &started
+		cs.Started = boolRef(started)
 		if !started {
 			cs.Ready = false
 			continue
@@ -186,7 +186,7 @@ func (m *Manager) UpdatePodStatus(pod *v1.Pod, s *v1.PodStatus) {
 	for i := range s.InitContainerStatuses {
 		cs := &s.InitContainerStatuses[i]
 		started := m.isStarted(pod, cs)
-		cs.Started = &started
+		cs.Started = boolRef(started)
 		var spec *v1.Container
 		for j := range pod.Spec.InitContainers {
 			if pod.Spec.InitContainers[j].Name == cs.Name {
@@ -206,4 +206,17 @@ func (m *Manager) UpdatePodStatus(pod *v1.Pod, s *v1.PodStatus) {
 		}
 		cs.Ready = m.isReady(pod, cs)
 	}
+}
+
+// trueValue and falseValue are what boolRef points to.
+var trueValue, falseValue = true, false
+
+// boolRef is &b without an allocation: every sync sets Started on every
+// container status, and statuses are never changed in place (a change
+// makes a new status), so they can all point to the same two values.
+func boolRef(b bool) *bool {
+	if b {
+		return &trueValue
+	}
+	return &falseValue
 }

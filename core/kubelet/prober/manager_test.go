@@ -32,9 +32,13 @@ func (r *execRuntime) ExecSync(ctx context.Context, id string, cmd []string, _ t
 type clockScheduler struct{ c *sim.Clock }
 
 func (s clockScheduler) Now() time.Time { return s.c.Now() }
-func (s clockScheduler) Schedule(d time.Duration, name string, fn func()) func() {
-	t := s.c.AfterFunc(d, name, fn)
-	return func() { s.c.Stop(t) }
+func (s clockScheduler) Schedule(d time.Duration, name string, fn func()) Timer {
+	return s.c.AfterFunc(d, name, fn)
+}
+
+func (s clockScheduler) Reschedule(t Timer, d time.Duration, name string, fn func()) Timer {
+	st, _ := t.(*sim.Timer)
+	return s.c.Reschedule(st, s.c.Now().Add(d), 0, name, fn)
 }
 
 type statuses map[string]*v1.PodStatus

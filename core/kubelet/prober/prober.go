@@ -36,24 +36,48 @@ func (t ProbeType) String() string {
 }
 
 // Lower is the lower-case name ("liveness").
-func (t ProbeType) Lower() string { return strings.ToLower(t.String()) }
+func (t ProbeType) Lower() string {
+	return [...]string{"liveness", "readiness", "startup"}[t]
+}
 
 // StatusProvider returns the pod status the status manager holds.
 type StatusProvider interface {
 	GetPodStatus(uid string) (*v1.PodStatus, bool)
 }
 
-// Scheduler runs fn after d on virtual time and returns a cancel func.
+// Scheduler runs fn after d on virtual time; the Timer cancels it.
+// Reschedule does the same with a Timer it returned before, which has
+// fired or was stopped, and may reuse it.
 type Scheduler interface {
 	Now() time.Time
-	Schedule(d time.Duration, name string, fn func()) (cancel func())
+	Schedule(d time.Duration, name string, fn func()) Timer
+	Reschedule(t Timer, d time.Duration, name string, fn func()) Timer
 }
+
+// Timer is a scheduled call (a *sim.Timer); Stop cancels it if it is still
+// pending.
+type Timer interface{ Stop() bool }
 
 type prober struct {
 	runtime  cri.RuntimeService
 	network  cri.Network
 	recorder *events.Recorder
 	msgs     events.Messages
+	// typed holds base tagged with each probe type (cri.WithProbeType):
+	// every exec probe needs one and the workers always pass the same base.
+	base  context.Context
+	typed [3]context.Context
+}
+
+// typedCtx is cri.WithProbeType(ctx, t.Lower()), made once per type.
+func (pb *prober) typedCtx(ctx context.Context, t ProbeType) context.Context {
+	if ctx != pb.base {
+		pb.base, pb.typed = ctx, [3]context.Context{}
+	}
+	if pb.typed[t] == nil {
+		pb.typed[t] = cri.WithProbeType(ctx, t.Lower())
+	}
+	return pb.typed[t]
 }
 
 func containerRef(pod *v1.Pod, c *v1.Container) events.ObjectRef {
@@ -77,13 +101,12 @@ func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v
 		return Success, nil
 	}
 	result, output, err := pb.run(ctx, t, spec, status, containerID)
-	ref := containerRef(pod, c)
 	if err != nil {
-		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s", pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
+		pb.recorder.Event(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
 		return Failure, err
 	}
 	if result != Success {
-		pb.recorder.Eventf(ref, events.Warning, events.ContainerUnhealthy, "%s probe failed: %s", t, output)
+		pb.recorder.Eventf(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, "%s probe failed: %s", t, output)
 		return Failure, nil
 	}
 	return Success, nil
@@ -94,7 +117,7 @@ func (pb *prober) run(ctx context.Context, t ProbeType, spec *v1.Probe, status *
 	timeout := time.Duration(spec.TimeoutSeconds) * time.Second
 	switch {
 	case spec.Exec != nil:
-		resp, err := pb.runtime.ExecSync(cri.WithProbeType(ctx, t.Lower()), id, spec.Exec.Command, timeout)
+		resp, err := pb.runtime.ExecSync(pb.typedCtx(ctx, t), id, spec.Exec.Command, timeout)
 		if err != nil {
 			if cri.CodeOf(err) == cri.DeadlineExceeded {
 				return Failure, fmt.Sprintf("command %q timed out", strings.Join(spec.Exec.Command, " ")), nil

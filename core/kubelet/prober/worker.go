@@ -29,7 +29,7 @@ type worker struct {
 	tick func()
 
 	stopped      bool
-	cancelTick   func()
+	tickTimer    Timer
 	triggerQueue bool // manualTriggerCh has a buffer of one
 	nextTick     time.Time
 }
@@ -59,7 +59,7 @@ func (w *worker) period() time.Duration { return time.Duration(w.spec.PeriodSeco
 // start runs the first probe now (after delay, when jitter is on) and then
 // arms the ticker.
 func (w *worker) start(delay time.Duration) {
-	w.cancelTick = w.m.sched.Schedule(delay, w.name, func() {
+	w.tickTimer = w.m.sched.Schedule(delay, w.name, func() {
 		w.nextTick = w.m.sched.Now().Add(w.period())
 		if !w.step() {
 			return
@@ -70,7 +70,7 @@ func (w *worker) start(delay time.Duration) {
 
 func (w *worker) arm() {
 	d := w.nextTick.Sub(w.m.sched.Now())
-	w.cancelTick = w.m.sched.Schedule(d, w.name, w.tick)
+	w.tickTimer = w.m.sched.Reschedule(w.tickTimer, d, w.name, w.tick)
 }
 
 // trigger is manualTriggerCh: a pending trigger runs the probe at once.
@@ -93,8 +93,8 @@ func (w *worker) stop() {
 		return
 	}
 	w.stopped = true
-	if w.cancelTick != nil {
-		w.cancelTick()
+	if w.tickTimer != nil {
+		w.tickTimer.Stop()
 	}
 	if w.containerID != "" {
 		w.results.Remove(w.containerID)

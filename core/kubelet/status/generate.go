@@ -23,8 +23,42 @@ const (
 	ReadinessGatesNotReady   = "ReadinessGatesNotReady"
 )
 
-// list renders names as fmt's %s does a []string: [a b].
-func list(names []string) string { return "[" + strings.Join(names, " ") + "]" }
+// containersMessage is the message of a condition that lists containers:
+// "containers with unknown status: [a]" and "containers with <what>
+// status: [b c]" (names as fmt's %s renders a []string), either or both,
+// joined with ", "; "" when both lists are empty. It is built as one string
+// because it is made for every unready pod on every sync.
+func containersMessage(unknown []string, what string, names []string) string {
+	if len(unknown) == 0 && len(names) == 0 {
+		return ""
+	}
+	var buf [128]byte
+	msg := appendContainers(buf[:0], "unknown", unknown)
+	if len(unknown) > 0 && len(names) > 0 {
+		msg = append(msg, ", "...)
+	}
+	return string(appendContainers(msg, what, names))
+}
+
+func appendContainers(b []byte, label string, names []string) []byte {
+	if len(names) == 0 {
+		return b
+	}
+	b = append(b, "containers with "...)
+	b = append(b, label...)
+	b = append(b, " status: ["...)
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, n...)
+	}
+	return append(b, ']')
+}
+
+// nameBuf holds the container names a condition lists, on the stack for
+// the usual pod of a few containers.
+type nameBuf [4]string
 
 // HasAnyRegularContainerStarted reports whether a regular container has
 // run (running or terminated, now or before).
@@ -48,7 +82,8 @@ func GenerateContainersReadyCondition(rel release.Release, spec *v1.PodSpec, sta
 	if statuses == nil {
 		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
 	}
-	var unknown, unready []string
+	var unknownBuf, unreadyBuf nameBuf
+	unknown, unready := unknownBuf[:0], unreadyBuf[:0]
 	for i := range spec.InitContainers {
 		c := &spec.InitContainers[i]
 		if !v1.IsRestartableInitContainer(c) {
@@ -77,15 +112,8 @@ func GenerateContainersReadyCondition(rel release.Release, spec *v1.PodSpec, sta
 	if phase == v1.PodFailed && rel.Has(release.PodFailedReason) {
 		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: PodFailed}
 	}
-	var msgs []string
-	if len(unknown) > 0 {
-		msgs = append(msgs, "containers with unknown status: "+list(unknown))
-	}
-	if len(unready) > 0 {
-		msgs = append(msgs, "containers with unready status: "+list(unready))
-	}
-	if len(msgs) > 0 {
-		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: ContainersNotReady, Message: strings.Join(msgs, ", ")}
+	if msg := containersMessage(unknown, "unready", unready); msg != "" {
+		return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionFalse, Reason: ContainersNotReady, Message: msg}
 	}
 	return v1.PodCondition{Type: v1.ContainersReady, Status: v1.ConditionTrue}
 }
@@ -93,7 +121,12 @@ func GenerateContainersReadyCondition(rel release.Release, spec *v1.PodSpec, sta
 // GeneratePodReadyCondition computes Ready from ContainersReady and the
 // readiness gates.
 func GeneratePodReadyCondition(rel release.Release, spec *v1.PodSpec, conds []v1.PodCondition, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
-	cr := GenerateContainersReadyCondition(rel, spec, statuses, phase)
+	return PodReadyFrom(GenerateContainersReadyCondition(rel, spec, statuses, phase), spec, conds)
+}
+
+// PodReadyFrom is GeneratePodReadyCondition given the ContainersReady
+// condition cr, for a caller that has computed it already.
+func PodReadyFrom(cr v1.PodCondition, spec *v1.PodSpec, conds []v1.PodCondition) v1.PodCondition {
 	if cr.Status != v1.ConditionTrue {
 		return v1.PodCondition{Type: v1.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
 	}
@@ -119,7 +152,8 @@ func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, stat
 	if statuses == nil && len(spec.InitContainers) > 0 {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
 	}
-	var unknown, incomplete []string
+	var unknownBuf, incompleteBuf nameBuf
+	unknown, incomplete := unknownBuf[:0], incompleteBuf[:0]
 	for i := range spec.InitContainers {
 		c := &spec.InitContainers[i]
 		s, ok := v1.GetContainerStatus(statuses, c.Name)
@@ -141,15 +175,8 @@ func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, stat
 	if rel.Has(release.InitializedWhenStarted) && HasAnyRegularContainerStarted(spec, statuses) {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
 	}
-	var msgs []string
-	if len(unknown) > 0 {
-		msgs = append(msgs, "containers with unknown status: "+list(unknown))
-	}
-	if len(incomplete) > 0 {
-		msgs = append(msgs, "containers with incomplete status: "+list(incomplete))
-	}
-	if len(msgs) > 0 {
-		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: ContainersNotInitialized, Message: strings.Join(msgs, ", ")}
+	if msg := containersMessage(unknown, "incomplete", incomplete); msg != "" {
+		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: ContainersNotInitialized, Message: msg}
 	}
 	return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
 }

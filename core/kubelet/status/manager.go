@@ -97,12 +97,18 @@ func (m *Manager) update(pod *v1.Pod, s *v1.PodStatus, podIsFinished bool) {
 		}
 	}
 	now := m.now()
+	// The conditions that change now share one time (statuses are never
+	// changed in place).
+	var nowTime *v1.Time
 	for i := range s.Conditions {
 		c := &s.Conditions[i]
 		if _, oc := v1.GetPodCondition(old.Conditions, c.Type); oc != nil && oc.Status == c.Status && oc.LastTransitionTime != nil {
 			c.LastTransitionTime = oc.LastTransitionTime
 		} else if c.LastTransitionTime == nil {
-			c.LastTransitionTime = v1.NewTime(now)
+			if nowTime == nil {
+				nowTime = v1.NewTime(now)
+			}
+			c.LastTransitionTime = nowTime
 		}
 	}
 	if old.StartTime != nil && !old.StartTime.IsZero() {
