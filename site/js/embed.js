@@ -7,12 +7,16 @@
 //   </kx-feature-gates>
 //
 // Each widget renders one tab in its own shadow root (the page's styles do
-// not leak in or out). All widgets of a page share one set of engines, one
-// per mechanism: a page with several widgets of one kind runs one engine,
-// and a page with only feature-gates widgets downloads only that engine.
-// A widget starts the first time it becomes visible or is touched
-// (attribute loading="eager" starts at once, loading="click" waits for a
-// click).
+// not leak in or out: css/widget.css). All widgets of a page share one set
+// of engines, one per mechanism: a page with several widgets of one kind
+// runs one engine, and a page with only feature-gates widgets downloads
+// only that engine. A widget shows its inputs at once (the replies the
+// build computed need no engine) and its result's space; its engine starts
+// the first time it becomes visible or is touched (attribute
+// loading="eager" starts at once, loading="click" waits for its Run
+// button). Until then its calls wait behind a gate (gatedEngine).
+// On the host page it adds no stylesheet, takes no focus, registers no
+// service worker and sets one global, window.kxEmbed (docs/embedding.md).
 // Attributes: release, theme ("light" | "dark"), loading; view, height,
 // readonly, autoplay, gallery, release-picker (a widget is compact unless
 // view="full": css/widget.css); plus whatever the tab reads (see its
