@@ -200,7 +200,7 @@ class KxWidget extends HTMLElement {
     // galleries, the default examples) need no engine; any other waits
     // until the widget starts.
     this.startedPromise = new Promise((resolve) => (this.openGate = resolve));
-    this.ready = this.init(tabId, mod);
+    this.init(tabId, mod);
     if (loading === "eager") this.start();
     else if (loading === "visible") {
       this.observer = new IntersectionObserver((entries) => {
