@@ -92,6 +92,9 @@ function markFirstResult() {
   requestAnimationFrame(() => performance.mark("kx-first-result"));
 }
 
+/** The engine starts so far, one after the other (KxWidget.start). */
+let startQueue = Promise.resolve();
+
 let sharedBootSheet = null;
 
 /**
@@ -200,6 +203,7 @@ class KxWidget extends HTMLElement {
     // galleries, the default examples) need no engine; any other waits
     // until the widget starts.
     this.startedPromise = new Promise((resolve) => (this.openGate = resolve));
+    this.firstResult = new Promise((resolve) => (this.resolveFirstResult = resolve));
     this.init(tabId, mod);
     if (loading === "eager") this.start();
     else if (loading === "visible") {
@@ -226,13 +230,32 @@ class KxWidget extends HTMLElement {
     this.observer?.disconnect();
   }
 
-  /** Starts the widget's engine (once): the inputs it shows run. */
+  /**
+   * Starts the widget's engine (once): the inputs it shows run. Widgets
+   * start one after the other, in the order they were seen, each once the
+   * one before has shown its first result (or failed, or had 5 s after its
+   * engine was ready): the first widget's result does not wait for a second
+   * engine competing for the network and the processor.
+   */
   start() {
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
-    this.openGate();
-    engine().start(ELEMENTS[this.localName]).catch(() => {}); // a failure is shown through the state
+    const tabId = ELEMENTS[this.localName];
+    const eng = engine();
+    if (eng.engine(tabId).state === "idle") {
+      this.status.textContent = "Waiting for the engine…";
+      this.status.dataset.state = "loading";
+    }
+    startQueue = startQueue.then(async () => {
+      this.openGate();
+      try {
+        await eng.start(tabId);
+      } catch {
+        return; // a failure is shown through the state
+      }
+      await Promise.race([this.firstResult, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    });
   }
 
   /** The widget's tab, mounted and filled from the widget's inputs; runs before the engine starts. */
@@ -245,6 +268,7 @@ class KxWidget extends HTMLElement {
     const app = createApp({ engine: gatedEngine(eng, this.startedPromise), announce, embedded: true, onResult: () => {
       this.hasResult = true;
       this.section.classList.add("has-result");
+      this.resolveFirstResult();
       markFirstResult();
       this.resultShown?.();
     } });
