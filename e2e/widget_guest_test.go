@@ -177,7 +177,8 @@ func TestWidgetOneEnginePerPage(t *testing.T) {
 // moves: the widget's box keeps its height and the page records no layout
 // shift (issue 12.4).
 func TestWidgetLazyStartNoShift(t *testing.T) {
-	body := `<h1>Docs</h1><p>Below the fold: two widgets.</p>
+	body := `<h1>Docs</h1><p>On screen, a widget that waits for its Run button; below the fold, two widgets.</p>
+<kx-feature-gates id="click" loading="click" release="1.31" height="300">` + gatesBlocks + `</kx-feature-gates>
 <div id="spacer"></div>
 <kx-feature-gates id="gates" release="1.30">` + gatesBlocks + `</kx-feature-gates>
 <div class="spacer"></div>
@@ -213,6 +214,14 @@ func TestWidgetLazyStartNoShift(t *testing.T) {
 	for path := range served {
 		assert.NotContains(t, path, "kubelet")
 	}
+
+	// loading="click": on screen, the gates engine running, and still
+	// waiting for its Run button.
+	const click = `document.getElementById("click")`
+	assert.False(t, eval[bool](t, p, resultExpr(click)), "a click widget waits for its button")
+	assert.True(t, eval[bool](t, p, click+`.shadowRoot.querySelector(".cm-editor")?.kxView.state.doc.toString().includes("GracefulNodeShutdown")`), "and shows its inputs")
+	eval[bool](t, p, `(`+click+`.shadowRoot.querySelector(".kx-widget-footer button").click(), true)`)
+	waitFor(t, p, resultExpr(click), 60*time.Second)
 
 	// Touched: the kubelet widget, still off screen, starts on a touch.
 	assert.False(t, eval[bool](t, p, resultExpr(kubelet)))
