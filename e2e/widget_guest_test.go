@@ -127,15 +127,13 @@ func wasmServed(start int) map[string]int {
 	return out
 }
 
-const gatesBlocks = `<script type="text/plain" data-kind="flags">
-    --config=/var/lib/kubelet/config.yaml --feature-gates=GracefulNodeShutdown=true
-  </script>
-  <script type="text/yaml" data-kind="config" data-name="/var/lib/kubelet/config.yaml">
-    apiVersion: kubelet.config.k8s.io/v1beta1
-    kind: KubeletConfiguration
-    featureGates:
-      SidecarContainers: true
-  </script>`
+// gatesBlocks: a command line and a config file, as a docs page writes them.
+const gatesBlocks = `<script type="text/plain" data-kind="flags">--feature-gates=GracefulNodeShutdown=true --config=/etc/kubernetes/kubelet.yaml</script>
+<script type="text/yaml" data-kind="config" data-name="/etc/kubernetes/kubelet.yaml">
+apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+featureGates: {SidecarContainers: true}
+</script>`
 
 // resultExpr is true once the widget host shows its first result.
 func resultExpr(host string) string {
