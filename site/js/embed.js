@@ -74,6 +74,7 @@ export function engine() {
  */
 export function gatedEngine(engines, started) {
   return {
+    engines, // the router behind the gate, shared by the page's widgets
     call(method, request = {}, opts = {}) {
       if (Object.hasOwn(engines.staticReplies, `${method} ${canonicalJSON(request)}`)) return engines.call(method, request, opts);
       return started.then(() => engines.call(method, request, opts));
@@ -243,7 +244,8 @@ class KxWidget extends HTMLElement {
     this.observer?.disconnect();
     const tabId = ELEMENTS[this.localName];
     const eng = engine();
-    if (eng.engine(tabId).state === "idle") {
+    // engines.get, not engine(): a widget's status creates no engine.
+    if ((eng.engines.get(tabId)?.state ?? "idle") === "idle") {
       this.status.textContent = "Waiting for the engine…";
       this.status.dataset.state = "loading";
     }
@@ -297,7 +299,7 @@ class KxWidget extends HTMLElement {
       });
       app.release = release;
       // The releases are known without the engine: "Ready." waits for it.
-      if (eng.engine(tabId).state === "ready") announce("Ready.", "ready");
+      if (eng.engines.get(tabId)?.state === "ready") announce("Ready.", "ready");
     } catch (err) {
       announce(`The explorer could not start: ${err.message}`, "error");
       return;
