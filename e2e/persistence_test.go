@@ -172,7 +172,7 @@ func TestEmbedPageStartsOneEnginePerKind(t *testing.T) {
 	eval[bool](t, p, `(document.querySelector("kx-kubelet").scrollIntoView(), true)`)
 	waitFor(t, p, `document.querySelector("kx-kubelet").app !== undefined`, 30*time.Second)
 	waitFor(t, p, `["gates", "kubelet"].every(m => window.kxEmbed.engine.engine(m).state === "ready")`, 30*time.Second)
-	assert.True(t, eval[bool](t, p, `[...document.querySelectorAll("kx-feature-gates, kx-kubelet")].every(w => w.app.engine === window.kxEmbed.engine)`))
+	assert.True(t, eval[bool](t, p, `[...document.querySelectorAll("kx-feature-gates, kx-kubelet")].every(w => w.app.engine.engines === window.kxEmbed.engine)`))
 	assert.Equal(t, []string{"gates", "kubelet"}, eval[[]string](t, p, `[...window.kxEmbed.engine.engines.keys()].sort()`), "one engine per kind shown")
 	downloads := map[string]int{}
 	for path, n := range env.Served() {

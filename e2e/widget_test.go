@@ -87,6 +87,11 @@ func TestWidgetEditorsStyled(t *testing.T) {
 		eval[bool](t, p, `(document.querySelector("kx-kubelet").scrollIntoView(), true)`)
 		checkStyledEditors(t, p, `document.querySelector("kx-kubelet")`, 0, ".kubelet-load")
 	})
+	t.Run("kx-kubefed", func(t *testing.T) {
+		p := openAnyPage(t, "/embed-example.html")
+		eval[bool](t, p, `(document.querySelector("kx-kubefed").scrollIntoView(), true)`)
+		checkStyledEditors(t, p, `document.querySelector("kx-kubefed")`, 1, ".kubefed-apply")
+	})
 	t.Run("embed-route", func(t *testing.T) {
 		p := openAnyPage(t, "/embed/feature-gates/")
 		checkStyledEditors(t, p, `document.querySelector("kx-feature-gates")`, 1, "")
@@ -129,10 +134,12 @@ func TestWidgetCompact(t *testing.T) {
 	hosts := map[string]string{
 		"kx-feature-gates": `document.querySelector("kx-feature-gates")`,
 		"kx-kubelet":       `document.querySelector("kx-kubelet")`,
+		"kx-kubefed":       `document.querySelector("kx-kubefed")`,
 	}
 	ready := map[string]string{
 		"kx-feature-gates": `.gates-table tbody tr`,
 		"kx-kubelet":       `.kubelet-pod-card`,
+		"kx-kubefed":       `.kx-widget-panel[data-kubefed-renders]`,
 	}
 	for name, host := range hosts {
 		eval[bool](t, p, `(`+host+`.scrollIntoView(), true)`)
@@ -148,6 +155,7 @@ func TestWidgetCompact(t *testing.T) {
 		assert.InDelta(t, b.InTop, b.OutTop, 1, "%s: side by side", name)
 		assert.False(t, b.Gallery, "%s: no gallery unless asked", name)
 		assert.False(t, b.Releases, "%s: no release picker unless asked", name)
+		assert.NotContains(t, eval[string](t, p, host+`.shadowRoot.querySelector(".kx-widget").innerText`), "in the header", "%s: no text points at a release picker it does not show", name)
 	}
 	eval[bool](t, p, `(window.scrollTo(0, 0), true)`)
 	shot, err := chromedp.Run(p.Ctx, chromedp.FullScreenshot(100))

@@ -7,12 +7,16 @@
 //   </kx-feature-gates>
 //
 // Each widget renders one tab in its own shadow root (the page's styles do
-// not leak in or out). All widgets of a page share one set of engines, one
-// per mechanism: a page with several widgets of one kind runs one engine,
-// and a page with only feature-gates widgets downloads only that engine.
-// A widget starts the first time it becomes visible or is touched
-// (attribute loading="eager" starts at once, loading="click" waits for a
-// click).
+// not leak in or out: css/widget.css). All widgets of a page share one set
+// of engines, one per mechanism: a page with several widgets of one kind
+// runs one engine, and a page with only feature-gates widgets downloads
+// only that engine. A widget shows its inputs at once (the replies the
+// build computed need no engine) and its result's space; its engine starts
+// the first time it becomes visible or is touched (attribute
+// loading="eager" starts at once, loading="click" waits for its Run
+// button). Until then its calls wait behind a gate (gatedEngine).
+// On the host page it adds no stylesheet, takes no focus, registers no
+// service worker and sets one global, window.kxEmbed (docs/embedding.md).
 // Attributes: release, theme ("light" | "dark"), loading; view, height,
 // readonly, autoplay, gallery, release-picker (a widget is compact unless
 // view="full": css/widget.css); plus whatever the tab reads (see its
@@ -26,7 +30,7 @@
 
 /* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ENGINES */
 
-import { Engines } from "./engine.js";
+import { Engines, canonicalJSON } from "./engine.js";
 import { createApp, tabModule } from "./app.js";
 import { h, debounce } from "./ui.js";
 import { decodeState, encodeState, STATE_VERSION } from "./state.js";
@@ -60,6 +64,53 @@ export function engine() {
     window.kxEmbed.engine = sharedEngine;
   }
   return sharedEngine;
+}
+
+/**
+ * A widget's door to the page's engines: the replies the build computed
+ * (engine.js staticReplies) at once, any other call once started resolves
+ * (the widget was seen or touched). So a widget renders its inputs without
+ * downloading or starting an engine.
+ */
+export function gatedEngine(engines, started) {
+  return {
+    engines, // the router behind the gate, shared by the page's widgets
+    call(method, request = {}, opts = {}) {
+      if (Object.hasOwn(engines.staticReplies, `${method} ${canonicalJSON(request)}`)) return engines.call(method, request, opts);
+      return started.then(() => engines.call(method, request, opts));
+    },
+    addEventListener: (...args) => engines.addEventListener(...args),
+    removeEventListener: (...args) => engines.removeEventListener(...args),
+  };
+}
+
+let firstResultMarked = false;
+
+/** The page's first widget result, for the benchmarks (cmd/kxbench), as main.js marks the page's. */
+function markFirstResult() {
+  if (firstResultMarked) return;
+  firstResultMarked = true;
+  requestAnimationFrame(() => performance.mark("kx-first-result"));
+}
+
+/** The engine starts so far, one after the other (KxWidget.start). */
+let startQueue = Promise.resolve();
+
+let sharedBootSheet = null;
+
+/**
+ * The rules a widget needs before its stylesheet has loaded: its box at
+ * the height it will have (nothing on the host page moves when the styles
+ * arrive), and its content hidden rather than shown unstyled.
+ */
+function bootSheet() {
+  if (!sharedBootSheet) {
+    sharedBootSheet = new CSSStyleSheet();
+    sharedBootSheet.replaceSync(`:host { display: block; }
+.kx-widget:not(.styled) { visibility: hidden; }
+.kx-widget.compact:not(.styled) { box-sizing: border-box; height: var(--kx-widget-height, 480px); }`);
+  }
+  return sharedBootSheet;
 }
 
 function releases() {
@@ -110,15 +161,29 @@ class KxWidget extends HTMLElement {
     const tabId = ELEMENTS[this.localName];
     const mod = tabModule(tabId);
     const root = this.attachShadow({ mode: "open" });
-    this.status = h("p", { class: "engine-status", role: "status", "aria-live": "polite", "data-state": "loading" }, "The explorer starts when you scroll here or click.");
+    // Until the stylesheet has loaded: the widget's box at its final height
+    // (nothing below it moves when the styles arrive) and nothing unstyled
+    // in it. A constructed sheet, which a host's style-src does not govern.
+    root.adoptedStyleSheets = [bootSheet()];
+    const loading = this.getAttribute("loading") || "visible";
+    this.status = h("p", { class: "engine-status", role: "status", "aria-live": "polite", "data-state": "idle" },
+      loading === "click" ? "" : "The example runs when you scroll here or touch it.");
     this.releaseSelect = h("select", { "aria-label": "Kubernetes release", disabled: true });
     this.panel = h("div", { class: "panel kx-widget-panel" });
     const full = this.getAttribute("view") === "full";
-    const startButton = h("button", { class: "button primary", type: "button" }, `Start the ${mod.title} explorer`);
-    startButton.addEventListener("click", () => this.start());
-    this.placeholder = h("div", { class: "kx-widget-start" }, startButton);
+    const footer = h("footer", { class: "kx-widget-footer" }, this.status);
+    if (loading === "click") {
+      const startButton = h("button", { class: "button primary", type: "button" }, `Run the ${mod.title} example`);
+      startButton.addEventListener("click", () => {
+        startButton.remove();
+        this.start();
+      });
+      footer.prepend(startButton);
+    }
+    const sheet = h("link", { rel: "stylesheet", href: asset(KX_ASSET_APP_CSS) });
+    for (const type of ["load", "error"]) sheet.addEventListener(type, () => this.section.classList.add("styled"), { once: true });
     root.append(
-      h("link", { rel: "stylesheet", href: asset(KX_ASSET_APP_CSS) }),
+      sheet,
       (this.section = h(
         "section",
         { class: full ? "kx-widget" : "kx-widget compact", "aria-label": `kubexplorer: ${mod.title}` },
@@ -129,14 +194,18 @@ class KxWidget extends HTMLElement {
           h("label", { class: "field-inline kx-widget-release" }, "Release ", this.releaseSelect),
           (this.fullLink = h("a", { href: new URL(`index.html#${tabId}`, base).href, target: "_blank", rel: "noopener" }, "Open the full explorer")),
         ),
-        this.placeholder,
         this.panel,
-        h("footer", { class: "kx-widget-footer" }, this.status),
+        footer,
       )),
     );
     const height = widgetHeight(this.getAttribute("height"));
     if (height) this.section.style.setProperty("--kx-widget-height", height);
-    const loading = this.getAttribute("loading") || "visible";
+    // The inputs show at once: calls the build answered (the releases, the
+    // galleries, the default examples) need no engine; any other waits
+    // until the widget starts.
+    this.startedPromise = new Promise((resolve) => (this.openGate = resolve));
+    this.firstResult = new Promise((resolve) => (this.resolveFirstResult = resolve));
+    this.init(tabId, mod);
     if (loading === "eager") this.start();
     else if (loading === "visible") {
       this.observer = new IntersectionObserver((entries) => {
@@ -162,20 +231,47 @@ class KxWidget extends HTMLElement {
     this.observer?.disconnect();
   }
 
-  async start() {
+  /**
+   * Starts the widget's engine (once): the inputs it shows run. Widgets
+   * start one after the other, in the order they were seen, each once the
+   * one before has shown its first result (or failed, or had 5 s after its
+   * engine was ready): the first widget's result does not wait for a second
+   * engine competing for the network and the processor.
+   */
+  start() {
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
-    this.placeholder.remove();
     const tabId = ELEMENTS[this.localName];
-    const mod = tabModule(tabId);
+    const eng = engine();
+    // engines.get, not engine(): a widget's status creates no engine.
+    if ((eng.engines.get(tabId)?.state ?? "idle") === "idle") {
+      this.status.textContent = "Waiting for the engine…";
+      this.status.dataset.state = "loading";
+    }
+    startQueue = startQueue.then(async () => {
+      this.openGate();
+      try {
+        await eng.start(tabId);
+      } catch {
+        return; // a failure is shown through the state
+      }
+      await Promise.race([this.firstResult, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    });
+  }
+
+  /** The widget's tab, mounted and filled from the widget's inputs; runs before the engine starts. */
+  async init(tabId, mod) {
     const announce = (text, state = "info") => {
       this.status.textContent = text;
       this.status.dataset.state = state;
     };
     const eng = engine();
-    const app = createApp({ engine: eng, announce, embedded: true, onResult: () => {
+    const app = createApp({ engine: gatedEngine(eng, this.startedPromise), announce, embedded: true, onResult: () => {
       this.hasResult = true;
+      this.section.classList.add("has-result");
+      this.resolveFirstResult();
+      markFirstResult();
       this.resultShown?.();
     } });
     this.app = app;
@@ -189,7 +285,6 @@ class KxWidget extends HTMLElement {
     eng.addEventListener("restart", (e) => {
       if (e.detail.mechanism === tabId) announce(`${e.detail.message} Your inputs were re-applied.`, "restarted");
     });
-    eng.start(tabId).catch(() => {}); // a failure is shown through the state
     try {
       const reply = await releases();
       app.releases = reply.releases;
@@ -204,25 +299,28 @@ class KxWidget extends HTMLElement {
       });
       app.release = release;
       // The releases are known without the engine: "Ready." waits for it.
-      if (eng.engine(tabId).state === "ready") announce("Ready.", "ready");
+      if (eng.engines.get(tabId)?.state === "ready") announce("Ready.", "ready");
     } catch (err) {
       announce(`The explorer could not start: ${err.message}`, "error");
       return;
     }
     const hooks = app.mount(tabId, this.panel);
+    const readOnly = () => {
+      if (!this.hasAttribute("readonly")) return;
+      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor")) ed.kxEditor?.setReadOnly(true);
+    };
+    readOnly();
     try {
       const config = readConfig(this);
       const state = await this.initialState(mod, tabId, config);
-      if (state !== undefined) hooks.setState?.(state);
+      if (state !== undefined) await hooks.setState?.(state);
       else if (config.attributes.example && hooks.loadExample) await hooks.loadExample(config.attributes.example);
       if (this.linkError) announce(`The link's state could not be read (${this.linkError.message}); showing the example instead.`, "error");
     } catch (err) {
       announce(`This example could not be loaded: ${err.message}`, "error");
     }
     app.setRelease(app.release);
-    if (this.hasAttribute("readonly")) {
-      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor")) ed.kxEditor?.setReadOnly(true);
-    }
+    readOnly();
     if (this.hasAttribute("autoplay")) this.autoplay();
     // "Open the full explorer" carries what the widget shows.
     // linkState is what the link shows once set; an encoding that finishes

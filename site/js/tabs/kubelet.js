@@ -359,7 +359,9 @@ export function mount(panel, app) {
       clearViews();
       render(r);
       clearMarks();
-      const other = r.scenarioRelease ? ` The scenario names ${r.scenarioRelease}; the release in the header is the one modelled.` : "";
+      // A compact widget has no release picker to point at.
+      const modelled = app.embedded ? `kubelet ${r.release} runs it` : "the release in the header is the one modelled";
+      const other = r.scenarioRelease ? ` The scenario names ${r.scenarioRelease}; ${modelled}.` : "";
       say(`Loaded on kubelet ${r.release}. Press Play or Step.${other}`);
       ws.setStale(false);
       markEdited();
