@@ -204,3 +204,28 @@ func TestGatesReleaseDiff(t *testing.T) {
 	setGatesRelease(t, p, "1.30", "")
 	waitFor(t, p, gatesPanel+`.querySelector(".gates-diff").hidden`, 10*time.Second)
 }
+
+// fleetView shows the gates tab's fleet check of three nodes, the failing
+// node's drill-down open, scrolled into view, and returns a screenshot.
+func fleetView(t *testing.T, p *browsertest.Page, vp viewport) []byte {
+	t.Helper()
+	showTab(t, p, "gates")
+	setGatesRelease(t, p, "1.28", "1.30")
+	eval[bool](t, p, `(`+gatesPanel+`.querySelector(".gates-fleet").open = true, true)`)
+	dropFiles(t, p, gatesPanel+`.querySelector(".gates-fleet-drop")`, [][2]string{
+		{"configz-node-128.json", nodeDump(t, "nodes/configz-node-128.json")},
+		{"kubeadm-cm-123.yaml", nodeDump(t, "nodes/kubeadm-cm-123.yaml")},
+		{"bundle-worker.txt", nodeDump(t, "nodes/bundle-worker.txt")},
+	})
+	waitFor(t, p, `document.querySelectorAll(".gates-fleet-row").length === 3`, 30*time.Second)
+	eval[bool](t, p, `([...document.querySelectorAll(".gates-fleet-node")].find(b => b.textContent === "kubeadm-cm-123").click(), true)`)
+	if vp.mobile {
+		eval[bool](t, p, `([...document.querySelectorAll("#panel-gates .ws-switch-button")].find(b => b.textContent.toLowerCase().startsWith("output")).click(), true)`)
+	}
+	time.Sleep(500 * time.Millisecond)
+	eval[bool](t, p, `(document.querySelector(".gates-fleet").scrollIntoView({block: "start"}), window.scrollTo(0, 0), true)`)
+	time.Sleep(300 * time.Millisecond)
+	shot, err := chromedp.Run(p.Ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	return shot
+}

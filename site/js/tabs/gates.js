@@ -194,8 +194,8 @@ export function mount(panel, app) {
     explain.el,
     upgrade,
     diff?.el,
-    fleet?.el,
     h("details", { class: "section fold gates-printed", open: true }, h("summary", {}, "Lines it prints"), lines, notes),
+    fleet?.el,
   );
   panel.replaceChildren(ws.root);
 

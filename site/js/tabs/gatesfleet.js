@@ -155,7 +155,7 @@ export function createFleet({ app, target }) {
     return [
       h("tr", { class: `gates-fleet-row verdict-${n.verdict}` },
         h("th", { scope: "row" }, button),
-        h("td", {}, n.from ? `${n.from} → ${n.to}` : `? → ${n.to}`),
+        h("td", { class: "gates-fleet-release" }, n.from ? `${n.from} → ${n.to}` : `? → ${n.to}`),
         h("td", {}, h("span", { class: `gates-verdict-tag ${n.verdict}` }, VERDICTS[n.verdict] || n.verdict)),
         h("td", { class: n.errors ? "error" : "" }, String(n.errors)),
         h("td", {}, String(n.warnings)),
