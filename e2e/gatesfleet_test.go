@@ -94,12 +94,10 @@ func TestGatesImportNode(t *testing.T) {
 	assert.Equal(t, kept, eval[string](t, p, cfgText), "a dump that cannot be read changes nothing")
 }
 
-// A fleet of three nodes dropped: a row each, the failing node's
-// drill-down names the file and line at fault; rows work by keyboard; an
-// oversized drop is refused with a message; axe finds nothing.
-func TestGatesFleetCheck(t *testing.T) {
-	p := openPage(t, "/#gates")
-	waitForDefaultExample(t, p)
+// dropFleet drops three node dumps on the fleet check, from 1.28 to 1.30:
+// kubeadm-cm-123 fails (it sets DynamicKubeletConfig, gone in 1.26).
+func dropFleet(t *testing.T, p *browsertest.Page) {
+	t.Helper()
 	setGatesRelease(t, p, "1.28", "1.30")
 	eval[bool](t, p, `(`+gatesPanel+`.querySelector(".gates-fleet").open = true, true)`)
 	dropFiles(t, p, gatesPanel+`.querySelector(".gates-fleet-drop")`, [][2]string{
@@ -107,6 +105,15 @@ func TestGatesFleetCheck(t *testing.T) {
 		{"kubeadm-cm-123.yaml", nodeDump(t, "nodes/kubeadm-cm-123.yaml")},
 		{"bundle-worker.txt", nodeDump(t, "nodes/bundle-worker.txt")},
 	})
+}
+
+// A fleet of three nodes dropped: a row each, the failing node's
+// drill-down names the file and line at fault; rows work by keyboard; an
+// oversized drop is refused with a message; axe finds nothing.
+func TestGatesFleetCheck(t *testing.T) {
+	p := openPage(t, "/#gates")
+	waitForDefaultExample(t, p)
+	dropFleet(t, p)
 	waitFor(t, p, `document.querySelectorAll(".gates-fleet-table tbody tr.gates-fleet-row").length === 3`, 30*time.Second)
 	summary := eval[string](t, p, `document.querySelector(".gates-fleet-line").textContent`)
 	assert.Contains(t, summary, "3 nodes")
@@ -172,6 +179,15 @@ func TestGatesExplainChain(t *testing.T) {
 	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({...kx.app.mounted.get("gates").getState(), commandLine: ""}), true)`)
 	waitFor(t, p, `document.querySelector(".gates-explain h3").textContent === "Why is NodeSwap off?"`, 10*time.Second)
 
+	// A gate the target release removed is explained on the release, with
+	// a word about the target.
+	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({commandLine: "--feature-gates=CPUManager=true", targetRelease: "1.33"}), true)`)
+	cpu := `[...document.querySelectorAll(".gates-table .gates-why")].find(b => b.textContent === "CPUManager")`
+	waitFor(t, p, `!!(`+cpu+`)`, 10*time.Second)
+	eval[bool](t, p, `(`+cpu+`.click(), true)`)
+	waitFor(t, p, `document.querySelector(".gates-explain h3").textContent === "Why is CPUManager on?" && document.querySelector(".gates-explain .hint") !== null`, 10*time.Second)
+	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-explain .hint").textContent`), `1.33 has no feature gate "CPUManager"`)
+
 	// A gate no kubelet code of the target reads: said in the upgrade
 	// check and in the explanation, marked in the config editor.
 	eval[bool](t, p, `(kx.app.setRelease("1.36"), kx.app.mounted.get("gates").setState({commandLine: "", targetRelease: "1.37",
@@ -210,13 +226,7 @@ func TestGatesReleaseDiff(t *testing.T) {
 func fleetView(t *testing.T, p *browsertest.Page, vp viewport) []byte {
 	t.Helper()
 	showTab(t, p, "gates")
-	setGatesRelease(t, p, "1.28", "1.30")
-	eval[bool](t, p, `(`+gatesPanel+`.querySelector(".gates-fleet").open = true, true)`)
-	dropFiles(t, p, gatesPanel+`.querySelector(".gates-fleet-drop")`, [][2]string{
-		{"configz-node-128.json", nodeDump(t, "nodes/configz-node-128.json")},
-		{"kubeadm-cm-123.yaml", nodeDump(t, "nodes/kubeadm-cm-123.yaml")},
-		{"bundle-worker.txt", nodeDump(t, "nodes/bundle-worker.txt")},
-	})
+	dropFleet(t, p)
 	waitFor(t, p, `document.querySelectorAll(".gates-fleet-row").length === 3`, 30*time.Second)
 	eval[bool](t, p, `([...document.querySelectorAll(".gates-fleet-node")].find(b => b.textContent === "kubeadm-cm-123").click(), true)`)
 	if vp.mobile {

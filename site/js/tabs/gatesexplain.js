@@ -41,18 +41,23 @@ export function createExplain({ app, request, labels }) {
     if (!state.gate) return;
     const seq = ++state.seq;
     el.classList.add("stale");
+    const req = { ...request(), gate: state.gate };
     let reply;
+    let note = "";
     try {
-      reply = await app.engine.call("gates.explain", { ...request(), gate: state.gate });
+      reply = await app.engine.call("gates.explain", req);
     } catch (err) {
-      if (seq !== state.seq) return;
-      el.classList.remove("stale");
-      render(null, err.message);
-      return;
+      // A gate the target release no longer has is still explained on the
+      // release itself.
+      if (req.targetRelease && err.code === "not_found") {
+        note = err.message;
+        delete req.targetRelease;
+        reply = await app.engine.call("gates.explain", req).catch((e) => ({ error: e.message }));
+      } else reply = { error: err.message };
     }
     if (seq !== state.seq) return;
     el.classList.remove("stale");
-    render(reply, "");
+    render(reply.error ? null : reply, reply.error || "", note);
   }
 
   function close() {
@@ -84,13 +89,14 @@ export function createExplain({ app, request, labels }) {
       h("p", { class: "gates-readby" }, readersText(x.readBy)));
   }
 
-  function render(reply, error) {
+  function render(reply, error, note) {
     const x = reply?.explanation;
     const on = x ? (x.enabled ? "on" : "off") : "on or off";
     heading.textContent = `Why is ${state.gate} ${on}?`;
     closeButton.setAttribute("aria-label", `Close the explanation of ${state.gate}`);
     replaceChildren(body,
       error ? h("p", { class: "error" }, error) : null,
+      note ? h("p", { class: "hint" }, `After the upgrade: ${note}.`) : null,
       x ? explanation(x, reply.target ? `On ${x.release}` : "") : null,
       reply?.target ? explanation(reply.target, `After the upgrade to ${reply.target.release}`) : null);
   }

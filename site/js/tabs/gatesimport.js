@@ -112,7 +112,7 @@ export function createImport({ app, onImport }) {
   }
 
   dropTarget(el);
-  return { el, dropTarget, importFiles: (files, what) => run(files, "", what) };
+  return { el, dropTarget };
 }
 
 /** shellQuote writes an argv as one command line the model splits back. */
