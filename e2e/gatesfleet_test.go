@@ -179,14 +179,16 @@ func TestGatesExplainChain(t *testing.T) {
 	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({...kx.app.mounted.get("gates").getState(), commandLine: ""}), true)`)
 	waitFor(t, p, `document.querySelector(".gates-explain h3").textContent === "Why is NodeSwap off?"`, 10*time.Second)
 
-	// A gate the target release removed is explained on the release, with
-	// a word about the target.
-	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({commandLine: "--feature-gates=CPUManager=true", targetRelease: "1.33"}), true)`)
-	cpu := `[...document.querySelectorAll(".gates-table .gates-why")].find(b => b.textContent === "CPUManager")`
-	waitFor(t, p, `!!(`+cpu+`)`, 10*time.Second)
-	eval[bool](t, p, `(`+cpu+`.click(), true)`)
-	waitFor(t, p, `document.querySelector(".gates-explain h3").textContent === "Why is CPUManager on?" && document.querySelector(".gates-explain .hint") !== null`, 10*time.Second)
-	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-explain .hint").textContent`), `1.33 has no feature gate "CPUManager"`)
+	// A gate the inputs leave alone and the target release removed is
+	// explained on the release, with a word about the target.
+	eval[bool](t, p, `(kx.app.mounted.get("gates").setState({commandLine: "", targetRelease: "1.33"}), true)`)
+	eval[bool](t, p, `(() => { const c = `+gatesPanel+`.querySelector(".gates-only-changed"); c.checked = false; c.dispatchEvent(new Event("change"));
+  const s = `+gatesPanel+`.querySelector(".gates-search"); s.value = "APIListChunking"; s.dispatchEvent(new Event("input")); return true })()`)
+	gone := `[...document.querySelectorAll(".gates-table .gates-why")].find(b => b.textContent === "APIListChunking")`
+	waitFor(t, p, `!!(`+gone+`)`, 10*time.Second)
+	eval[bool](t, p, `(`+gone+`.click(), true)`)
+	waitFor(t, p, `document.querySelector(".gates-explain h3").textContent === "Why is APIListChunking on?" && document.querySelector(".gates-explain .hint") !== null`, 10*time.Second)
+	assert.Contains(t, eval[string](t, p, `document.querySelector(".gates-explain .hint").textContent`), `1.33 has no feature gate "APIListChunking"`)
 
 	// A gate no kubelet code of the target reads: said in the upgrade
 	// check and in the explanation, marked in the config editor.
