@@ -235,7 +235,13 @@ func fleetView(t *testing.T, p *browsertest.Page, vp viewport) []byte {
 		eval[bool](t, p, `([...document.querySelectorAll("#panel-gates .ws-switch-button")].find(b => b.textContent.toLowerCase().startsWith("output")).click(), true)`)
 	}
 	time.Sleep(500 * time.Millisecond)
-	eval[bool](t, p, `(document.querySelector(".gates-fleet").scrollIntoView({block: "start"}), window.scrollTo(0, 0), true)`)
+	// On a desktop the output pane scrolls (the header stays); on a phone
+	// the page does.
+	scroll := `document.querySelector(".gates-fleet").scrollIntoView({block: "start"})`
+	if !vp.mobile {
+		scroll += `, window.scrollTo(0, 0)`
+	}
+	eval[bool](t, p, `(`+scroll+`, true)`)
 	time.Sleep(300 * time.Millisecond)
 	shot, err := chromedp.Run(p.Ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
