@@ -3,7 +3,7 @@
 // effective gates with where each value came from, the exact lines it prints
 // and the upgrade check against a second release (output pane). Results
 // update live (debounced) as you type; the output dims while an evaluation
-// is pending. Beside it (on the page, not in compact widgets): importing a
+// is pending. Beside it (on the page, not in widgets): importing a
 // real node (gatesimport.js), the fleet check (gatesfleet.js) and the
 // release diff (gatesdiff.js); a gate's name in the table opens "Why is it
 // on?" (gatesexplain.js).
@@ -143,7 +143,7 @@ export function mount(panel, app) {
   ws.inputActions.append(h("label", { for: targetId, class: "field gates-target" }, "Upgrade check to", targetSel));
 
   // The operator's panels: a real node in, a fleet and the release diff
-  // out. A compact widget shows one example; it has none of them.
+  // out. Widgets (app.embedded) show one kubelet; they have none of them.
   const importer = app.embedded ? null : createImport({ app, onImport: (reply, what) => fromImport(reply, what) });
   if (importer) importer.dropTarget(ws.input);
 
