@@ -13,6 +13,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
 
 // axeSource is axe-core, installed by make's npm ci into site/node_modules
@@ -53,17 +55,24 @@ func TestAxeFindsNoViolations(t *testing.T) {
 							eval[bool](t, p, fmt.Sprintf(`([...document.querySelectorAll("#panel-%s .ws-switch-button")].find(b => b.textContent.toLowerCase().startsWith(%q)).click(), true)`, id, pane))
 							time.Sleep(200 * time.Millisecond)
 						}
-						got := eval[[]axeViolation](t, p, `axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
-  id: v.id, impact: v.impact || "", help: v.help,
-  targets: v.nodes.slice(0, 5).map(n => n.target.join(" ") + (n.failureSummary ? " — " + n.failureSummary.split("\n").slice(1, 2).join("") : "")) })))`)
-						var lines []string
-						for _, v := range got {
-							lines = append(lines, fmt.Sprintf("%s (%s): %s\n\t%s", v.ID, v.Impact, v.Help, strings.Join(v.Targets, "\n\t")))
-						}
-						assert.Empty(t, lines, "axe on tab %s %s (%s theme, %s)", id, pane, theme, vp.name)
+						assert.Empty(t, axeRun(t, p, "document"), "axe on tab %s %s (%s theme, %s)", id, pane, theme, vp.name)
 					}
 				}
 			})
 		}
 	}
+}
+
+// axeRun runs axe-core (loaded in the page) on context, a JavaScript
+// expression for a node or the document, and gives one line per violation.
+func axeRun(t *testing.T, p *browsertest.Page, context string) []string {
+	t.Helper()
+	got := eval[[]axeViolation](t, p, `axe.run(`+context+`, {resultTypes: ["violations"]}).then(r => r.violations.map(v => ({
+  id: v.id, impact: v.impact || "", help: v.help,
+  targets: v.nodes.slice(0, 5).map(n => n.target.join(" ") + (n.failureSummary ? " — " + n.failureSummary.split("\n").slice(1, 2).join("") : "")) })))`)
+	var lines []string
+	for _, v := range got {
+		lines = append(lines, fmt.Sprintf("%s (%s): %s\n\t%s", v.ID, v.Impact, v.Help, strings.Join(v.Targets, "\n\t")))
+	}
+	return lines
 }

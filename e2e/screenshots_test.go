@@ -81,6 +81,8 @@ func TestScreenshots(t *testing.T) {
 				name := filepath.Join(dir, fmt.Sprintf("%s-%s-%s.png", id, vp.name, theme))
 				require.NoError(t, os.WriteFile(name, shot, 0o644))
 			}
+			shot := fleetView(t, p, vp)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("gates-fleet-%s-%s.png", vp.name, theme)), shot, 0o644))
 		}
 	}
 	t.Logf("screenshots of every tab: %s", dir)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/fleet"
+	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/explorer"
 )
 
@@ -172,6 +173,9 @@ func Check(r CheckRequest) (CheckReply, error) {
 		add := func(sev explorer.Severity, f fleet.Finding) {
 			d := explorer.Diagnostic{Severity: sev, Code: findingCode(f.Kind, n), Message: f.Message, Input: inputs[i],
 				Path: joinPath(row.Dir, f.File), Line: f.Line, Column: f.Column}
+			if f.Kind == fleet.Ineffective {
+				settingSpan(&d, n.Target, f.Gate)
+			}
 			row.Diagnostics = append(row.Diagnostics, d)
 			codes[problemKey{string(sev), f.Kind, f.Message}] = d.Code
 		}
@@ -192,6 +196,27 @@ func Check(r CheckRequest) (CheckReply, error) {
 			Message: p.Message, Nodes: p.Nodes, Example: p.Example}
 	}
 	return reply, nil
+}
+
+// settingSpan gives a gates.notReadByKubelet warning the column and end
+// of the gate's setting, as gates.evaluate's upgrade check does: the fleet
+// finding has the line in the dump only. The span is taken from a file the
+// dump holds line for line (a config file or drop-in); a command line's
+// columns are the model's, not the dump's, so it keeps the line alone.
+func settingSpan(d *explorer.Diagnostic, target *kubeletstart.Result, gate string) {
+	if target == nil || d.Line == 0 {
+		return
+	}
+	for _, g := range target.Gates {
+		if g.Name != gate || g.SourceLine == 0 || (g.Source != "config" && g.Source != "dropin" && g.Source != "dynamic") {
+			continue
+		}
+		d.Column, d.EndColumn = g.SourceColumn, g.SourceEndColumn
+		if g.SourceEndLine > 0 {
+			d.EndLine = d.Line + g.SourceEndLine - g.SourceLine
+		}
+		return
+	}
 }
 
 // changeSets interns the nodes' lists of changes: a fleet has few

@@ -192,14 +192,15 @@ func TestNotReadByKubelet(t *testing.T) {
 		{Path: "ps", Content: "/usr/bin/kubelet --config=/var/lib/kubelet/config.yaml\n"},
 		{Path: "var/lib/kubelet/config.yaml", Content: config},
 	}}}}, &out)
-	want := explorer.Diagnostic{Severity: explorer.SeverityWarning, Code: gates.CodeNotReadByKubelet, Input: "nodes[0]", Path: "var/lib/kubelet/config.yaml", Line: 4,
+	// At the gate's key, as every other diagnostic: line, column and end.
+	want := explorer.Diagnostic{Severity: explorer.SeverityWarning, Code: gates.CodeNotReadByKubelet, Input: "nodes[0]", Path: "var/lib/kubelet/config.yaml",
+		Line: 4, Column: 3, EndLine: 4, EndColumn: 29,
 		Message: "KubeletCgroupDriverFromCRI is accepted but no kubelet code of 1.37 reads it, so setting it here changes nothing (no Kubernetes binary reads it)"}
 	assert.Contains(t, out.Nodes[0].Diagnostics, want)
 
 	var ev gates.EvaluateReply
 	xt.MustCall(t, e, "gates.evaluate", gates.EvaluateRequest{Release: "1.36", TargetRelease: "1.37", Config: &gates.File{Path: "/etc/kubelet.yaml", Content: config}}, &ev)
 	want.Input, want.Path = gates.InputConfig, "/etc/kubelet.yaml"
-	want.Column, want.EndLine, want.EndColumn = 3, 4, 29 // the gate's key
 	assert.Equal(t, []explorer.Diagnostic{want}, ev.Upgrade.Diagnostics)
 
 	xt.MustCall(t, e, "gates.evaluate", gates.EvaluateRequest{Release: "1.36", TargetRelease: "1.37", CommandLine: "--feature-gates=NodeSwap=true"}, &ev)

@@ -51,7 +51,10 @@
 // is linkable), resultShown(tabId) (call it each time the tab has put a
 // result — or an error in place of one — on the page: the page marks its
 // first result), reset(tabId) (the tab's Reset button: the page keeps what it
-// replaces in the history, then calls the tab's reset hook), and storage
+// replaces in the history, then calls the tab's reset hook), replacing(tabId,
+// reason) (call it just before the tab replaces its inputs with something the
+// user did not type, e.g. an imported node: the page keeps what the tab shows
+// in the history, as for Reset), and storage
 // (storage.js's, or null: where a tab's workspace remembers its layout).
 //
 // app.engine routes each call to the engine of the method's mechanism
@@ -84,13 +87,14 @@ function tabTitle(id) {
 
 /**
  * createApp({engine, announce, embedded, onExample, onSuspend, onResult,
- * onReset, storage}) returns the object tabs receive. announce(text, state)
+ * onReset, onReplace, storage}) returns the object tabs receive. announce(text, state)
  * shows a message in the host's status line. onSuspend(tabId, detail) is told
  * when a tab's input was not re-fed after a restart (default: a status line
  * message). onResult(tabId) is told when a tab shows a result. onReset(tabId)
- * replaces the default reset (the tab's own).
+ * replaces the default reset (the tab's own). onReplace(tabId, reason) is
+ * told before a tab replaces its inputs (default: nothing kept).
  */
-export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {}, onReset = null, storage = null }) {
+export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {}, onReset = null, onReplace = null, storage = null }) {
   const app = {
     engine,
     embedded,
@@ -123,6 +127,10 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
     reset(tabId) {
       if (onReset) return onReset(tabId);
       return Promise.resolve(this.mounted.get(tabId)?.reset?.()).finally(() => this.changed());
+    },
+    /** A tab is about to replace its inputs: the host keeps what it shows. */
+    replacing(tabId, reason) {
+      onReplace?.(tabId, reason);
     },
     setRelease(release) {
       this.release = release;

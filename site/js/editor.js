@@ -108,7 +108,9 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
         const line = d.line(Math.min(x.line, d.lines));
         const from = Math.min(line.from + Math.max(0, (x.column || 1) - 1), line.to);
         const endLine = x.endLine ? d.line(Math.min(x.endLine, d.lines)) : line;
-        marks.push({ from, to: Math.max(from, endLine.to), severity: x.severity || "error", message: x.message });
+        // The end column (exclusive) ends the span; without one it runs to the end of its line.
+        const to = x.endLine && x.endColumn ? Math.min(endLine.from + x.endColumn - 1, endLine.to) : endLine.to;
+        marks.push({ from, to: Math.max(from, to), severity: x.severity || "error", message: x.message });
       }
       view.dispatch(setDiagnostics(view.state, marks));
     },

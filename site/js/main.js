@@ -91,6 +91,10 @@ const app = createApp({
   },
   storage: store,
   onReset: (id) => resetToExample(id),
+  onReplace(id, reason) {
+    if (mode === "link" && linkTabs.has(id)) adoptLink(reason);
+    work.remember(id, currentState().tabs[id], `replaced by ${reason}`);
+  },
   announce(text, state = "info") {
     statusLine.textContent = text;
     statusLine.dataset.state = state;

@@ -3,7 +3,10 @@
 // effective gates with where each value came from, the exact lines it prints
 // and the upgrade check against a second release (output pane). Results
 // update live (debounced) as you type; the output dims while an evaluation
-// is pending.
+// is pending. Beside it (on the page, not in widgets): importing a
+// real node (gatesimport.js), the fleet check (gatesfleet.js) and the
+// release diff (gatesdiff.js); a gate's name in the table opens "Why is it
+// on?" (gatesexplain.js).
 //
 // The state (getState/setState) is the gates.evaluate request without the
 // release, which is the page's: {commandLine, config: {path, content},
@@ -13,11 +16,15 @@
 // it). docs/gates-json.md describes the request's fields.
 import { h, debounce, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
-import { route, fromError } from "../diagnostics.js";
+import { route, fromError, location } from "../diagnostics.js";
 import { createWorkspace } from "../workspace.js";
 import { createProblems } from "../problems.js";
 import { createExamplesMenu } from "../examplesmenu.js";
 import { icon } from "../icons.js";
+import { createImport, shellQuote } from "./gatesimport.js";
+import { createFleet } from "./gatesfleet.js";
+import { createDiff } from "./gatesdiff.js";
+import { createExplain } from "./gatesexplain.js";
 
 export const id = "gates";
 export const title = "Feature gates";
@@ -116,7 +123,12 @@ export function mount(panel, app) {
   const cpPath = h("input", { id: cpPathId, type: "text", class: "gates-path path-input", value: DEFAULT_CHECKPOINT_PATH, spellcheck: "false", on: { input: changed } });
   const cpEditor = h("div", { class: "gates-editor editor-box" });
   const targetId = uid("gates-target");
-  const targetSel = select({ id: targetId, class: "gates-target-select", on: { change: () => { state.target = targetSel.value; changed(); } } }, [{ value: "", label: "none" }], "");
+  const targetSel = select({ id: targetId, class: "gates-target-select", on: { change: () => {
+    state.target = targetSel.value;
+    changed();
+    fleet?.refresh();
+    diff?.refresh();
+  } } }, [{ value: "", label: "none" }], "");
 
   const root = panel.getRootNode();
   const editorRoot = root instanceof ShadowRoot ? root : undefined;
@@ -130,8 +142,14 @@ export function mount(panel, app) {
   // The second release sits beside the inputs it checks.
   ws.inputActions.append(h("label", { for: targetId, class: "field gates-target" }, "Upgrade check to", targetSel));
 
+  // The operator's panels: a real node in, a fleet and the release diff
+  // out. Widgets (app.embedded) show one kubelet; they have none of them.
+  const importer = app.embedded ? null : createImport({ app, onImport: (reply, what) => fromImport(reply, what) });
+  if (importer) importer.dropTarget(ws.input);
+
   ws.input.append(
     h("p", { class: "lead" }, "A kubelet's command line, config file and drop-ins: does it start on the release in the header, which gates are in effect and where each value came from, and what an upgrade changes."),
+    importer?.el,
     h("div", { class: "editor-field" }, h("label", { for: cmdId, class: "label" }, "Command line"), cmdEditor),
     h("div", { class: "editor-field" }, h("label", { for: cfgPathId, class: "label" }, "Config file (--config)"), cfgPath, cfgEditor),
     h("div", { class: "editor-field" },
@@ -159,6 +177,9 @@ export function mount(panel, app) {
     tbody);
   const count = h("span", { class: "muted gates-count", "aria-live": "polite" });
   const upgrade = h("section", { class: "gates-upgrade section", "aria-label": "Upgrade check" });
+  const explain = createExplain({ app, request: () => request(), labels: () => state.lastReply?.labels });
+  const fleet = app.embedded ? null : createFleet({ app, target: () => currentTarget() });
+  const diff = app.embedded ? null : createDiff({ app, target: () => currentTarget() });
 
   ws.output.append(
     status,
@@ -168,9 +189,13 @@ export function mount(panel, app) {
       h("div", { class: "section-head" }, h("h3", { id: `${onlyId}-h` }, "Effective gates"), count),
       h("div", { class: "gates-filters row" }, search, stageSel,
         h("label", { for: onlyId, class: "field" }, onlyChanged, "only set, not at default, or with a problem")),
+      h("p", { class: "hint gates-explain-hint" }, "Choose a gate's name to see why it is on or off."),
       scrollRegion(h("div", { class: "gates-table-wrap table-wrap" }, table), "Effective gates table")),
+    explain.el,
     upgrade,
+    diff?.el,
     h("details", { class: "section fold gates-printed", open: true }, h("summary", {}, "Lines it prints"), lines, notes),
+    fleet?.el,
   );
   panel.replaceChildren(ws.root);
 
@@ -215,8 +240,15 @@ export function mount(panel, app) {
     const env = parseEnv(envInput.value);
     if (Object.keys(env).length > 0) req.env = env;
     if (cp.value !== "") req.dynamicCheckpoint = { path: cpPath.value.trim(), content: cp.value };
-    if (state.target && state.target !== req.release && app.releases.includes(state.target)) req.targetRelease = state.target;
+    const target = currentTarget();
+    if (target) req.targetRelease = target;
     return req;
+  }
+
+  // The upgrade target in effect: a release the page models, not the
+  // header's own.
+  function currentTarget() {
+    return state.target && state.target !== app.release && app.releases.includes(state.target) ? state.target : "";
   }
 
   async function evaluate() {
@@ -267,9 +299,12 @@ export function mount(panel, app) {
     else setVerdict(false, `Fails at the ${stageLabel(reply, r.stage)} (exit status ${r.exitCode})`, r.error);
     lines.textContent = r.lines.length ? r.lines.map((l) => l.text).join("\n") : "(nothing printed by the feature-gate steps)";
     replaceChildren(notes, ...[...(r.alternatives || []).map((a) => `The real kubelet may report instead: ${a}`), ...(r.notes || [])].map((n) => h("li", {}, n)));
-    markEditors(r.diagnostics);
+    // The upgrade's own findings (a gate set that no kubelet code of the
+    // target reads) are marked at the setting too.
+    markEditors([...r.diagnostics, ...(reply.upgrade?.diagnostics || [])]);
     renderTable();
     renderUpgrade(reply.upgrade);
+    explain.refresh();
   }
 
   // markEditors puts each diagnostic on the editor of its input (the
@@ -309,8 +344,10 @@ export function mount(panel, app) {
       if (g.dependencies?.length) hints.push(`needs ${g.dependencies.join(", ")}`);
       if (g.requested != null && g.requested !== g.enabled) hints.push(`requested ${g.requested}`);
       if (g.problem) hints.push(`⚠ ${g.problem}`);
+      const why = h("button", { type: "button", class: "gates-why", on: { click: () => explain.show(g.name, why) } }, g.name || "(empty name)");
+      why.setAttribute("aria-label", `${g.name}: why is it ${g.enabled ? "on" : "off"}?`);
       return h("tr", { class: g.problem ? "problem" : "" },
-        h("th", { scope: "row" }, g.name || "(empty name)"),
+        h("th", { scope: "row" }, g.name ? why : "(empty name)"),
         h("td", {}, h("span", { class: `gates-value ${g.enabled ? "on" : "off"}` }, g.enabled ? "true" : "false")),
         h("td", {}, h("span", { class: `gates-stage stage-${g.stage.toLowerCase()}` }, g.stage), g.locked ? h("span", { class: "gates-lock", title: "locked to its default" }, "locked") : null),
         h("td", {}, String(g.default)),
@@ -333,12 +370,15 @@ export function mount(panel, app) {
       (c.before && c.before.source !== "default") || (c.after && c.after.source !== "default");
     const item = (c) => h("li", { class: c.kinds.includes("breaks") ? "breaks" : "" },
       c.kinds.includes("breaks") ? "✗ " : "", h("strong", {}, c.name), ` [${c.kinds.join(", ")}] `, c.message);
+    // Gates the inputs set that no kubelet code of the target reads.
+    const unread = (u.diagnostics || []).map((d) => h("li", { class: "gates-unread" }, "⚠ ", d.message, d.path || d.line ? h("span", { class: "muted" }, ` (${location(d)})`) : null));
     const first = u.changes.filter(mine);
     const rest = u.changes.filter((c) => !mine(c));
     first.sort((a, b) => Number(b.kinds.includes("breaks")) - Number(a.kinds.includes("breaks")));
     replaceChildren(upgrade,
       h("h3", {}, `Upgrade to ${u.target.release}`),
       h("p", { class: u.target.wouldStart ? "gates-upgrade-summary" : "gates-upgrade-summary error" }, u.target.wouldStart ? "✓ " : "✗ ", u.summary),
+      unread.length ? h("ul", { class: "gates-changes gates-unread-list" }, ...unread) : null,
       first.length
         ? h("ul", { class: "gates-changes gates-changes-mine" }, ...first.map(item))
         : h("p", { class: "muted" }, "No gate this kubelet sets changes its effect."),
@@ -356,6 +396,10 @@ export function mount(panel, app) {
       // A target equal to the release (or unknown) is kept in the state but not offered.
       targetSel.value = "";
     }
+    // The fleet and the release diff follow both releases (each skips
+    // what it has already shown).
+    fleet?.refresh();
+    diff?.refresh();
   }
 
   // The inputs as a string, to compare with the example's (the release is
@@ -394,6 +438,30 @@ export function mount(panel, app) {
     refreshTargets();
     ws.setStale(true);
     run();
+  }
+
+  // fromImport fills the inputs from a gates.import reply; what they held
+  // goes to the history first. The node's release (kubelet --version)
+  // becomes the header's when the page models it.
+  function fromImport(reply, what) {
+    app.replacing(id, `an imported node (${reply.node}, from ${what})`);
+    const req = reply.request;
+    state.gen++;
+    fill({
+      commandLine: req.commandLine || (Array.isArray(req.args) ? shellQuote(req.args) : ""),
+      config: req.config, configDir: req.configDir, dropIns: req.dropIns, env: req.env,
+      dynamicCheckpoint: req.dynamicCheckpoint, targetRelease: state.target,
+    });
+    updateModified();
+    let note = "";
+    if (req.release && req.release !== app.release) {
+      if (app.releases.includes(req.release)) {
+        app.setRelease(req.release);
+        note = ` Its kubelet is ${req.release}: the header shows that release now.`;
+      } else note = ` Its kubelet is ${req.release}, a release the page does not model: evaluated on ${app.release}.`;
+    }
+    app.changed();
+    app.announce(`Imported ${reply.node} from ${what}; what the inputs held is in the history (Share… → Earlier versions).${note}`, "ready");
   }
 
   // fillExample shows an example's request and makes it the baseline.
