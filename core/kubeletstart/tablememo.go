@@ -9,17 +9,25 @@ import (
 // is the largest thing an evaluation builds (a row per registered gate),
 // yet inputs that differ in what gates never see (a fleet's nodes, each
 // with its own maxPods) build equal tables on a release. So an evaluation
-// builds its table in a scratch buffer and, when the table equals the last
-// one built on the release, returns that one instead and keeps the buffer
-// for the next evaluation: a check of a thousand such nodes holds two
-// tables, not two thousand. Results only read their Gates, so sharing one
-// slice is safe. Per release it keeps one table, so it is bounded by the
-// number of releases.
+// builds its table in a scratch buffer and, when the table equals one
+// recently built on the release, returns that one instead and keeps the
+// buffer for the next evaluation: a check of a thousand such nodes holds a
+// few tables, not two thousand. Results only read their Gates, so sharing
+// one slice is safe. It keeps tablesPerRelease tables per release (a
+// fleet's few gate settings), replaced oldest first.
 type tableMemo struct {
-	mu    sync.Mutex
-	last  map[string][]GateState
-	spare []GateState
+	mu     sync.Mutex
+	recent map[string][]table
+	spare  []GateState
 }
+
+// table is a shared table and the hash of its rows.
+type table struct {
+	hash uint64
+	rows []GateState
+}
+
+const tablesPerRelease = 8
 
 // buffer is an empty table with room for n rows: the spare buffer a
 // shared table left, or a new one.
@@ -37,25 +45,63 @@ func (m *tableMemo) buffer(n int) []GateState {
 	return b[:0]
 }
 
-// intern returns the release's last table when it equals t (and keeps t
-// as the spare buffer), otherwise t, which becomes the last table.
+// intern returns a recent table of the release that equals t (and keeps t
+// as the spare buffer), otherwise t, which becomes a recent table.
 func (m *tableMemo) intern(release string, t []GateState) []GateState {
 	if m == nil {
 		return t
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if old, ok := m.last[release]; ok && slices.EqualFunc(old, t, sameRow) {
-		clear(t[:cap(t)]) // the spare holds no strings alive
-		m.spare = t[:0]
-		return old
+	if m.recent == nil {
+		m.recent = map[string][]table{}
 	}
-	if m.last == nil {
-		m.last = map[string][]GateState{}
+	h := tableHash(t)
+	tables := m.recent[release]
+	for _, old := range tables {
+		if old.hash == h && slices.EqualFunc(old.rows, t, sameRow) {
+			clear(t[:cap(t)]) // the spare holds no strings alive
+			m.spare = t[:0]
+			return old.rows
+		}
 	}
 	t = slices.Clip(t)
-	m.last[release] = t
+	if len(tables) == tablesPerRelease {
+		tables = append(tables[:0], tables[1:]...)
+	}
+	m.recent[release] = append(tables, table{h, t})
 	return t
+}
+
+// hash is FNV-1a over what tells rows of one release apart: a quick
+// check before comparing tables row by row.
+func tableHash(t []GateState) uint64 {
+	h := uint64(14695981039346656037)
+	add := func(s string) {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	for i := range t {
+		g := &t[i]
+		add(g.Name)
+		add(g.Source)
+		add(g.SourcePath)
+		add(g.Problem)
+		v := uint64(g.SourceLine)<<8 | uint64(g.SourceColumn)<<32
+		if g.Enabled {
+			v |= 1
+		}
+		if g.Requested != nil {
+			v |= 2
+			if *g.Requested {
+				v |= 4
+			}
+		}
+		h = (h ^ v) * 1099511628211
+	}
+	return h
 }
 
 // sameRow compares two rows by value (Requested by what it points at).
