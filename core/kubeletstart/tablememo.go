@@ -13,21 +13,23 @@ import (
 // recently built on the release, returns that one instead and keeps the
 // buffer for the next evaluation: a check of a thousand such nodes holds a
 // few tables, not two thousand. Results only read their Gates, so sharing
-// one slice is safe. It keeps tablesPerRelease tables per release (a
-// fleet's few gate settings), replaced oldest first.
+// one slice is safe. It keeps the last memoTables tables (of any
+// release), replaced oldest first: enough for a fleet's few gate settings
+// on its few releases, and at most a few megabytes in a long-lived page.
 type tableMemo struct {
 	mu     sync.Mutex
-	recent map[string][]table
+	recent []table // oldest first
 	spare  []GateState
 }
 
-// table is a shared table and the hash of its rows.
+// table is a shared table, its release and the hash of its rows.
 type table struct {
-	hash uint64
-	rows []GateState
+	release string
+	hash    uint64
+	rows    []GateState
 }
 
-const tablesPerRelease = 8
+const memoTables = 32
 
 // buffer is an empty table with room for n rows: the spare buffer a
 // shared table left, or a new one.
@@ -53,23 +55,19 @@ func (m *tableMemo) intern(release string, t []GateState) []GateState {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.recent == nil {
-		m.recent = map[string][]table{}
-	}
 	h := tableHash(t)
-	tables := m.recent[release]
-	for _, old := range tables {
-		if old.hash == h && slices.EqualFunc(old.rows, t, sameRow) {
+	for _, old := range m.recent {
+		if old.hash == h && old.release == release && slices.EqualFunc(old.rows, t, sameRow) {
 			clear(t[:cap(t)]) // the spare holds no strings alive
 			m.spare = t[:0]
 			return old.rows
 		}
 	}
 	t = slices.Clip(t)
-	if len(tables) == tablesPerRelease {
-		tables = append(tables[:0], tables[1:]...)
+	if len(m.recent) == memoTables {
+		m.recent = append(m.recent[:0], m.recent[1:]...)
 	}
-	m.recent[release] = append(tables, table{h, t})
+	m.recent = append(m.recent, table{release, h, t})
 	return t
 }
 

@@ -64,3 +64,19 @@ func TestTableMemoSharesEqualTables(t *testing.T) {
 		t.Error("a different gate setting shares the table")
 	}
 }
+
+// TestTableMemoBounded: however many distinct tables a model builds, it
+// keeps memoTables of them.
+func TestTableMemoBounded(t *testing.T) {
+	var m tableMemo
+	for i := 0; i < memoTables+10; i++ {
+		row := GateState{Name: "A", SourceLine: i}
+		m.intern("1.33", append(m.buffer(1), row))
+	}
+	if len(m.recent) != memoTables {
+		t.Errorf("the memo keeps %d tables, want %d", len(m.recent), memoTables)
+	}
+	if got := m.intern("1.33", []GateState{{Name: "A", SourceLine: memoTables + 9}}); got[0].SourceLine != memoTables+9 || len(m.recent) != memoTables {
+		t.Errorf("the newest table is not found: %+v, %d tables", got, len(m.recent))
+	}
+}
