@@ -3,6 +3,7 @@ package fleet
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -65,7 +66,32 @@ type checker struct {
 	model  *kubeletstart.Model
 	tables func(string) (*components.Table, error)
 	evals  map[string]*evaluation
-	diffs  map[[2]*kubeletstart.Result]*kubeletstart.Upgrade
+	diffs  map[diffKey]*upgrade
+}
+
+// diffKey is what kubeletstart.Diff reads of two evaluations: their gate
+// tables and what its summary says. Evaluations that build equal tables
+// share one (kubeletstart's table memo), so nodes whose configurations
+// differ only in what gates never see share one diff.
+type diffKey struct {
+	from, to               *kubeletstart.GateState // the tables' first rows
+	fromRows, toRows       int
+	fromRelease, toRelease string
+	fromStarts, toStarts   bool
+	toError                string
+}
+
+func tableKey(r *kubeletstart.Result) (*kubeletstart.GateState, int) {
+	if len(r.Gates) == 0 {
+		return nil, 0
+	}
+	return &r.Gates[0], len(r.Gates)
+}
+
+// upgrade is a diff and the changes of effective values the check keeps.
+type upgrade struct {
+	u       *kubeletstart.Upgrade
+	changes []Change
 }
 
 type evaluation struct {
@@ -75,7 +101,7 @@ type evaluation struct {
 
 func newChecker(opts Options) *checker {
 	c := &checker{model: opts.Model, tables: opts.Components, evals: map[string]*evaluation{},
-		diffs: map[[2]*kubeletstart.Result]*kubeletstart.Upgrade{}}
+		diffs: map[diffKey]*upgrade{}}
 	if c.model == nil {
 		c.model = kubeletstart.Default
 	}
@@ -98,14 +124,29 @@ func (c *checker) evaluate(in kubeletstart.Input) (*kubeletstart.Result, error) 
 	return res, err
 }
 
-func (c *checker) diff(a, b *kubeletstart.Result) *kubeletstart.Upgrade {
-	k := [2]*kubeletstart.Result{a, b}
-	if u, ok := c.diffs[k]; ok {
-		return u
+// diff is kubeletstart.Diff of two evaluations and the changes of
+// effective values in it, memoized by diffKey; the Upgrade names a and b.
+func (c *checker) diff(a, b *kubeletstart.Result) (*kubeletstart.Upgrade, []Change) {
+	k := diffKey{fromRelease: a.Release, toRelease: b.Release, fromStarts: a.WouldStart, toStarts: b.WouldStart, toError: b.Error}
+	k.from, k.fromRows = tableKey(a)
+	k.to, k.toRows = tableKey(b)
+	d, ok := c.diffs[k]
+	if !ok {
+		d = &upgrade{u: kubeletstart.Diff(a, b), changes: []Change{}}
+		for _, ch := range d.u.Changes {
+			if change, ok := effectiveChange(ch); ok {
+				d.changes = append(d.changes, change)
+			}
+		}
+		d.changes = slices.Clip(d.changes)
+		c.diffs[k] = d
 	}
-	u := kubeletstart.Diff(a, b)
-	c.diffs[k] = u
-	return u
+	if d.u.From == a && d.u.To == b {
+		return d.u, d.changes
+	}
+	u := *d.u
+	u.From, u.To = a, b
+	return &u, d.changes
 }
 
 // node checks one dump.
@@ -169,8 +210,7 @@ func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
 	}
 	nr.Now, nr.Target = now, target
 	nr.StartsNow, nr.Starts = &now.WouldStart, &target.WouldStart
-	u := c.diff(now, target)
-	nr.Diff = u
+	nr.Diff, nr.Changes = c.diff(now, target)
 	if !target.WouldStart {
 		nr.Errors = append(nr.Errors, targetError(n, target))
 	}
@@ -179,11 +219,6 @@ func (c *checker) node(d Dump, defaultFrom, to string) NodeReport {
 	}
 	nr.Warnings = append(nr.Warnings, kubeletWarnings(n, target)...)
 	nr.Ineffective = c.ineffective(n, target, &nr)
-	for _, ch := range u.Changes {
-		if change, ok := effectiveChange(ch); ok {
-			nr.Changes = append(nr.Changes, change)
-		}
-	}
 	nr.Warnings = dedupe(nr.Warnings)
 	switch {
 	case !target.WouldStart:

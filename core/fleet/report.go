@@ -68,7 +68,8 @@ type NodeReport struct {
 	// Import, Now, Target and Diff are the details behind the row, for a
 	// drill-down; they are not serialised. Now, Target and Diff are shared
 	// by nodes whose inputs are equivalent (their Args are the first such
-	// node's).
+	// node's); Diff's Changes, and Changes, are shared by nodes whose
+	// evaluations have equal gate tables. All of them are read-only.
 	Import *nodeimport.Node      `json:"-"`
 	Now    *kubeletstart.Result  `json:"-"`
 	Target *kubeletstart.Result  `json:"-"`

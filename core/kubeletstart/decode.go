@@ -61,12 +61,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 	if err != nil {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.gateValue(badKey)}
 	}
-	_ = json.Unmarshal(js, &cfg.obj)
-	for _, k := range sortedKeys(cfg.obj) {
-		if !kubeletConfigFields[k] {
-			cfg.unknown = append(cfg.unknown, k)
-		}
-	}
+	cfg.obj, cfg.unknown = f.object()
 	dupErr := doc.DuplicateKeys()
 	if dupErr != nil {
 		cfg.dupAt = pos.duplicate(errSpan(dupErr).Line)

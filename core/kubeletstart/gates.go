@@ -1,7 +1,6 @@
 package kubeletstart
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate"
@@ -15,12 +14,13 @@ func (r *run) finishGates() {
 	problems := r.gateProblems()
 	names := make([]string, 0, 2+len(r.rel.Gates))
 	names = append(names, "AllAlpha", "AllBeta")
-	// One allocation for the table: it is the largest thing an evaluation
-	// builds, and growing it by doubling costs twice its size.
-	r.res.Gates = slices.Grow(r.res.Gates, len(names))
 	for _, cg := range r.rel.Gates {
 		names = append(names, cg.Name)
 	}
+	// The table is built in one buffer (growing it by doubling costs twice
+	// its size), which the model's memo may replace by an equal table
+	// (tablememo.go).
+	r.res.Gates = r.tables.buffer(len(names))
 	for _, name := range names {
 		spec, ok := r.gate.SpecAt(featuregate.Feature(name))
 		if !ok {
@@ -39,6 +39,7 @@ func (r *run) finishGates() {
 		r.res.Gates = append(r.res.Gates, gs)
 	}
 	r.unknownGateRows()
+	r.res.Gates = r.tables.intern(r.res.Release, r.res.Gates)
 }
 
 // gateProblems are the per-gate errors of the error that stopped start-up.

@@ -1,6 +1,7 @@
 package kubeletstart
 
 import (
+	"encoding/json"
 	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/yamldoc"
@@ -16,6 +17,26 @@ type parsed struct {
 	js  []byte
 	err error
 	pos *positions
+
+	// obj and unknown are what object returns, decoded once.
+	objOnce sync.Once
+	obj     map[string]any
+	unknown []string
+}
+
+// object is the file's JSON as a map and its top-level keys that are not
+// KubeletConfiguration fields, sorted. Every release decodes them alike,
+// so they are decoded once; evaluations only read them.
+func (p *parsed) object() (map[string]any, []string) {
+	p.objOnce.Do(func() {
+		_ = json.Unmarshal(p.js, &p.obj)
+		for _, k := range sortedKeys(p.obj) {
+			if !kubeletConfigFields[k] {
+				p.unknown = append(p.unknown, k)
+			}
+		}
+	})
+	return p.obj, p.unknown
 }
 
 // parseFile reads data without a memo.

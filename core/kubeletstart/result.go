@@ -22,6 +22,8 @@ type Result struct {
 	// Lines are the exact lines the kubelet prints on stderr, in order.
 	Lines []Line `json:"lines"`
 	// Gates is every registered gate with its effective value and source.
+	// Evaluations of a model that build equal tables share one slice
+	// (tablememo.go): read it, never write to it.
 	Gates []GateState `json:"gates"`
 	// Diagnostics point at input lines (for editor markers).
 	Diagnostics []Diagnostic `json:"diagnostics"`

@@ -21,11 +21,13 @@ type origin struct {
 type run struct {
 	in   Input
 	memo *parseMemo // files parsed by recent evaluations of the model
-	e    era
-	rel  *catalog.Release
-	gate featuregate.Gate
-	res  *Result
-	args []string
+	// tables shares equal effective-gates tables between evaluations.
+	tables *tableMemo
+	e      era
+	rel    *catalog.Release
+	gate   featuregate.Gate
+	res    *Result
+	args   []string
 	// words is the command line text the args came from (nil for an
 	// argument list), places where the flags are in args (cmdpos.go).
 	words  *words
@@ -66,6 +68,7 @@ type Model struct {
 	mu       sync.Mutex
 	protos   map[string]protoEntry
 	files    parseMemo
+	tables   tableMemo
 }
 
 type protoEntry struct {
@@ -163,7 +166,7 @@ func (m *Model) Evaluate(in Input) (*Result, error) {
 	}
 	g, rel := p.gate.Copy(), p.rel
 	r := &run{in: in, e: e, rel: rel, gate: g, origins: map[string]origin{},
-		comps: p.comps, deps: p.deps, memo: &m.files}
+		comps: p.comps, deps: p.deps, memo: &m.files, tables: &m.tables}
 	r.res = &Result{Release: release, Library: e.lib.String(), Lines: []Line{}, Gates: []GateState{},
 		Diagnostics: []Diagnostic{}, Notes: []string{}, Args: []string{}}
 	r.startTrace(minor)
