@@ -33,6 +33,20 @@ function append(el, children) {
   }
 }
 
+/**
+ * A CamelCase name (a feature gate's) as text with a line-break
+ * opportunity before each inner word, so a narrow column wraps
+ * "InPlacePodVerticalScaling" between words instead of mid-word.
+ */
+export function wordBreaks(name) {
+  return camelWords(name).flatMap((p, i) => (i ? [document.createElement("wbr"), p] : [p]));
+}
+
+/** The words of a CamelCase name: "HPAScaleToZero" → ["HPAScale", "To", "Zero"]. */
+export function camelWords(name) {
+  return String(name).split(/(?<=[a-z0-9])(?=[A-Z])/);
+}
+
 /** Replaces all children of el. */
 export function replaceChildren(el, ...children) {
   el.replaceChildren();

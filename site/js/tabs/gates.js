@@ -14,7 +14,7 @@
 // content}, targetRelease}, plus basis: the gallery example the inputs
 // started from (the "modified" marker compares with it; Reset goes back to
 // it). docs/gates-json.md describes the request's fields.
-import { h, debounce, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
+import { h, wordBreaks, debounce, select, setOptions, uid, replaceChildren, scrollRegion } from "../ui.js";
 import { createEditor } from "../editor.js";
 import { route, fromError, location } from "../diagnostics.js";
 import { createWorkspace } from "../workspace.js";
@@ -149,7 +149,7 @@ export function mount(panel, app) {
 
   ws.input.append(
     h("p", { class: "lead" }, "A kubelet's command line, config file and drop-ins: does it start on the release in the header, which gates are in effect and where each value came from, and what an upgrade changes."),
-    importer?.el,
+    ...(importer ? [importer.el] : []),
     h("div", { class: "editor-field" }, h("label", { for: cmdId, class: "label" }, "Command line"), cmdEditor),
     h("div", { class: "editor-field" }, h("label", { for: cfgPathId, class: "label" }, "Config file (--config)"), cfgPath, cfgEditor),
     h("div", { class: "editor-field" },
@@ -193,9 +193,9 @@ export function mount(panel, app) {
       scrollRegion(h("div", { class: "gates-table-wrap table-wrap" }, table), "Effective gates table")),
     explain.el,
     upgrade,
-    diff?.el,
+    ...(diff ? [diff.el] : []),
     h("details", { class: "section fold gates-printed", open: true }, h("summary", {}, "Lines it prints"), lines, notes),
-    fleet?.el,
+    ...(fleet ? [fleet.el] : []),
   );
   panel.replaceChildren(ws.root);
 
@@ -344,7 +344,7 @@ export function mount(panel, app) {
       if (g.dependencies?.length) hints.push(`needs ${g.dependencies.join(", ")}`);
       if (g.requested != null && g.requested !== g.enabled) hints.push(`requested ${g.requested}`);
       if (g.problem) hints.push(`⚠ ${g.problem}`);
-      const why = h("button", { type: "button", class: "gates-why", on: { click: () => explain.show(g.name, why) } }, g.name || "(empty name)");
+      const why = h("button", { type: "button", class: "gates-why", on: { click: () => explain.show(g.name, why) } }, ...wordBreaks(g.name));
       why.setAttribute("aria-label", `${g.name}: why is it ${g.enabled ? "on" : "off"}?`);
       return h("tr", { class: g.problem ? "problem" : "" },
         h("th", { scope: "row" }, g.name ? why : "(empty name)"),

@@ -1,0 +1,13 @@
+// The pure helpers of ui.js.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { camelWords } from "../js/ui.js";
+
+test("a gate's name splits into its CamelCase words, acronyms kept whole", () => {
+  assert.deepEqual(camelWords("InPlacePodVerticalScaling"), ["In", "Place", "Pod", "Vertical", "Scaling"]);
+  assert.deepEqual(camelWords("HPAScaleToZero"), ["HPAScale", "To", "Zero"]);
+  assert.deepEqual(camelWords("CSIMigrationAWS"), ["CSIMigration", "AWS"]);
+  assert.deepEqual(camelWords("Kubelet2Feature"), ["Kubelet2", "Feature"]);
+  assert.deepEqual(camelWords("lower"), ["lower"]);
+  assert.deepEqual(camelWords(""), [""]);
+});
