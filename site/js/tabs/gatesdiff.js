@@ -19,7 +19,7 @@ const KIND_WORDS = Object.fromEntries(KINDS);
 export function createDiff({ app, target }) {
   const filterId = uid("gates-diff-kind");
   const filter = select({ id: filterId, class: "gates-diff-filter", on: { change: () => renderRows() } }, [{ value: "", label: "every kind" }], "");
-  const summaryText = h("span", {});
+  const summaryText = h("span", {}, "What the upgrade changes in the gates");
   const line = h("p", { class: "gates-diff-counts", "aria-live": "polite" });
   const tbody = h("tbody");
   const body = h("div", { class: "gates-diff-body" },

@@ -25,8 +25,8 @@ const CHECK_TIMEOUT_MS = 60000;
  * release alone).
  */
 export function createFleet({ app, target }) {
-  const folderPicker = h("input", { type: "file", multiple: true, webkitdirectory: true, hidden: true, on: { change: () => picked(folderPicker) } });
-  const filesPicker = h("input", { type: "file", multiple: true, hidden: true, on: { change: () => picked(filesPicker) } });
+  const folderPicker = h("input", { type: "file", multiple: true, webkitdirectory: true, hidden: true, "aria-label": "Choose a folder of node dumps", on: { change: () => picked(folderPicker) } });
+  const filesPicker = h("input", { type: "file", multiple: true, hidden: true, "aria-label": "Choose node dump files", on: { change: () => picked(filesPicker) } });
   const status = h("p", { class: "gates-fleet-status", role: "status" });
   const summary = h("div", { class: "gates-fleet-summary" });
   const tableBox = h("div", { class: "gates-fleet-results" });

@@ -23,7 +23,7 @@ import { NODE, BoundError, dropEntries, collect, stripFolder, read } from "./gat
 export function createImport({ app, onImport }) {
   const pasteId = uid("gates-paste");
   const paste = h("textarea", { id: pasteId, class: "gates-paste", rows: "4", spellcheck: "false", placeholder: "kubectl get --raw /api/v1/nodes/NODE/proxy/configz, a ps line, a kubelet.service …" });
-  const picker = h("input", { type: "file", multiple: true, hidden: true, class: "gates-import-files", on: { change: () => {
+  const picker = h("input", { type: "file", multiple: true, hidden: true, "aria-label": "Choose a node's files", class: "gates-import-files", on: { change: () => {
     const files = [...picker.files];
     picker.value = "";
     fromFiles({ files }, "");
