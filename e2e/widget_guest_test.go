@@ -282,13 +282,13 @@ func TestWidgetGoodGuest(t *testing.T) {
 
 			// The page's styles stop at the widget.
 			type look struct {
-				Color, FontSize, Family, Transform, Letter, EditorDisplay, Mono string
-				Height                                                          float64
+				Color, FontSize, Family, Transform, Letter, EditorDisplay, Mono, PaneHead string
+				Height                                                                    float64
 			}
 			for _, host := range []string{gates, kubelet} {
 				l := eval[look](t, p, `(() => { const r = `+host+`.shadowRoot, cs = getComputedStyle(r.querySelector(".kx-widget-header strong"));
 					return {Color: cs.color, FontSize: cs.fontSize, Family: cs.fontFamily, Transform: cs.textTransform, Letter: cs.letterSpacing,
-						EditorDisplay: getComputedStyle(r.querySelector(".cm-editor")).display, Mono: getComputedStyle(r.querySelector(".cm-content")).fontFamily,
+						EditorDisplay: getComputedStyle(r.querySelector(".cm-editor")).display, PaneHead: getComputedStyle(r.querySelector(".pane-head")).minHeight, Mono: getComputedStyle(r.querySelector(".cm-content")).fontFamily,
 						Height: `+host+`.getBoundingClientRect().height} })()`)
 				assert.NotEqual(t, "rgb(255, 0, 0)", l.Color, "the page's colour does not reach the widget")
 				assert.Equal(t, "14px", l.FontSize, "the page's font size does not reach the widget")
@@ -297,6 +297,7 @@ func TestWidgetGoodGuest(t *testing.T) {
 				assert.Equal(t, "none", l.Transform)
 				assert.Equal(t, "normal", l.Letter)
 				assert.Equal(t, "flex", l.EditorDisplay)
+				assert.Equal(t, "29.4px", l.PaneHead, "the page's root font size (rem) does not size the widget")
 				assert.Contains(t, l.Mono, "monospace")
 				assert.InDelta(t, 300, l.Height, 2, "the widget keeps its size")
 			}
