@@ -30,6 +30,21 @@ type RuntimeService interface {
 	Status(ctx context.Context) (*RuntimeStatus, error)
 }
 
+// SharedStatusService is implemented by a runtime that can answer the two
+// status calls without copying the labels and annotations: the maps of the
+// answer are the runtime's own, which it never changes after it created the
+// sandbox or container. A caller must neither modify them nor expect them
+// to be a copy; it may keep them. The plain methods answer with copies, as
+// a real runtime's answers decoded from gRPC are; the kubelet reads the
+// status of every pod that changed on every relist, and copies are most of
+// what that costs a simulated runtime.
+type SharedStatusService interface {
+	// PodSandboxStatusShared is PodSandboxStatus, the call logged the same.
+	PodSandboxStatusShared(ctx context.Context, podSandboxID string) (*PodSandboxStatus, error)
+	// ContainerStatusShared is ContainerStatus, the call logged the same.
+	ContainerStatusShared(ctx context.Context, containerID string) (*ContainerStatus, error)
+}
+
 // ImageService is the subset of the CRI v1 ImageService the kubelet uses.
 type ImageService interface {
 	ListImages(ctx context.Context) ([]*Image, error)

@@ -590,8 +590,21 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 	return nil
 }
 
-// PodSandboxStatus implements cri.RuntimeService.
+// PodSandboxStatus implements cri.RuntimeService: the labels and
+// annotations are copies.
 func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
+	st, err := r.PodSandboxStatusShared(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	st.Labels = maps.Clone(st.Labels)
+	st.Annotations = maps.Clone(st.Annotations)
+	return st, nil
+}
+
+// PodSandboxStatusShared implements cri.SharedStatusService: the labels and
+// annotations are the sandbox's own, never changed after RunPodSandbox.
+func (r *Runtime) PodSandboxStatusShared(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
 	err := r.begin(ctx, "PodSandboxStatus")
 	sb, ok := r.sandboxes[id]
 	if err == nil && !ok {
@@ -602,8 +615,6 @@ func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSand
 		return nil, err
 	}
 	st := sb.status
-	st.Labels = maps.Clone(sb.status.Labels)
-	st.Annotations = maps.Clone(sb.status.Annotations)
 	return &st, nil
 }
 
@@ -892,8 +903,21 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 	return out, nil
 }
 
-// ContainerStatus implements cri.RuntimeService.
+// ContainerStatus implements cri.RuntimeService: the labels and
+// annotations are copies.
 func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
+	st, err := r.ContainerStatusShared(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	st.Labels = maps.Clone(st.Labels)
+	st.Annotations = maps.Clone(st.Annotations)
+	return st, nil
+}
+
+// ContainerStatusShared implements cri.SharedStatusService: the labels and
+// annotations are the container's own, never changed after CreateContainer.
+func (r *Runtime) ContainerStatusShared(ctx context.Context, id string) (*cri.ContainerStatus, error) {
 	err := r.begin(ctx, "ContainerStatus")
 	c, ok := r.containers[id]
 	if err == nil && !ok {
@@ -907,8 +931,6 @@ func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.Containe
 		return nil, err
 	}
 	st := c.status
-	st.Labels = maps.Clone(c.status.Labels)
-	st.Annotations = maps.Clone(c.status.Annotations)
 	return &st, nil
 }
 

@@ -153,6 +153,37 @@ func TestLabelsAndAnnotationsEchoed(t *testing.T) {
 	assert.Equal(t, sb, sbs[0].ID)
 }
 
+// The shared status calls answer what the copying ones do, log the same
+// calls, and fail the same; their maps are the runtime's, unchanged by a
+// later call.
+func TestSharedStatuses(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.LogReads = true
+	sb, id := run(t, r, ctx, "web", "u1")
+	var _ cri.SharedStatusService = r
+	before := len(r.Calls())
+	sst, err := r.PodSandboxStatus(ctx, sb)
+	require.NoError(t, err)
+	cst, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	copied := r.CallsSince(before)
+	before = len(r.Calls())
+	shared, err := r.PodSandboxStatusShared(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, sst, shared)
+	cshared, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cst, cshared)
+	assert.Equal(t, copied, r.CallsSince(before))
+	again, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cst.Labels, again.Labels)
+	_, err = r.ContainerStatusShared(ctx, "nope")
+	assert.True(t, cri.IsNotFound(err))
+	_, err = r.PodSandboxStatusShared(ctx, "nope")
+	assert.True(t, cri.IsNotFound(err))
+}
+
 // Listings are in creation order, honour the filters, and show state
 // changes (the shared items are replaced when the state changes).
 func TestListings(t *testing.T) {
