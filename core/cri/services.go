@@ -31,10 +31,10 @@ type RuntimeService interface {
 }
 
 // SharedStatusService is implemented by a runtime that can answer the two
-// status calls without copying the labels and annotations: the maps of the
-// answer are the runtime's own, which it never changes after it created the
-// sandbox or container. A caller must neither modify them nor expect them
-// to be a copy; it may keep them. The plain methods answer with copies, as
+// status calls without copies: the answer, and the labels and annotations
+// in it, may be handed to other callers too, and the runtime never changes
+// them (a later change of the sandbox or container makes a new answer). A
+// caller must not modify an answer; it may keep it. The plain methods answer with copies, as
 // a real runtime's answers decoded from gRPC are; the kubelet reads the
 // status of every pod that changed on every relist, and copies are most of
 // what that costs a simulated runtime.

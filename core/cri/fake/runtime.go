@@ -68,7 +68,11 @@ type sandbox struct {
 	// of a sandbox changes after creation, so it is reused while the state
 	// is the same (listings of thousands of pods every second stay cheap).
 	listed *cri.PodSandbox
-	gone   bool // removed
+	// shown is the status last handed out by PodSandboxStatusShared,
+	// reused while the state is the same (see listed); once handed out it
+	// is never changed.
+	shown *cri.PodSandboxStatus
+	gone  bool // removed
 }
 
 func (sb *sandbox) isGone() bool { return sb.gone }
@@ -83,7 +87,12 @@ type container struct {
 	// listed is the item last returned by ListContainers, reused while the
 	// state is unchanged (see sandbox.listed).
 	listed *cri.Container
-	gone   bool // removed
+	// shown is the status last handed out by ContainerStatusShared, reused
+	// while the state is the same: the other fields of a status change
+	// only with its state, and a container never returns to a state it
+	// left. Once handed out it is never changed.
+	shown *cri.ContainerStatus
+	gone  bool // removed
 	// target is the container in the call log ("app 3f2a…"), and
 	// execTarget that of its last exec (execCmd): every status read and
 	// exec probe logs one.
@@ -593,17 +602,19 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 // PodSandboxStatus implements cri.RuntimeService: the labels and
 // annotations are copies.
 func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
-	st, err := r.PodSandboxStatusShared(ctx, id)
+	shared, err := r.PodSandboxStatusShared(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	st := *shared
 	st.Labels = maps.Clone(st.Labels)
 	st.Annotations = maps.Clone(st.Annotations)
-	return st, nil
+	return &st, nil
 }
 
 // PodSandboxStatusShared implements cri.SharedStatusService: the labels and
-// annotations are the sandbox's own, never changed after RunPodSandbox.
+// annotations are the sandbox's own, never changed after RunPodSandbox, and
+// the status itself is shared until the sandbox changes.
 func (r *Runtime) PodSandboxStatusShared(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
 	err := r.begin(ctx, "PodSandboxStatus")
 	sb, ok := r.sandboxes[id]
@@ -614,8 +625,11 @@ func (r *Runtime) PodSandboxStatusShared(ctx context.Context, id string) (*cri.P
 	if err != nil {
 		return nil, err
 	}
-	st := sb.status
-	return &st, nil
+	if sb.shown == nil || sb.shown.State != sb.status.State {
+		st := sb.status
+		sb.shown = &st
+	}
+	return sb.shown, nil
 }
 
 // ListPodSandbox implements cri.RuntimeService, in creation order. The
@@ -906,17 +920,20 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 // ContainerStatus implements cri.RuntimeService: the labels and
 // annotations are copies.
 func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
-	st, err := r.ContainerStatusShared(ctx, id)
+	shared, err := r.ContainerStatusShared(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	st := *shared
 	st.Labels = maps.Clone(st.Labels)
 	st.Annotations = maps.Clone(st.Annotations)
-	return st, nil
+	return &st, nil
 }
 
 // ContainerStatusShared implements cri.SharedStatusService: the labels and
-// annotations are the container's own, never changed after CreateContainer.
+// annotations are the container's own, never changed after
+// CreateContainer, and the status itself is shared until the container
+// changes.
 func (r *Runtime) ContainerStatusShared(ctx context.Context, id string) (*cri.ContainerStatus, error) {
 	err := r.begin(ctx, "ContainerStatus")
 	c, ok := r.containers[id]
@@ -930,8 +947,11 @@ func (r *Runtime) ContainerStatusShared(ctx context.Context, id string) (*cri.Co
 	if err != nil {
 		return nil, err
 	}
-	st := c.status
-	return &st, nil
+	if c.shown == nil || c.shown.State != c.status.State {
+		st := c.status
+		c.shown = &st
+	}
+	return c.shown, nil
 }
 
 // ExecSync implements cri.RuntimeService. Unscripted commands answer from

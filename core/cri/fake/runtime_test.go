@@ -154,8 +154,8 @@ func TestLabelsAndAnnotationsEchoed(t *testing.T) {
 }
 
 // The shared status calls answer what the copying ones do, log the same
-// calls, and fail the same; their maps are the runtime's, unchanged by a
-// later call.
+// calls, and fail the same; an answer is shared while its object is
+// unchanged, and a change makes a new one instead of changing it.
 func TestSharedStatuses(t *testing.T) {
 	r, _, ctx := newRuntime(t)
 	r.LogReads = true
@@ -171,13 +171,25 @@ func TestSharedStatuses(t *testing.T) {
 	shared, err := r.PodSandboxStatusShared(ctx, sb)
 	require.NoError(t, err)
 	assert.Equal(t, sst, shared)
+	assert.NotSame(t, sst, shared)
 	cshared, err := r.ContainerStatusShared(ctx, id)
 	require.NoError(t, err)
 	assert.Equal(t, cst, cshared)
 	assert.Equal(t, copied, r.CallsSince(before))
 	again, err := r.ContainerStatusShared(ctx, id)
 	require.NoError(t, err)
-	assert.Equal(t, cst.Labels, again.Labels)
+	assert.Same(t, cshared, again, "an unchanged container's status is shared")
+	require.True(t, r.ExitContainer(id, 2, false))
+	exited, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, exited.State)
+	assert.EqualValues(t, 2, exited.ExitCode)
+	assert.Equal(t, cri.ContainerRunning, cshared.State, "a status handed out is never changed")
+	require.True(t, r.KillSandbox(sb))
+	dead, err := r.PodSandboxStatusShared(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, cri.SandboxNotReady, dead.State)
+	assert.Equal(t, cri.SandboxReady, shared.State, "a status handed out is never changed")
 	_, err = r.ContainerStatusShared(ctx, "nope")
 	assert.True(t, cri.IsNotFound(err))
 	_, err = r.PodSandboxStatusShared(ctx, "nope")
