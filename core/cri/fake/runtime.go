@@ -108,13 +108,19 @@ func (c *container) isGone() bool { return c.gone }
 type creationOrder[T interface{ isGone() bool }] struct {
 	all  []T // in creation order, with gone ones among them
 	gone int
+	// version counts the changes a listing shows: objects created and
+	// removed, and state changes (setContainerState, setSandboxState).
+	version uint64
 	// scratch holds one pod's candidates: a listing reads them before it
 	// returns, and the kubelet lists one pod's objects on every status
 	// read, so the space is reused.
 	scratch []T
 }
 
-func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
+func (o *creationOrder[T]) add(x T) {
+	o.all = append(o.all, x)
+	o.version++
+}
 
 // candidates are the objects a listing with label selector sel looks at:
 // those of one pod when sel names a pod UID (by the byPod index), else
@@ -139,6 +145,7 @@ func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]
 
 // removed counts an object just marked gone.
 func (o *creationOrder[T]) removed() {
+	o.version++
 	o.gone++
 	if o.gone >= 32 && 2*o.gone >= len(o.all) {
 		o.all = slices.DeleteFunc(o.all, T.isGone)
@@ -152,14 +159,22 @@ func (o *creationOrder[T]) removed() {
 type listing[I comparable] struct {
 	last    []I // handed out: never written again
 	scratch []I // not handed out
+	// version is the objects' version when last was made; made says
+	// whether it was.
+	version uint64
+	made    bool
 }
 
 // listAll lists the objects not gone, as item shows them: the previous
-// listing when it is the same, else a new slice that becomes the one
-// handed out.
-func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs []T, item func(T) I) []I {
-	out := slices.Grow(l.scratch[:0], len(objs))
-	for _, o := range objs {
+// listing when nothing changed since or it comes out the same, else a new
+// slice that becomes the one handed out.
+func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs *creationOrder[T], item func(T) I) []I {
+	if l.made && l.version == objs.version {
+		return l.last
+	}
+	l.version, l.made = objs.version, true
+	out := slices.Grow(l.scratch[:0], len(objs.all))
+	for _, o := range objs.all {
 		if !o.isGone() {
 			out = append(out, item(o))
 		}
@@ -170,6 +185,19 @@ func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs []T
 	}
 	l.last, l.scratch = out, nil
 	return out
+}
+
+// setContainerState and setSandboxState change the state of a container or
+// sandbox; every state change goes through them, so that the next listing
+// shows it.
+func (r *Runtime) setContainerState(c *container, st cri.ContainerState) {
+	c.status.State = st
+	r.ctrAll.version++
+}
+
+func (r *Runtime) setSandboxState(sb *sandbox, st cri.PodSandboxState) {
+	sb.status.State = st
+	r.sbAll.version++
 }
 
 // item is the sandbox as ListPodSandbox shows it.
@@ -309,7 +337,7 @@ func (r *Runtime) KillSandbox(id string) bool {
 	if !ok {
 		return false
 	}
-	sb.status.State = cri.SandboxNotReady
+	r.setSandboxState(sb, cri.SandboxNotReady)
 	return true
 }
 
@@ -473,7 +501,7 @@ func (r *Runtime) exit(c *container, code int32, oom bool, reason string) {
 		r.clock.Stop(c.exitTimer)
 		c.exitTimer = nil
 	}
-	c.status.State = cri.ContainerExited
+	r.setContainerState(c, cri.ContainerExited)
 	c.status.FinishedAt = r.now()
 	c.status.ExitCode = code
 	if reason == "" {
@@ -541,7 +569,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 		r.sbByPod[uid] = append(r.sbByPod[uid], id)
 	}
 	if s := r.sandboxScript(config.Metadata.Name, config.Metadata.Namespace); s != nil && s.DieAfter > 0 {
-		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { sb.status.State = cri.SandboxNotReady })
+		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { r.setSandboxState(sb, cri.SandboxNotReady) })
 	}
 	r.log(ctx, "RunPodSandbox", target, false, nil, 0)
 	return id, nil
@@ -560,7 +588,7 @@ func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
 				r.exit(c, 137, false, "")
 			}
 		}
-		sb.status.State = cri.SandboxNotReady
+		r.setSandboxState(sb, cri.SandboxNotReady)
 		if sb.dieAt != nil {
 			r.clock.Stop(sb.dieAt)
 		}
@@ -648,7 +676,7 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 	sbs := r.sbAll.candidates(sel, r.sbByPod, r.sandboxes)
 	if filter == nil {
 		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
-		return listAll(&r.sbList, sbs, (*sandbox).item), nil
+		return listAll(&r.sbList, &r.sbAll, (*sandbox).item), nil
 	}
 	out := make([]*cri.PodSandbox, 0, len(sbs))
 	for _, sb := range sbs {
@@ -762,7 +790,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 	}
 	if c.instance.StartError != "" {
 		// containerd leaves a container whose task failed to start exited.
-		c.status.State = cri.ContainerExited
+		r.setContainerState(c, cri.ContainerExited)
 		c.status.StartedAt = r.now()
 		c.status.FinishedAt = r.now()
 		c.status.ExitCode = 128
@@ -770,7 +798,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 		c.status.Message = c.instance.StartError
 		return fail(cri.Errorf(cri.Unknown, "failed to create containerd task: failed to create shim task: %s", c.instance.StartError))
 	}
-	c.status.State = cri.ContainerRunning
+	r.setContainerState(c, cri.ContainerRunning)
 	c.status.StartedAt = r.now()
 	if d := c.instance.ExitAfter.Std(); d > 0 || c.instance.OOMKilled {
 		code, oom := c.instance.ExitCode, c.instance.OOMKilled
@@ -802,7 +830,7 @@ func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) e
 	}
 	if c.status.State != cri.ContainerRunning {
 		if c.status.State == cri.ContainerCreated {
-			c.status.State = cri.ContainerExited
+			r.setContainerState(c, cri.ContainerExited)
 			c.status.FinishedAt = r.now()
 		}
 		r.log(ctx, "StopContainer", target+" timeout="+strconv.FormatInt(timeout, 10), false, nil, 0)
@@ -892,7 +920,7 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 	ctrs := r.ctrAll.candidates(sel, r.ctrByPod, r.containers)
 	if filter == nil {
 		r.log(ctx, "ListContainers", "", true, nil, 0)
-		return listAll(&r.ctrList, ctrs, (*container).item), nil
+		return listAll(&r.ctrList, &r.ctrAll, (*container).item), nil
 	}
 	out := make([]*cri.Container, 0, len(ctrs))
 	for _, c := range ctrs {

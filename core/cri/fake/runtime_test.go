@@ -258,6 +258,58 @@ func TestListingReuse(t *testing.T) {
 	assert.Same(t, &now[0], &again[0])
 }
 
+// The unfiltered listings, handed out again while nothing changed, show
+// every kind of change: each is compared with a filtered listing, which is
+// made afresh on every call.
+func TestListingsFollowEveryChange(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: sim.Duration(2 * time.Second)}}})
+	r.AddContainerScript(ContainerScript{Pod: "e", Runs: []Instance{{StartError: "no such file"}}})
+	r.AddSandboxScript(SandboxScript{Pod: "d", DieAfter: sim.Duration(5 * time.Second)})
+	fresh := func(step string) {
+		t.Helper()
+		ctrs, err := r.ListContainers(ctx, nil)
+		require.NoError(t, err)
+		want, err := r.ListContainers(ctx, &cri.ContainerFilter{})
+		require.NoError(t, err)
+		assert.Equal(t, want, append([]*cri.Container{}, ctrs...), "containers after %s", step)
+		sbs, err := r.ListPodSandbox(ctx, nil)
+		require.NoError(t, err)
+		wantSbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{})
+		require.NoError(t, err)
+		assert.Equal(t, wantSbs, append([]*cri.PodSandbox{}, sbs...), "sandboxes after %s", step)
+	}
+	fresh("nothing")
+	sbA, a := run(t, r, ctx, "a", "ua")
+	fresh("start")
+	sbB, b := run(t, r, ctx, "b", "ub")
+	_, _ = run(t, r, ctx, "d", "ud")
+	fresh("more starts")
+	sbE, err := r.RunPodSandbox(ctx, sandboxConfig("e", "ue"), "")
+	require.NoError(t, err)
+	e, err := r.CreateContainer(ctx, sbE, containerConfig("e", "ue", "app"), sandboxConfig("e", "ue"))
+	require.NoError(t, err)
+	fresh("create")
+	require.Error(t, r.StartContainer(ctx, e))
+	fresh("a start error")
+	c.RunUntil(sim.Epoch.Add(3*time.Second), 0)
+	fresh("an exit")
+	c.RunUntil(sim.Epoch.Add(6*time.Second), 0)
+	fresh("a sandbox's death")
+	require.True(t, r.ExitContainer(b, 1, false))
+	fresh("ExitContainer")
+	require.True(t, r.KillSandbox(sbB))
+	fresh("KillSandbox")
+	require.NoError(t, r.StopPodSandbox(ctx, sbA))
+	fresh("StopPodSandbox")
+	require.NoError(t, r.RemoveContainer(ctx, a))
+	fresh("RemoveContainer")
+	require.True(t, r.LoseContainer(b))
+	fresh("LoseContainer")
+	require.NoError(t, r.RemovePodSandbox(ctx, sbB))
+	fresh("RemovePodSandbox")
+}
+
 // The call log records every call in order with its caller, target and
 // error; reads can be left out.
 func TestCallLog(t *testing.T) {
