@@ -36,9 +36,9 @@ type apiServer struct {
 	dirty map[string]bool
 	// statusOnly is deliver's list for the storage, reused.
 	statusOnly []bool
-	removed               []string
-	pending               bool
-	rv                    int64
+	removed    []string
+	pending    bool
+	rv         int64
 	// changed holds the pods whose object changed this instant, gone the
 	// last object of those deleted; snapshotDue is set once the snapshot
 	// that records them is scheduled.
