@@ -631,12 +631,19 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 // annotations are copies.
 func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
 	shared, err := r.PodSandboxStatusShared(ctx, id)
+	return ownCopy(shared, err, func(st *cri.PodSandboxStatus) {
+		st.Labels, st.Annotations = maps.Clone(st.Labels), maps.Clone(st.Annotations)
+	})
+}
+
+// ownCopy makes a shared answer the caller's own: a copy, its maps
+// replaced by copies (ownMaps).
+func ownCopy[S any](shared *S, err error, ownMaps func(*S)) (*S, error) {
 	if err != nil {
 		return nil, err
 	}
 	st := *shared
-	st.Labels = maps.Clone(st.Labels)
-	st.Annotations = maps.Clone(st.Annotations)
+	ownMaps(&st)
 	return &st, nil
 }
 
@@ -949,13 +956,9 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 // annotations are copies.
 func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
 	shared, err := r.ContainerStatusShared(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	st := *shared
-	st.Labels = maps.Clone(st.Labels)
-	st.Annotations = maps.Clone(st.Annotations)
-	return &st, nil
+	return ownCopy(shared, err, func(st *cri.ContainerStatus) {
+		st.Labels, st.Annotations = maps.Clone(st.Labels), maps.Clone(st.Annotations)
+	})
 }
 
 // ContainerStatusShared implements cri.SharedStatusService: the labels and
