@@ -30,6 +30,21 @@ type RuntimeService interface {
 	Status(ctx context.Context) (*RuntimeStatus, error)
 }
 
+// SharedStatusService is implemented by a runtime that can answer the two
+// status calls without copies: the answer, and the labels and annotations
+// in it, may be handed to other callers too, and the runtime never changes
+// them (a later change of the sandbox or container makes a new answer). A
+// caller must not modify an answer; it may keep it. The plain methods answer with copies, as
+// a real runtime's answers decoded from gRPC are; the kubelet reads the
+// status of every pod that changed on every relist, and copies are most of
+// what that costs a simulated runtime.
+type SharedStatusService interface {
+	// PodSandboxStatusShared is PodSandboxStatus, the call logged the same.
+	PodSandboxStatusShared(ctx context.Context, podSandboxID string) (*PodSandboxStatus, error)
+	// ContainerStatusShared is ContainerStatus, the call logged the same.
+	ContainerStatusShared(ctx context.Context, containerID string) (*ContainerStatus, error)
+}
+
 // ImageService is the subset of the CRI v1 ImageService the kubelet uses.
 type ImageService interface {
 	ListImages(ctx context.Context) ([]*Image, error)

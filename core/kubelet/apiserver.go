@@ -31,10 +31,14 @@ type apiServer struct {
 	// deliverFn and snapshotFn are a.deliver and a.k.snapshot as func
 	// values, made once: they are scheduled at every change.
 	deliverFn, snapshotFn func()
-	dirty                 map[string]bool
-	removed               []string
-	pending               bool
-	rv                    int64
+	// dirty holds the pods changed since the last delivery, each with
+	// whether more than its status changed.
+	dirty map[string]bool
+	// statusOnly is deliver's list for the storage, reused.
+	statusOnly []bool
+	removed    []string
+	pending    bool
+	rv         int64
 	// changed holds the pods whose object changed this instant, gone the
 	// last object of those deleted; snapshotDue is set once the snapshot
 	// that records them is scheduled.
@@ -118,12 +122,14 @@ func (a *apiServer) newUID(ns, name string) string {
 	return fmt.Sprintf("%08x-%04x-4%03x-8%03x-%012x", uint32(x>>32), uint16(x>>16), uint16(x)&0xfff, uint16(y>>48)&0xfff, y&0xffffffffffff)
 }
 
-func (a *apiServer) touch(uid string) {
+// touch records a change of uid's object; statusOnly when nothing but its
+// status changed (the storage then compares only the status).
+func (a *apiServer) touch(uid string, statusOnly bool) {
 	a.rv++
 	if p := a.pods[uid]; p != nil {
 		p.Metadata.ResourceVersion = strconv.FormatInt(a.rv, 10)
 	}
-	a.dirty[uid] = true
+	a.dirty[uid] = a.dirty[uid] || !statusOnly
 	a.change(uid)
 	a.deliverSoon()
 }
@@ -158,13 +164,16 @@ func (a *apiServer) deliver() {
 	// The live objects: the storage only reads them and copies what it
 	// keeps, as if they had been decoded from the watch.
 	changed := make([]*v1.Pod, len(uids))
+	statusOnly := slices.Grow(a.statusOnly[:0], len(uids))
 	for i, uid := range uids {
 		changed[i] = a.pods[uid]
+		statusOnly = append(statusOnly, !a.dirty[uid])
 	}
+	a.statusOnly = statusOnly // the storage only reads it
 	removed := a.removed
 	clear(a.dirty) // read above, and kept by nothing
 	a.removed = nil
-	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, removed) {
+	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, statusOnly, removed) {
 		a.k.loop.pushConfig(u)
 	}
 }
@@ -206,7 +215,7 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
 	a.seq[p.Metadata.UID] = a.created
 	a.byName[p.Metadata.Namespace+"/"+p.Metadata.Name] = p.Metadata.UID
 	a.names[p.Metadata.UID] = p.FullName()
-	a.touch(p.Metadata.UID)
+	a.touch(p.Metadata.UID, false)
 	k.trace("api", "create "+p.FullName())
 	return p.DeepCopy(), nil
 }
@@ -239,7 +248,7 @@ func (k *Kubelet) UpdatePod(p *v1.Pod) error {
 	if specChanged {
 		cur.Metadata.Generation++
 	}
-	a.touch(cur.Metadata.UID)
+	a.touch(cur.Metadata.UID, false)
 	k.trace("api", "update "+cur.FullName())
 	return nil
 }
@@ -278,7 +287,7 @@ func (k *Kubelet) DeletePod(namespace, name string, grace *int64, force bool) er
 	}
 	cur.Metadata.DeletionGracePeriodSeconds = &g
 	cur.Metadata.DeletionTimestamp = v1.NewTime(k.clock.Now().Add(time.Duration(g) * time.Second))
-	a.touch(cur.Metadata.UID)
+	a.touch(cur.Metadata.UID, false)
 	k.trace("api", fmt.Sprintf("delete %s (grace %ds)", cur.FullName(), g))
 	return nil
 }
@@ -309,7 +318,7 @@ func (a *apiServer) UpdateStatus(uid string, s *v1.PodStatus) {
 		return
 	}
 	p.Status = *s
-	a.touch(uid)
+	a.touch(uid, true)
 }
 
 // Delete implements status.API: the status manager's final deletion.

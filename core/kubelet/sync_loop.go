@@ -39,11 +39,44 @@ type loopMsg struct {
 	probe  prober.Update
 }
 
+// msgQueue is the buffer of one of the loop's channels: a FIFO that
+// reuses its array once it has drained (a slice popped from the front
+// keeps dropping its head and reallocates on every refill).
+type msgQueue struct {
+	msgs []loopMsg
+	head int
+}
+
+func (q *msgQueue) len() int { return len(q.msgs) - q.head }
+
+// front is the oldest message; the queue must not be empty.
+func (q *msgQueue) front() *loopMsg { return &q.msgs[q.head] }
+
+func (q *msgQueue) push(m loopMsg) {
+	if q.head > 0 && len(q.msgs) == cap(q.msgs) {
+		// Full with a consumed head: slide the live messages down.
+		n := copy(q.msgs, q.msgs[q.head:])
+		clear(q.msgs[n:])
+		q.msgs, q.head = q.msgs[:n], 0
+	}
+	q.msgs = append(q.msgs, m)
+}
+
+func (q *msgQueue) pop() loopMsg {
+	m := q.msgs[q.head]
+	q.msgs[q.head] = loopMsg{} // drop what it refers to
+	q.head++
+	if q.head == len(q.msgs) {
+		q.msgs, q.head = q.msgs[:0], 0
+	}
+	return m
+}
+
 // syncLoop holds the channels of syncLoopIteration and the runtime-error
 // back-off of syncLoop.
 type syncLoop struct {
 	k         *Kubelet
-	queues    map[string][]loopMsg
+	queues    [len(caseOrder)]msgQueue // by case, in caseOrder
 	seq       uint64
 	scheduled bool
 	duration  time.Duration
@@ -55,7 +88,17 @@ type syncLoop struct {
 }
 
 func newSyncLoop(k *Kubelet) *syncLoop {
-	return &syncLoop{k: k, queues: map[string][]loopMsg{}, duration: loopBackOffBase}
+	return &syncLoop{k: k, duration: loopBackOffBase}
+}
+
+// queue is the buffer of case c.
+func (l *syncLoop) queue(c string) *msgQueue {
+	for i, x := range caseOrder {
+		if x == c {
+			return &l.queues[i]
+		}
+	}
+	panic("syncLoop: unknown case " + c)
 }
 
 func (l *syncLoop) wake() {
@@ -71,34 +114,36 @@ func (l *syncLoop) wake() {
 
 func (l *syncLoop) push(c string, u prober.Update) {
 	l.seq++
-	l.queues[c] = append(l.queues[c], loopMsg{seq: l.seq, probe: u})
+	l.queue(c).push(loopMsg{seq: l.seq, probe: u})
 	l.wake()
 }
 
 func (l *syncLoop) pushConfig(u kubeconfig.PodUpdate) {
 	l.seq++
-	l.queues[caseConfig] = append(l.queues[caseConfig], loopMsg{seq: l.seq, update: u})
+	l.queue(caseConfig).push(loopMsg{seq: l.seq, update: u})
 	l.wake()
 }
 
 // pushPLEG is the PLEG's channel send; false when the channel is full.
 func (l *syncLoop) pushPLEG(e pleg.PodLifecycleEvent) bool {
-	if len(l.queues[casePLEG]) >= plegChannelCapacity {
+	q := l.queue(casePLEG)
+	if q.len() >= plegChannelCapacity {
 		return false
 	}
 	l.seq++
-	l.queues[casePLEG] = append(l.queues[casePLEG], loopMsg{seq: l.seq, event: e})
+	q.push(loopMsg{seq: l.seq, event: e})
 	l.wake()
 	return true
 }
 
 // tick is a ticker firing: a ticker channel holds at most one tick.
 func (l *syncLoop) tick(c string) {
-	if len(l.queues[c]) > 0 {
+	q := l.queue(c)
+	if q.len() > 0 {
 		return
 	}
 	l.seq++
-	l.queues[c] = []loopMsg{{seq: l.seq}}
+	q.push(loopMsg{seq: l.seq})
 	l.wake()
 }
 
@@ -107,8 +152,8 @@ func (l *syncLoop) tick(c string) {
 // are never changed): there are few sets, and an iteration per sync.
 func (l *syncLoop) ready() []string {
 	set := 0
-	for i, c := range caseOrder {
-		if len(l.queues[c]) > 0 {
+	for i := range l.queues {
+		if l.queues[i].len() > 0 {
 			set |= 1 << i
 		}
 	}
@@ -149,8 +194,7 @@ func (l *syncLoop) run() {
 		}
 		l.duration = loopBackOffBase
 		c, rule := l.choose(ready)
-		m := l.queues[c][0]
-		l.queues[c] = l.queues[c][1:]
+		m := l.queue(c).pop()
 		l.handle(c, m, LoopEntry{Case: c, Rule: rule, Ready: ready})
 	}
 }
@@ -161,7 +205,7 @@ func (l *syncLoop) choose(ready []string) (string, string) {
 	}
 	best := ready[0]
 	for _, c := range ready[1:] {
-		if l.queues[c][0].seq < l.queues[best][0].seq {
+		if l.queue(c).front().seq < l.queue(best).front().seq {
 			best = c
 		}
 	}

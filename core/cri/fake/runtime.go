@@ -68,7 +68,11 @@ type sandbox struct {
 	// of a sandbox changes after creation, so it is reused while the state
 	// is the same (listings of thousands of pods every second stay cheap).
 	listed *cri.PodSandbox
-	gone   bool // removed
+	// shown is the status last handed out by PodSandboxStatusShared,
+	// reused while the state is the same (see listed); once handed out it
+	// is never changed.
+	shown *cri.PodSandboxStatus
+	gone  bool // removed
 }
 
 func (sb *sandbox) isGone() bool { return sb.gone }
@@ -83,7 +87,12 @@ type container struct {
 	// listed is the item last returned by ListContainers, reused while the
 	// state is unchanged (see sandbox.listed).
 	listed *cri.Container
-	gone   bool // removed
+	// shown is the status last handed out by ContainerStatusShared, reused
+	// while the state is the same: the other fields of a status change
+	// only with its state, and a container never returns to a state it
+	// left. Once handed out it is never changed.
+	shown *cri.ContainerStatus
+	gone  bool // removed
 	// target is the container in the call log ("app 3f2a…"), and
 	// execTarget that of its last exec (execCmd): every status read and
 	// exec probe logs one.
@@ -99,13 +108,19 @@ func (c *container) isGone() bool { return c.gone }
 type creationOrder[T interface{ isGone() bool }] struct {
 	all  []T // in creation order, with gone ones among them
 	gone int
+	// version counts the changes a listing shows: objects created and
+	// removed, and state changes (setContainerState, setSandboxState).
+	version uint64
 	// scratch holds one pod's candidates: a listing reads them before it
 	// returns, and the kubelet lists one pod's objects on every status
 	// read, so the space is reused.
 	scratch []T
 }
 
-func (o *creationOrder[T]) add(x T) { o.all = append(o.all, x) }
+func (o *creationOrder[T]) add(x T) {
+	o.all = append(o.all, x)
+	o.version++
+}
 
 // candidates are the objects a listing with label selector sel looks at:
 // those of one pod when sel names a pod UID (by the byPod index), else
@@ -130,6 +145,7 @@ func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]
 
 // removed counts an object just marked gone.
 func (o *creationOrder[T]) removed() {
+	o.version++
 	o.gone++
 	if o.gone >= 32 && 2*o.gone >= len(o.all) {
 		o.all = slices.DeleteFunc(o.all, T.isGone)
@@ -143,14 +159,22 @@ func (o *creationOrder[T]) removed() {
 type listing[I comparable] struct {
 	last    []I // handed out: never written again
 	scratch []I // not handed out
+	// version is the objects' version when last was made; made says
+	// whether it was.
+	version uint64
+	made    bool
 }
 
 // listAll lists the objects not gone, as item shows them: the previous
-// listing when it is the same, else a new slice that becomes the one
-// handed out.
-func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs []T, item func(T) I) []I {
-	out := slices.Grow(l.scratch[:0], len(objs))
-	for _, o := range objs {
+// listing when nothing changed since or it comes out the same, else a new
+// slice that becomes the one handed out.
+func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs *creationOrder[T], item func(T) I) []I {
+	if l.made && l.version == objs.version {
+		return l.last
+	}
+	l.version, l.made = objs.version, true
+	out := slices.Grow(l.scratch[:0], len(objs.all))
+	for _, o := range objs.all {
 		if !o.isGone() {
 			out = append(out, item(o))
 		}
@@ -161,6 +185,19 @@ func listAll[T interface{ isGone() bool }, I comparable](l *listing[I], objs []T
 	}
 	l.last, l.scratch = out, nil
 	return out
+}
+
+// setContainerState and setSandboxState change the state of a container or
+// sandbox; every state change goes through them, so that the next listing
+// shows it.
+func (r *Runtime) setContainerState(c *container, st cri.ContainerState) {
+	c.status.State = st
+	r.ctrAll.version++
+}
+
+func (r *Runtime) setSandboxState(sb *sandbox, st cri.PodSandboxState) {
+	sb.status.State = st
+	r.sbAll.version++
 }
 
 // item is the sandbox as ListPodSandbox shows it.
@@ -300,7 +337,7 @@ func (r *Runtime) KillSandbox(id string) bool {
 	if !ok {
 		return false
 	}
-	sb.status.State = cri.SandboxNotReady
+	r.setSandboxState(sb, cri.SandboxNotReady)
 	return true
 }
 
@@ -464,7 +501,7 @@ func (r *Runtime) exit(c *container, code int32, oom bool, reason string) {
 		r.clock.Stop(c.exitTimer)
 		c.exitTimer = nil
 	}
-	c.status.State = cri.ContainerExited
+	r.setContainerState(c, cri.ContainerExited)
 	c.status.FinishedAt = r.now()
 	c.status.ExitCode = code
 	if reason == "" {
@@ -532,7 +569,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 		r.sbByPod[uid] = append(r.sbByPod[uid], id)
 	}
 	if s := r.sandboxScript(config.Metadata.Name, config.Metadata.Namespace); s != nil && s.DieAfter > 0 {
-		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { sb.status.State = cri.SandboxNotReady })
+		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { r.setSandboxState(sb, cri.SandboxNotReady) })
 	}
 	r.log(ctx, "RunPodSandbox", target, false, nil, 0)
 	return id, nil
@@ -551,7 +588,7 @@ func (r *Runtime) StopPodSandbox(ctx context.Context, id string) error {
 				r.exit(c, 137, false, "")
 			}
 		}
-		sb.status.State = cri.SandboxNotReady
+		r.setSandboxState(sb, cri.SandboxNotReady)
 		if sb.dieAt != nil {
 			r.clock.Stop(sb.dieAt)
 		}
@@ -590,8 +627,30 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 	return nil
 }
 
-// PodSandboxStatus implements cri.RuntimeService.
+// PodSandboxStatus implements cri.RuntimeService: the labels and
+// annotations are copies.
 func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
+	shared, err := r.PodSandboxStatusShared(ctx, id)
+	return ownCopy(shared, err, func(st *cri.PodSandboxStatus) {
+		st.Labels, st.Annotations = maps.Clone(st.Labels), maps.Clone(st.Annotations)
+	})
+}
+
+// ownCopy makes a shared answer the caller's own: a copy, its maps
+// replaced by copies (ownMaps).
+func ownCopy[S any](shared *S, err error, ownMaps func(*S)) (*S, error) {
+	if err != nil {
+		return nil, err
+	}
+	st := *shared
+	ownMaps(&st)
+	return &st, nil
+}
+
+// PodSandboxStatusShared implements cri.SharedStatusService: the labels and
+// annotations are the sandbox's own, never changed after RunPodSandbox, and
+// the status itself is shared until the sandbox changes.
+func (r *Runtime) PodSandboxStatusShared(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
 	err := r.begin(ctx, "PodSandboxStatus")
 	sb, ok := r.sandboxes[id]
 	if err == nil && !ok {
@@ -601,10 +660,11 @@ func (r *Runtime) PodSandboxStatus(ctx context.Context, id string) (*cri.PodSand
 	if err != nil {
 		return nil, err
 	}
-	st := sb.status
-	st.Labels = maps.Clone(sb.status.Labels)
-	st.Annotations = maps.Clone(sb.status.Annotations)
-	return &st, nil
+	if sb.shown == nil || sb.shown.State != sb.status.State {
+		st := sb.status
+		sb.shown = &st
+	}
+	return sb.shown, nil
 }
 
 // ListPodSandbox implements cri.RuntimeService, in creation order. The
@@ -623,7 +683,7 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 	sbs := r.sbAll.candidates(sel, r.sbByPod, r.sandboxes)
 	if filter == nil {
 		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
-		return listAll(&r.sbList, sbs, (*sandbox).item), nil
+		return listAll(&r.sbList, &r.sbAll, (*sandbox).item), nil
 	}
 	out := make([]*cri.PodSandbox, 0, len(sbs))
 	for _, sb := range sbs {
@@ -737,7 +797,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 	}
 	if c.instance.StartError != "" {
 		// containerd leaves a container whose task failed to start exited.
-		c.status.State = cri.ContainerExited
+		r.setContainerState(c, cri.ContainerExited)
 		c.status.StartedAt = r.now()
 		c.status.FinishedAt = r.now()
 		c.status.ExitCode = 128
@@ -745,7 +805,7 @@ func (r *Runtime) StartContainer(ctx context.Context, id string) error {
 		c.status.Message = c.instance.StartError
 		return fail(cri.Errorf(cri.Unknown, "failed to create containerd task: failed to create shim task: %s", c.instance.StartError))
 	}
-	c.status.State = cri.ContainerRunning
+	r.setContainerState(c, cri.ContainerRunning)
 	c.status.StartedAt = r.now()
 	if d := c.instance.ExitAfter.Std(); d > 0 || c.instance.OOMKilled {
 		code, oom := c.instance.ExitCode, c.instance.OOMKilled
@@ -777,7 +837,7 @@ func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) e
 	}
 	if c.status.State != cri.ContainerRunning {
 		if c.status.State == cri.ContainerCreated {
-			c.status.State = cri.ContainerExited
+			r.setContainerState(c, cri.ContainerExited)
 			c.status.FinishedAt = r.now()
 		}
 		r.log(ctx, "StopContainer", target+" timeout="+strconv.FormatInt(timeout, 10), false, nil, 0)
@@ -867,7 +927,7 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 	ctrs := r.ctrAll.candidates(sel, r.ctrByPod, r.containers)
 	if filter == nil {
 		r.log(ctx, "ListContainers", "", true, nil, 0)
-		return listAll(&r.ctrList, ctrs, (*container).item), nil
+		return listAll(&r.ctrList, &r.ctrAll, (*container).item), nil
 	}
 	out := make([]*cri.Container, 0, len(ctrs))
 	for _, c := range ctrs {
@@ -892,8 +952,20 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 	return out, nil
 }
 
-// ContainerStatus implements cri.RuntimeService.
+// ContainerStatus implements cri.RuntimeService: the labels and
+// annotations are copies.
 func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.ContainerStatus, error) {
+	shared, err := r.ContainerStatusShared(ctx, id)
+	return ownCopy(shared, err, func(st *cri.ContainerStatus) {
+		st.Labels, st.Annotations = maps.Clone(st.Labels), maps.Clone(st.Annotations)
+	})
+}
+
+// ContainerStatusShared implements cri.SharedStatusService: the labels and
+// annotations are the container's own, never changed after
+// CreateContainer, and the status itself is shared until the container
+// changes.
+func (r *Runtime) ContainerStatusShared(ctx context.Context, id string) (*cri.ContainerStatus, error) {
 	err := r.begin(ctx, "ContainerStatus")
 	c, ok := r.containers[id]
 	if err == nil && !ok {
@@ -906,10 +978,11 @@ func (r *Runtime) ContainerStatus(ctx context.Context, id string) (*cri.Containe
 	if err != nil {
 		return nil, err
 	}
-	st := c.status
-	st.Labels = maps.Clone(c.status.Labels)
-	st.Annotations = maps.Clone(c.status.Annotations)
-	return &st, nil
+	if c.shown == nil || c.shown.State != c.status.State {
+		st := c.status
+		c.shown = &st
+	}
+	return c.shown, nil
 }
 
 // ExecSync implements cri.RuntimeService. Unscripted commands answer from

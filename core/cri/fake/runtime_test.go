@@ -153,6 +153,49 @@ func TestLabelsAndAnnotationsEchoed(t *testing.T) {
 	assert.Equal(t, sb, sbs[0].ID)
 }
 
+// The shared status calls answer what the copying ones do, log the same
+// calls, and fail the same; an answer is shared while its object is
+// unchanged, and a change makes a new one instead of changing it.
+func TestSharedStatuses(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	r.LogReads = true
+	sb, id := run(t, r, ctx, "web", "u1")
+	var _ cri.SharedStatusService = r
+	before := len(r.Calls())
+	sst, err := r.PodSandboxStatus(ctx, sb)
+	require.NoError(t, err)
+	cst, err := r.ContainerStatus(ctx, id)
+	require.NoError(t, err)
+	copied := r.CallsSince(before)
+	before = len(r.Calls())
+	shared, err := r.PodSandboxStatusShared(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, sst, shared)
+	assert.NotSame(t, sst, shared)
+	cshared, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cst, cshared)
+	assert.Equal(t, copied, r.CallsSince(before))
+	again, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Same(t, cshared, again, "an unchanged container's status is shared")
+	require.True(t, r.ExitContainer(id, 2, false))
+	exited, err := r.ContainerStatusShared(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, cri.ContainerExited, exited.State)
+	assert.EqualValues(t, 2, exited.ExitCode)
+	assert.Equal(t, cri.ContainerRunning, cshared.State, "a status handed out is never changed")
+	require.True(t, r.KillSandbox(sb))
+	dead, err := r.PodSandboxStatusShared(ctx, sb)
+	require.NoError(t, err)
+	assert.Equal(t, cri.SandboxNotReady, dead.State)
+	assert.Equal(t, cri.SandboxReady, shared.State, "a status handed out is never changed")
+	_, err = r.ContainerStatusShared(ctx, "nope")
+	assert.True(t, cri.IsNotFound(err))
+	_, err = r.PodSandboxStatusShared(ctx, "nope")
+	assert.True(t, cri.IsNotFound(err))
+}
+
 // Listings are in creation order, honour the filters, and show state
 // changes (the shared items are replaced when the state changes).
 func TestListings(t *testing.T) {
@@ -213,6 +256,58 @@ func TestListingReuse(t *testing.T) {
 	again, err := r.ListContainers(ctx, nil)
 	require.NoError(t, err)
 	assert.Same(t, &now[0], &again[0])
+}
+
+// The unfiltered listings, handed out again while nothing changed, show
+// every kind of change: each is compared with a filtered listing, which is
+// made afresh on every call.
+func TestListingsFollowEveryChange(t *testing.T) {
+	r, c, ctx := newRuntime(t)
+	r.AddContainerScript(ContainerScript{Pod: "a", Runs: []Instance{{ExitAfter: sim.Duration(2 * time.Second)}}})
+	r.AddContainerScript(ContainerScript{Pod: "e", Runs: []Instance{{StartError: "no such file"}}})
+	r.AddSandboxScript(SandboxScript{Pod: "d", DieAfter: sim.Duration(5 * time.Second)})
+	fresh := func(step string) {
+		t.Helper()
+		ctrs, err := r.ListContainers(ctx, nil)
+		require.NoError(t, err)
+		want, err := r.ListContainers(ctx, &cri.ContainerFilter{})
+		require.NoError(t, err)
+		assert.Equal(t, want, append([]*cri.Container{}, ctrs...), "containers after %s", step)
+		sbs, err := r.ListPodSandbox(ctx, nil)
+		require.NoError(t, err)
+		wantSbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{})
+		require.NoError(t, err)
+		assert.Equal(t, wantSbs, append([]*cri.PodSandbox{}, sbs...), "sandboxes after %s", step)
+	}
+	fresh("nothing")
+	sbA, a := run(t, r, ctx, "a", "ua")
+	fresh("start")
+	sbB, b := run(t, r, ctx, "b", "ub")
+	_, _ = run(t, r, ctx, "d", "ud")
+	fresh("more starts")
+	sbE, err := r.RunPodSandbox(ctx, sandboxConfig("e", "ue"), "")
+	require.NoError(t, err)
+	e, err := r.CreateContainer(ctx, sbE, containerConfig("e", "ue", "app"), sandboxConfig("e", "ue"))
+	require.NoError(t, err)
+	fresh("create")
+	require.Error(t, r.StartContainer(ctx, e))
+	fresh("a start error")
+	c.RunUntil(sim.Epoch.Add(3*time.Second), 0)
+	fresh("an exit")
+	c.RunUntil(sim.Epoch.Add(6*time.Second), 0)
+	fresh("a sandbox's death")
+	require.True(t, r.ExitContainer(b, 1, false))
+	fresh("ExitContainer")
+	require.True(t, r.KillSandbox(sbB))
+	fresh("KillSandbox")
+	require.NoError(t, r.StopPodSandbox(ctx, sbA))
+	fresh("StopPodSandbox")
+	require.NoError(t, r.RemoveContainer(ctx, a))
+	fresh("RemoveContainer")
+	require.True(t, r.LoseContainer(b))
+	fresh("LoseContainer")
+	require.NoError(t, r.RemovePodSandbox(ctx, sbB))
+	fresh("RemovePodSandbox")
 }
 
 // The call log records every call in order with its caller, target and

@@ -47,6 +47,9 @@ type PodUpdate struct {
 	Source string
 	// removed lists the UIDs gone from a partial snapshot.
 	removed []string
+	// statusOnly says, for each pod of a partial snapshot, whether only
+	// its status changed since the source's previous snapshot.
+	statusOnly []bool
 }
 
 // setPartial is a SET that carries only the pods that changed since the
@@ -58,8 +61,14 @@ const setPartial Op = "SET(partial)"
 // is what Merge of the full SET would return; the api source of this model
 // uses it so that a status write does not diff every pod. Like every
 // Merge, it reads the given pods and keeps copies, never the pods.
-func (s *Storage) SetChanged(source string, changed []*v1.Pod, removed []string) []PodUpdate {
-	return s.Merge(source, PodUpdate{Pods: changed, Op: setPartial, Source: source, removed: removed})
+//
+// statusOnly, nil or as long as changed, tells which pods changed nothing
+// but their status since the source's previous snapshot: the stored copy
+// of such a pod, made from that snapshot, can then differ from it only in
+// the status, and the comparison of everything else (the whole spec, for
+// every status write) is skipped. The outcome is the same.
+func (s *Storage) SetChanged(source string, changed []*v1.Pod, statusOnly []bool, removed []string) []PodUpdate {
+	return s.Merge(source, PodUpdate{Pods: changed, Op: setPartial, Source: source, removed: removed, statusOnly: statusOnly})
 }
 
 // Storage is podStorage: the merged view of every source.
@@ -148,14 +157,7 @@ func podsDifferSemantically(a, b *v1.Pod) bool {
 // checkAndUpdatePod copies ref into existing and classifies the change.
 func checkAndUpdatePod(existing, ref *v1.Pod) (update, reconcile, gracefulDelete bool) {
 	if !podsDifferSemantically(existing, ref) {
-		if !v1.EqualPodStatus(&existing.Status, &ref.Status) {
-			// Shared, not copied: a status, once written, is never changed
-			// in place (the status manager's statuses are copy-on-write,
-			// and the API server replaces a pod's status whole).
-			existing.Status = ref.Status
-			reconcile = true
-		}
-		return
+		return false, reconcileStatus(existing, ref), false
 	}
 	seen := existing.Metadata.Annotations[ConfigFirstSeenAnnotationKey]
 	src := existing.Metadata.Annotations[ConfigSourceAnnotationKey]
@@ -176,6 +178,19 @@ func checkAndUpdatePod(existing, ref *v1.Pod) (update, reconcile, gracefulDelete
 	return
 }
 
+// reconcileStatus takes ref's status into existing, a pod that does not
+// differ from ref semantically, and reports whether it was different.
+func reconcileStatus(existing, ref *v1.Pod) bool {
+	if v1.EqualPodStatus(&existing.Status, &ref.Status) {
+		return false
+	}
+	// Shared, not copied: a status, once written, is never changed in
+	// place (the status manager's statuses are copy-on-write, and the API
+	// server replaces a pod's status whole).
+	existing.Status = ref.Status
+	return true
+}
+
 // Merge applies an update from source and returns the incremental updates
 // to deliver, in upstream's order.
 func (s *Storage) Merge(source string, u PodUpdate) []PodUpdate {
@@ -186,11 +201,16 @@ func (s *Storage) Merge(source string, u PodUpdate) []PodUpdate {
 	}
 	firstSet := !s.sources[source]
 	var adds, updates, deletes, removes, reconciles []*v1.Pod
-	upsert := func(in []*v1.Pod) {
-		for _, ref := range in {
+	upsert := func(in []*v1.Pod, statusOnly []bool) {
+		for i, ref := range in {
 			uid := ref.Metadata.UID
 			if existing, ok := pods[uid]; ok {
-				up, rec, del := checkAndUpdatePod(existing, ref)
+				var up, rec, del bool
+				if statusOnly != nil && statusOnly[i] {
+					rec = reconcileStatus(existing, ref)
+				} else {
+					up, rec, del = checkAndUpdatePod(existing, ref)
+				}
 				switch {
 				case up:
 					updates = append(updates, existing)
@@ -231,11 +251,11 @@ func (s *Storage) Merge(source string, u PodUpdate) []PodUpdate {
 		for _, uid := range u.removed {
 			remove(uid)
 		}
-		upsert(u.Pods)
+		upsert(u.Pods, u.statusOnly)
 	case ADD, UPDATE, DELETE:
-		upsert(u.Pods)
+		upsert(u.Pods, nil)
 	case RECONCILE:
-		upsert(u.Pods)
+		upsert(u.Pods, nil)
 	case REMOVE:
 		for _, p := range u.Pods {
 			remove(p.Metadata.UID)
@@ -251,7 +271,7 @@ func (s *Storage) Merge(source string, u PodUpdate) []PodUpdate {
 				remove(uid)
 			}
 		}
-		upsert(u.Pods)
+		upsert(u.Pods, nil)
 	}
 	s.sources[source] = true
 	var out []PodUpdate

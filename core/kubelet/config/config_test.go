@@ -94,10 +94,45 @@ func TestMergeIncremental(t *testing.T) {
 	if got := summary(s.Merge(ApiserverSource, PodUpdate{Op: REMOVE, Pods: []*v1.Pod{pod("a", "x"), pod("zz", "x")}})); got != "REMOVE[a]" {
 		t.Errorf("REMOVE: %s", got)
 	}
-	if got := summary(s.SetChanged(ApiserverSource, []*v1.Pod{pod("b", "x")}, []string{"a"})); got != "ADD[b]" {
+	if got := summary(s.SetChanged(ApiserverSource, []*v1.Pod{pod("b", "x")}, nil, []string{"a"})); got != "ADD[b]" {
 		t.Errorf("SetChanged: %s", got)
 	}
-	if got := summary(s.SetChanged(ApiserverSource, nil, []string{"b"})); got != "REMOVE[b]" {
+	if got := summary(s.SetChanged(ApiserverSource, nil, nil, []string{"b"})); got != "REMOVE[b]" {
 		t.Errorf("SetChanged removing: %s", got)
+	}
+}
+
+// A pod marked as changed only in its status is reconciled as the full
+// comparison would: RECONCILE with the new status, nothing when the status
+// is the same.
+func TestSetChangedStatusOnly(t *testing.T) {
+	hinted, plain := NewStorage(func() time.Time { return t0 }), NewStorage(func() time.Time { return t0 })
+	for _, s := range []*Storage{hinted, plain} {
+		if got := summary(s.SetChanged(ApiserverSource, []*v1.Pod{pod("a", "x"), pod("b", "x")}, nil, nil)); got != "ADD[a b]" {
+			t.Fatalf("first snapshot: %s", got)
+		}
+	}
+	running := pod("a", "x")
+	running.Status.Phase = v1.PodRunning
+	for _, step := range []struct {
+		name string
+		pods []*v1.Pod
+		want string
+	}{
+		{"a new status", []*v1.Pod{running, pod("b", "x")}, "RECONCILE[a]"},
+		{"the same status", []*v1.Pod{running}, ""},
+	} {
+		only := make([]bool, len(step.pods))
+		for i := range only {
+			only[i] = true
+		}
+		got := summary(hinted.SetChanged(ApiserverSource, step.pods, only, nil))
+		if want := summary(plain.SetChanged(ApiserverSource, step.pods, nil, nil)); got != want || got != step.want {
+			t.Errorf("%s: %q with the hint, %q without, want %q", step.name, got, want, step.want)
+		}
+	}
+	stored := hinted.pods[ApiserverSource]["a"]
+	if stored.Status.Phase != v1.PodRunning {
+		t.Errorf("the hinted RECONCILE does not carry the new status: %q", stored.Status.Phase)
 	}
 }

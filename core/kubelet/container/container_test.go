@@ -202,6 +202,21 @@ func TestHasher(t *testing.T) {
 			t.Errorf("%+v: Hasher %s, HashContainer %s", c, got, want)
 		}
 	}
+	// Again, each container remembered: the same values.
+	for i := range specs {
+		c := &specs[i]
+		for range 2 {
+			if got, want := x.Hash(c), HashContainer(c); got != want {
+				t.Errorf("%+v hashed again: Hasher %s, HashContainer %s", *c, got, want)
+			}
+		}
+	}
+	// A copy with a change is another container: its own hash.
+	changed := specs[0]
+	changed.Image = "nginx:1.27"
+	if got, want := x.Hash(&changed), HashContainer(&changed); got != want || got == x.Hash(&specs[0]) {
+		t.Errorf("a changed copy hashes to %s, want %s", got, want)
+	}
 	// The value itself is pinned: it is the container's hash annotation.
 	if got := x.Hash(&specs[0]); got != "ac5feda" {
 		t.Errorf("hash of app/nginx:1.25 is %s", got)

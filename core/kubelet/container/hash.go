@@ -21,9 +21,9 @@ func HashContainer(c *v1.Container) string {
 }
 
 // Hasher computes HashContainer's values with what it keeps between calls:
-// the runtime manager hashes every running container on every sync, and
+// the runtime manager hashes every container of a pod on every sync, and
 // json.Marshal with a fresh copy and hash each time was a good part of a
-// long run's garbage. A Hasher is not safe for concurrent use.
+// long run's garbage and time. A Hasher is not safe for concurrent use.
 type Hasher struct {
 	spec v1.Container // the copy without resources, reused
 	sum  fnvWriter
@@ -31,10 +31,34 @@ type Hasher struct {
 	// texts holds the text of the hashes seen (a node has a few container
 	// specs, hashed over and over), up to a bound.
 	texts map[uint32]string
+	// known holds the hash of each container hashed, by address, up to a
+	// bound: the kubelet never changes a container spec in place (a pod
+	// whose spec changed arrives as a new copy, with containers of its
+	// own), and a key keeps its container alive, so its address is not
+	// reused while the entry is here.
+	known map[*v1.Container]string
 }
 
-// Hash returns HashContainer(c).
+// knownBound is how many containers a Hasher remembers: more than a
+// node's containers, so a node's syncs find theirs.
+const knownBound = 4096
+
+// Hash returns HashContainer(c). The caller must not change c afterwards
+// (see Hasher.known).
 func (x *Hasher) Hash(c *v1.Container) string {
+	if t, ok := x.known[c]; ok {
+		return t
+	}
+	if x.known == nil || len(x.known) >= knownBound {
+		x.known = map[*v1.Container]string{}
+	}
+	t := x.hash(c)
+	x.known[c] = t
+	return t
+}
+
+// hash computes HashContainer(c).
+func (x *Hasher) hash(c *v1.Container) string {
 	if x.enc == nil {
 		x.enc = json.NewEncoder(&x.sum)
 	}

@@ -1,6 +1,7 @@
 package kuberuntime
 
 import (
+	"context"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
@@ -41,7 +42,11 @@ type Options struct {
 
 // Manager is the generic runtime manager.
 type Manager struct {
-	rt       cri.RuntimeService
+	rt cri.RuntimeService
+	// statuses is rt when it can answer status calls without copies
+	// (cri.SharedStatusService), else a copying adapter: the manager only
+	// reads the answers.
+	statuses cri.SharedStatusService
 	images   *images.Manager
 	recorder *events.Recorder
 	msgs     events.Messages
@@ -67,7 +72,23 @@ type Manager struct {
 
 // New returns a runtime manager; backOff is the crash-loop back-off.
 func New(rt cri.RuntimeService, img *images.Manager, rec *events.Recorder, msgs events.Messages, opt Options, backOff *flowcontrol.Backoff, liveness, startup Results) *Manager {
-	return &Manager{rt: rt, images: img, recorder: rec, msgs: msgs, opt: opt, backOff: backOff, liveness: liveness, startup: startup, LastActions: map[string]PodActions{}}
+	statuses, ok := rt.(cri.SharedStatusService)
+	if !ok {
+		statuses = copiedStatuses{rt}
+	}
+	return &Manager{rt: rt, statuses: statuses, images: img, recorder: rec, msgs: msgs, opt: opt, backOff: backOff, liveness: liveness, startup: startup, LastActions: map[string]PodActions{}}
+}
+
+// copiedStatuses answers the shared status calls with a runtime's plain
+// ones (copies are as good as shared maps to a reader).
+type copiedStatuses struct{ rt cri.RuntimeService }
+
+func (c copiedStatuses) PodSandboxStatusShared(ctx context.Context, id string) (*cri.PodSandboxStatus, error) {
+	return c.rt.PodSandboxStatus(ctx, id)
+}
+
+func (c copiedStatuses) ContainerStatusShared(ctx context.Context, id string) (*cri.ContainerStatus, error) {
+	return c.rt.ContainerStatus(ctx, id)
 }
 
 // ContainerRef is the event object of a container: the pod with a field

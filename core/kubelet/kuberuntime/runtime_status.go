@@ -298,7 +298,7 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 	ps := &blk.ps
 	slices.SortStableFunc(sbs, newestSandboxFirst)
 	for i, s := range sbs {
-		st, err := m.rt.PodSandboxStatus(ctx, s.ID)
+		st, err := m.statuses.PodSandboxStatusShared(ctx, s.ID)
 		if err != nil {
 			if cri.IsNotFound(err) {
 				continue
@@ -328,7 +328,7 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 		ptrs = make([]*kubecontainer.Status, 0, len(ctrs))
 	}
 	for i, c := range ctrs {
-		st, err := m.rt.ContainerStatus(ctx, c.ID)
+		st, err := m.statuses.ContainerStatusShared(ctx, c.ID)
 		if err != nil {
 			if cri.IsNotFound(err) {
 				continue

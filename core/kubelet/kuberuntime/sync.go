@@ -112,7 +112,7 @@ func (m *Manager) syncCreateAndStart(ctx context.Context, w kubecontainer.Waiter
 			return
 		}
 		sandboxID = id
-		st, err := m.rt.PodSandboxStatus(ctx, id)
+		st, err := m.statuses.PodSandboxStatusShared(ctx, id)
 		if err != nil {
 			m.recorder.Eventf(PodRef(pod), events.Warning, events.FailedStatusPodSandBox, "Unable to get pod sandbox status: %v", err)
 			result.Fail(err)

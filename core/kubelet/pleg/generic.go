@@ -309,7 +309,7 @@ func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) R
 	if r == nil {
 		r = &record{uid: uid}
 		g.records[uid] = r
-		g.sortRecords()
+		g.insertSorted(r)
 	}
 	r.current = pod
 	var res RelistResult
@@ -334,6 +334,14 @@ func (g *GenericPLEG) RelistPod(ctx context.Context, uid string, ts time.Time) R
 
 // gone reports a record of a pod that is neither listed nor remembered.
 func gone(r *record) bool { return r.current == nil && r.old == nil }
+
+// insertSorted adds a new record to g.sorted at its place: each pod's first
+// sync relists it on demand before a periodic relist has seen it, so a
+// node's pods arrive here one by one.
+func (g *GenericPLEG) insertSorted(r *record) {
+	i, _ := slices.BinarySearchFunc(g.sorted, r.uid, func(x *record, uid string) int { return strings.Compare(x.uid, uid) })
+	g.sorted = slices.Insert(g.sorted, i, r)
+}
 
 func (g *GenericPLEG) sortRecords() {
 	g.sorted = g.sorted[:0]
