@@ -50,7 +50,8 @@ type EvaluateReply struct {
 type Result struct {
 	*kubeletstart.Result
 	// Gates is every registered gate with its effective value, its source
-	// and the components that read it.
+	// and the components that read it. Evaluations with the same model
+	// table share one slice (encode.go): read it, never write to it.
 	Gates []Gate `json:"gates"`
 	// Diagnostics point at the inputs: the command line, the config file,
 	// a drop-in (by path), the dynamic checkpoint.
@@ -159,14 +160,10 @@ func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result
 }
 
 // newResult adds to a model result what the explorer knows besides: the
-// components that read each gate, the diagnostics.
+// components that read each gate (rows kept per model table, encode.go:
+// read them, never write to them), the diagnostics.
 func newResult(res *kubeletstart.Result, diags []explorer.Diagnostic) *Result {
-	readBy := readers(res.Release)
-	gates := make([]Gate, len(res.Gates))
-	for i, g := range res.Gates {
-		gates[i] = Gate{GateState: g, ReadBy: readBy(g.Name)}
-	}
-	return &Result{Result: res, Gates: gates, Diagnostics: diags}
+	return &Result{Result: res, Gates: tables.gates(res.Release, res.Gates), Diagnostics: diags}
 }
 
 // notReadByKubelet warns about the gates the inputs set that no kubelet
