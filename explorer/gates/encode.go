@@ -142,7 +142,7 @@ func sameMap(a, b map[string]string) bool {
 }
 
 // labelsJSON is the JSON of the labels every reply carries.
-var labelsJSON = sync.OnceValues(func() ([]byte, error) { return json.Marshal(labels) })
+var labelsJSON = sync.OnceValues(func() ([]byte, error) { return json.Marshal(labels()) })
 
 // AppendJSON appends the reply's JSON, the bytes encoding/json writes
 // for it (explorer.AppendJSON), with the gates tables encoded once per
@@ -169,7 +169,7 @@ func (r EvaluateReply) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, tail[1:]...)
 	}
 	var lj []byte
-	if sameMap(r.Labels.Stages, labels.Stages) && sameMap(r.Labels.Sources, labels.Sources) {
+	if l := labels(); sameMap(r.Labels.Stages, l.Stages) && sameMap(r.Labels.Sources, l.Sources) {
 		lj, err = labelsJSON()
 	} else {
 		lj, err = json.Marshal(r.Labels)

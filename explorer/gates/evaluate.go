@@ -132,7 +132,7 @@ func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
 	if err != nil {
 		return EvaluateReply{}, err
 	}
-	reply := EvaluateReply{Result: from, Labels: labels}
+	reply := EvaluateReply{Result: from, Labels: labels()}
 	if r.TargetRelease != "" {
 		to, err := r.evaluate(r.TargetRelease, InputTargetRelease, "target release: ")
 		if err != nil {
