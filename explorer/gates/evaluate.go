@@ -50,8 +50,7 @@ type EvaluateReply struct {
 type Result struct {
 	*kubeletstart.Result
 	// Gates is every registered gate with its effective value, its source
-	// and the components that read it. Evaluations with the same model
-	// table share one slice (encode.go): read it, never write to it.
+	// and the components that read it.
 	Gates []Gate `json:"gates"`
 	// Diagnostics point at the inputs: the command line, the config file,
 	// a drop-in (by path), the dynamic checkpoint.
