@@ -245,3 +245,17 @@ func BenchmarkCallEcho(b *testing.B) {
 
 var _ = fmt.Sprint
 var _ = os.Args
+
+// TestCallEnvelopeIsEncodingJSONs: Call writes a successful reply's
+// envelope itself; its bytes are what encoding/json writes for the Reply,
+// HTML escaping and all.
+func TestCallEnvelopeIsEncodingJSONs(t *testing.T) {
+	for _, value := range []string{`null`, `{"a":[1,"<b>&amp;</b>"]}`, `"line\u2028sep \u00e9 \"q\""`, `[]`, `{"ok":{"result":1}}`} {
+		got := explorer.New().Call("echo", []byte(`{"value":`+value+`}`))
+		var reply explorer.Reply
+		require.NoError(t, json.Unmarshal(got, &reply))
+		want, err := json.Marshal(reply)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), value)
+	}
+}

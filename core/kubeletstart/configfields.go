@@ -37,47 +37,37 @@ type configField struct {
 	flag string
 	// since is the first minor the field exists in (0: always).
 	since int
-	// def is the v1beta1 default at a minor (nil: zero, no defaulting).
-	def func(minor int) any
-}
-
-func constDefault(v any) func(int) any { return func(int) any { return v } }
-
-// raisedIn127 is a default that 1.27 raised (kubernetes/kubernetes#116121:
-// event and API client limits ×10).
-func raisedIn127(before, after int64) func(int) any {
-	return func(minor int) any {
-		if minor >= 27 {
-			return after
-		}
-		return before
-	}
+	// def is the v1beta1 default (nil: zero, no defaulting), def127 the
+	// default from 1.27 on when 1.27 raised it (kubernetes/kubernetes#116121:
+	// event and API client limits ×10). Plain values, not functions, so
+	// that the table is data the compiler lays out, not code run at start.
+	def, def127 any
 }
 
 // configFields are the tracked fields, read from each release's
 // pkg/kubelet/apis/config/v1beta1/defaults.go (defaults identical 1.18–1.37
-// except where raisedIn127 says otherwise).
+// except where def127 says otherwise).
 var configFields = []configField{
-	{path: "nodeLeaseDurationSeconds", goName: "NodeLeaseDurationSeconds", def: constDefault(int64(40))},
-	{path: "eventBurst", goName: "EventBurst", flag: "event-burst", def: raisedIn127(10, 100)},
-	{path: "eventRecordQPS", goName: "EventRecordQPS", pointer: true, flag: "event-qps", def: raisedIn127(5, 50)},
-	{path: "healthzPort", goName: "HealthzPort", pointer: true, flag: "healthz-port", def: constDefault(int64(10248))},
-	{path: "imageGCHighThresholdPercent", goName: "ImageGCHighThresholdPercent", pointer: true, flag: "image-gc-high-threshold", def: constDefault(int64(85))},
-	{path: "imageGCLowThresholdPercent", goName: "ImageGCLowThresholdPercent", pointer: true, flag: "image-gc-low-threshold", def: constDefault(int64(80))},
-	{path: "iptablesDropBit", goName: "IPTablesDropBit", pointer: true, flag: "iptables-drop-bit", def: constDefault(int64(15))},
-	{path: "iptablesMasqueradeBit", goName: "IPTablesMasqueradeBit", pointer: true, flag: "iptables-masquerade-bit", def: constDefault(int64(14))},
-	{path: "kubeAPIBurst", goName: "KubeAPIBurst", flag: "kube-api-burst", def: raisedIn127(10, 100)},
-	{path: "kubeAPIQPS", goName: "KubeAPIQPS", pointer: true, flag: "kube-api-qps", def: raisedIn127(5, 50)},
-	{path: "nodeStatusMaxImages", goName: "NodeStatusMaxImages", pointer: true, flag: "node-status-max-images", since: 19, def: constDefault(int64(50))},
-	{path: "maxOpenFiles", goName: "MaxOpenFiles", kind: fInt64, flag: "max-open-files", def: constDefault(int64(1000000))},
-	{path: "maxPods", goName: "MaxPods", flag: "max-pods", def: constDefault(int64(110))},
-	{path: "oomScoreAdj", goName: "OOMScoreAdj", pointer: true, flag: "oom-score-adj", def: constDefault(int64(-999))},
+	{path: "nodeLeaseDurationSeconds", goName: "NodeLeaseDurationSeconds", def: int64(40)},
+	{path: "eventBurst", goName: "EventBurst", flag: "event-burst", def: int64(10), def127: int64(100)},
+	{path: "eventRecordQPS", goName: "EventRecordQPS", pointer: true, flag: "event-qps", def: int64(5), def127: int64(50)},
+	{path: "healthzPort", goName: "HealthzPort", pointer: true, flag: "healthz-port", def: int64(10248)},
+	{path: "imageGCHighThresholdPercent", goName: "ImageGCHighThresholdPercent", pointer: true, flag: "image-gc-high-threshold", def: int64(85)},
+	{path: "imageGCLowThresholdPercent", goName: "ImageGCLowThresholdPercent", pointer: true, flag: "image-gc-low-threshold", def: int64(80)},
+	{path: "iptablesDropBit", goName: "IPTablesDropBit", pointer: true, flag: "iptables-drop-bit", def: int64(15)},
+	{path: "iptablesMasqueradeBit", goName: "IPTablesMasqueradeBit", pointer: true, flag: "iptables-masquerade-bit", def: int64(14)},
+	{path: "kubeAPIBurst", goName: "KubeAPIBurst", flag: "kube-api-burst", def: int64(10), def127: int64(100)},
+	{path: "kubeAPIQPS", goName: "KubeAPIQPS", pointer: true, flag: "kube-api-qps", def: int64(5), def127: int64(50)},
+	{path: "nodeStatusMaxImages", goName: "NodeStatusMaxImages", pointer: true, flag: "node-status-max-images", since: 19, def: int64(50)},
+	{path: "maxOpenFiles", goName: "MaxOpenFiles", kind: fInt64, flag: "max-open-files", def: int64(1000000)},
+	{path: "maxPods", goName: "MaxPods", flag: "max-pods", def: int64(110)},
+	{path: "oomScoreAdj", goName: "OOMScoreAdj", pointer: true, flag: "oom-score-adj", def: int64(-999)},
 	{path: "podsPerCore", goName: "PodsPerCore", flag: "pods-per-core"},
-	{path: "port", goName: "Port", flag: "port", def: constDefault(int64(10250))},
+	{path: "port", goName: "Port", flag: "port", def: int64(10250)},
 	{path: "readOnlyPort", goName: "ReadOnlyPort", flag: "read-only-port"},
-	{path: "registryBurst", goName: "RegistryBurst", flag: "registry-burst", def: constDefault(int64(10))},
-	{path: "registryPullQPS", goName: "RegistryPullQPS", pointer: true, flag: "registry-qps", def: constDefault(int64(5))},
-	{path: "hairpinMode", goName: "HairpinMode", kind: fString, flag: "hairpin-mode", def: constDefault("promiscuous-bridge")},
+	{path: "registryBurst", goName: "RegistryBurst", flag: "registry-burst", def: int64(10)},
+	{path: "registryPullQPS", goName: "RegistryPullQPS", pointer: true, flag: "registry-qps", def: int64(5)},
+	{path: "hairpinMode", goName: "HairpinMode", kind: fString, flag: "hairpin-mode", def: "promiscuous-bridge"},
 	// logging.verbosity (1.23+: --v is bound to the configuration and
 	// applied when logging is initialised).
 	{path: "logging.verbosity", goName: "Logging.Verbosity", flag: "v", since: 23},
@@ -103,10 +93,13 @@ func (c configField) zero() any {
 }
 
 func (c configField) defaultValue(minor int) any {
-	if c.def == nil {
+	switch {
+	case c.def == nil:
 		return c.zero()
+	case c.def127 != nil && minor >= 27:
+		return c.def127
 	}
-	return c.def(minor)
+	return c.def
 }
 
 // defaultsState is a defaulted empty configuration: what the kubelet holds

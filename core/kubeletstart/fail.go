@@ -12,16 +12,24 @@ import (
 // the model prints its head only.
 const usageText = "Usage:\n  kubelet [flags]\n\nFlags:\n      … (the kubelet's flag descriptions; omitted by the model)"
 
-// stageContext is the message of the 1.21–1.23 klog.ErrorS line per stage.
-var stageContext = map[string]string{
-	"parse":        "Failed to parse kubelet flag",
-	"flagGates":    "Failed to set feature gates from initial flags-based config",
-	"mergedGates":  "Failed to set feature gates from initial flags-based config",
-	"dynamicGates": "Failed to set feature gates from initial flags-based config",
-	"flagValidate": "Failed to validate kubelet flags",
-	"loadConfig":   "Failed to load kubelet config file",
-	"validate":     "Failed to validate kubelet configuration",
-	"run":          "Failed to run kubelet",
+// stageContext is the message of the 1.21–1.23 klog.ErrorS line per stage
+// ("" for a stage without one).
+func stageContext(stage string) string {
+	switch stage {
+	case "parse":
+		return "Failed to parse kubelet flag"
+	case "flagGates", "mergedGates", "dynamicGates":
+		return "Failed to set feature gates from initial flags-based config"
+	case "flagValidate":
+		return "Failed to validate kubelet flags"
+	case "loadConfig":
+		return "Failed to load kubelet config file"
+	case "validate":
+		return "Failed to validate kubelet configuration"
+	case "run":
+		return "Failed to run kubelet"
+	}
+	return ""
 }
 
 const typeMetaString = "&TypeMeta{Kind:,APIVersion:,}"
@@ -67,7 +75,7 @@ func (r *run) fail(stage string, err error) {
 		case "validate":
 			pairs = append(pairs, kv{"path", typeMetaString})
 		}
-		ctx := stageContext[stage]
+		ctx := stageContext(stage)
 		if ctx == "" {
 			ctx = "Failed to run kubelet"
 		}

@@ -1,5 +1,7 @@
 package kubeletstart
 
+import "sync"
+
 // The top-level JSON fields of kubelet.config.k8s.io/v1beta1
 // KubeletConfiguration, per release: strict decoding reports any other
 // top-level key as an unknown field (and the lenient retry drops it). Read
@@ -32,42 +34,46 @@ var configFields118 = []string{
 }
 
 // configFieldsAdded lists the fields each later minor added.
-var configFieldsAdded = map[int][]string{
-	19: {"enableServer", "enableSystemLogHandler", "kernelMemcgNotification", "logging", "nodeStatusMaxImages", "providerID", "runOnce", "volumePluginDir"},
-	20: {"shutdownGracePeriod", "shutdownGracePeriodCriticalPods", "topologyManagerScope"},
-	21: {"enableDebugFlagsHandler", "enableProfilingHandler", "memoryManagerPolicy", "reservedMemory"},
-	22: {"cpuManagerPolicyOptions", "memorySwap", "memoryThrottlingFactor", "seccompDefault"},
-	23: {"registerNode", "registerWithTaints", "shutdownGracePeriodByPodPriority"},
-	25: {"localStorageCapacityIsolation", "tracing"},
-	26: {"topologyManagerPolicyOptions"},
-	27: {"containerRuntimeEndpoint", "enableSystemLogQuery", "imageServiceEndpoint", "maxParallelImagePulls"},
-	29: {"imageMaximumGCAge"},
-	30: {"containerLogMaxWorkers", "containerLogMonitorInterval", "podLogsDir"},
-	31: {"failCgroupV1"},
-	32: {"crashLoopBackOff", "singleProcessOOMKill"},
-	33: {"imagePullCredentialsVerificationPolicy", "mergeDefaultEvictionSettings", "preloadedImagesVerificationAllowlist", "userNamespaces"},
-	36: {"memoryReservationPolicy", "tlsCurvePreferences"},
-	37: {"defaultPodSysctls"},
+var configFieldsAdded = []struct {
+	minor  int
+	fields []string
+}{
+	{19, []string{"enableServer", "enableSystemLogHandler", "kernelMemcgNotification", "logging", "nodeStatusMaxImages", "providerID", "runOnce", "volumePluginDir"}},
+	{20, []string{"shutdownGracePeriod", "shutdownGracePeriodCriticalPods", "topologyManagerScope"}},
+	{21, []string{"enableDebugFlagsHandler", "enableProfilingHandler", "memoryManagerPolicy", "reservedMemory"}},
+	{22, []string{"cpuManagerPolicyOptions", "memorySwap", "memoryThrottlingFactor", "seccompDefault"}},
+	{23, []string{"registerNode", "registerWithTaints", "shutdownGracePeriodByPodPriority"}},
+	{25, []string{"localStorageCapacityIsolation", "tracing"}},
+	{26, []string{"topologyManagerPolicyOptions"}},
+	{27, []string{"containerRuntimeEndpoint", "enableSystemLogQuery", "imageServiceEndpoint", "maxParallelImagePulls"}},
+	{29, []string{"imageMaximumGCAge"}},
+	{30, []string{"containerLogMaxWorkers", "containerLogMonitorInterval", "podLogsDir"}},
+	{31, []string{"failCgroupV1"}},
+	{32, []string{"crashLoopBackOff", "singleProcessOOMKill"}},
+	{33, []string{"imagePullCredentialsVerificationPolicy", "mergeDefaultEvictionSettings", "preloadedImagesVerificationAllowlist", "userNamespaces"}},
+	{36, []string{"memoryReservationPolicy", "tlsCurvePreferences"}},
+	{37, []string{"defaultPodSysctls"}},
 }
 
-// configFieldSince is the first minor each field exists in.
-var configFieldSince = func() map[string]int {
+// configFieldSince is the first minor each field exists in, built on
+// first use (the engine builds no table before it is asked something).
+var configFieldSince = sync.OnceValue(func() map[string]int {
 	m := map[string]int{}
 	for _, f := range configFields118 {
 		m[f] = 18
 	}
-	for minor, fs := range configFieldsAdded {
-		for _, f := range fs {
-			m[f] = minor
+	for _, a := range configFieldsAdded {
+		for _, f := range a.fields {
+			m[f] = a.minor
 		}
 	}
 	return m
-}()
+})
 
 // configFieldKnown reports whether a release's KubeletConfiguration has a
 // top-level field.
 func configFieldKnown(minor int, name string) bool {
-	since, ok := configFieldSince[name]
+	since, ok := configFieldSince()[name]
 	return ok && minor >= since
 }
 
@@ -76,13 +82,14 @@ func configFieldKnown(minor int, name string) bool {
 // release has is then accepted on older ones too (for instance
 // nodeStatusMaxImages, 1.19+, in a 1.18 file — the real 1.18 kubelet
 // warns "found unknown field" and drops it). configFieldKnown is exact.
-var kubeletConfigFields = func() map[string]bool {
-	m := make(map[string]bool, len(configFieldSince))
-	for f := range configFieldSince {
+var kubeletConfigFields = sync.OnceValue(func() map[string]bool {
+	since := configFieldSince()
+	m := make(map[string]bool, len(since))
+	for f := range since {
 		m[f] = true
 	}
 	return m
-}()
+})
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

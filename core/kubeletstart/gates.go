@@ -12,25 +12,41 @@ import (
 func (r *run) finishGates() {
 	enabled := r.gate.EnabledMap()
 	problems := r.gateProblems()
-	names := make([]string, 0, 2+len(r.rel.Gates))
-	names = append(names, "AllAlpha", "AllBeta")
-	for _, cg := range r.rel.Gates {
-		names = append(names, cg.Name)
-	}
 	// The table is built in one buffer (growing it by doubling costs twice
 	// its size), which the model's memo may replace by an equal table
 	// (tablememo.go).
-	r.res.Gates = r.tables.buffer(len(names))
-	for _, name := range names {
+	r.res.Gates = r.tables.buffer(2 + len(r.rel.Gates))
+	// AllAlpha and AllBeta, then the release's gates in catalog order. A
+	// row's component and dependencies are the catalog's; its value is the
+	// explicit one if any, else the default of the spec in force (the
+	// gate's Lookup, without looking the name up once more).
+	for i := -2; i < len(r.rel.Gates); i++ {
+		var name, comp string
+		var deps []string
+		switch i {
+		case -2:
+			name = "AllAlpha"
+		case -1:
+			name = "AllBeta"
+		default:
+			cg := &r.rel.Gates[i]
+			name, comp, deps = cg.Name, cg.Component, cg.Dependencies
+		}
 		spec, ok := r.gate.SpecAt(featuregate.Feature(name))
 		if !ok {
 			continue
 		}
-		on, _ := r.gate.Lookup(name)
+		on, set := enabled[featuregate.Feature(name)]
+		if !set {
+			on = spec.Default
+		}
+		if len(deps) == 0 {
+			deps = nil
+		}
 		gs := GateState{
-			Name: name, Component: r.comps[name], Stage: stageName(spec),
+			Name: name, Component: comp, Stage: stageName(spec),
 			Default: spec.Default, Locked: spec.LockToDefault, Enabled: on,
-			Dependencies: r.deps[name], Problem: problems[name],
+			Dependencies: deps, Problem: problems[name],
 		}
 		if v, ok := r.requested(name); ok {
 			gs.Requested = &v

@@ -31,7 +31,7 @@ func jsonIterWalk(buf []byte, strict bool) (gates map[string]bool, present bool,
 		if !ok {
 			return fail("")
 		}
-		known := kubeletConfigFields[field]
+		known := kubeletConfigFields()[field]
 		if !known && strict {
 			it.errKey = field
 			it.report("ReadObject", "found unknown field: "+field)

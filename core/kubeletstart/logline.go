@@ -122,7 +122,7 @@ func (e era) site(name string) string {
 			return "run.go:72"
 		}
 	}
-	if l, ok := serverLines[e.minor][name]; ok {
+	if l, ok := serverLine(e.minor, name); ok {
 		return fmt.Sprintf("server.go:%d", l)
 	}
 	return "server.go:1"
@@ -131,15 +131,39 @@ func (e era) site(name string) string {
 // serverLines: the klog.Fatal (1.18–1.20) or klog.ErrorS (1.21–1.23) call
 // of each start-up step in cmd/kubelet/app/server.go, and the later
 // releases' info lines (skipped drop-in files, the effective configuration).
-var serverLines = map[int]map[string]int{
-	18: {"parse": 157, "command": 164, "flagGates": 183, "flagValidate": 188, "loadConfig": 199, "precedence": 205, "mergedGates": 209, "validate": 216, "dynamic": 232, "dynamicGates": 240, "run": 274},
-	19: {"parse": 156, "command": 163, "flagGates": 182, "flagValidate": 187, "loadConfig": 198, "precedence": 204, "mergedGates": 208, "validate": 215, "dynamic": 231, "dynamicGates": 239, "run": 265},
-	20: {"parse": 156, "command": 163, "flagGates": 182, "flagValidate": 187, "loadConfig": 198, "precedence": 204, "mergedGates": 208, "validate": 215, "dynamic": 235, "dynamicGates": 243, "run": 269},
-	21: {"parse": 156, "command": 164, "flagGates": 186, "flagValidate": 192, "loadConfig": 204, "precedence": 211, "mergedGates": 216, "validate": 224, "dynamic": 245, "dynamicGates": 254, "run": 292},
-	22: {"parse": 158, "command": 166, "flagGates": 188, "flagValidate": 194, "loadConfig": 206, "precedence": 213, "mergedGates": 218, "validate": 226, "dynamic": 247, "dynamicGates": 256, "run": 294},
-	23: {"parse": 158, "command": 166, "flagGates": 187, "flagValidate": 193, "loadConfig": 205, "precedence": 212, "mergedGates": 217, "validate": 225, "dynamic": 246, "dynamicGates": 255, "run": 302},
-	36: {"skippedDropin": 296},
-	37: {"skippedDropin": 299, "effectiveConfig": 257},
+var serverLines = []struct {
+	minor int
+	lines []siteLine
+}{
+	{18, []siteLine{{"parse", 157}, {"command", 164}, {"flagGates", 183}, {"flagValidate", 188}, {"loadConfig", 199}, {"precedence", 205}, {"mergedGates", 209}, {"validate", 216}, {"dynamic", 232}, {"dynamicGates", 240}, {"run", 274}}},
+	{19, []siteLine{{"parse", 156}, {"command", 163}, {"flagGates", 182}, {"flagValidate", 187}, {"loadConfig", 198}, {"precedence", 204}, {"mergedGates", 208}, {"validate", 215}, {"dynamic", 231}, {"dynamicGates", 239}, {"run", 265}}},
+	{20, []siteLine{{"parse", 156}, {"command", 163}, {"flagGates", 182}, {"flagValidate", 187}, {"loadConfig", 198}, {"precedence", 204}, {"mergedGates", 208}, {"validate", 215}, {"dynamic", 235}, {"dynamicGates", 243}, {"run", 269}}},
+	{21, []siteLine{{"parse", 156}, {"command", 164}, {"flagGates", 186}, {"flagValidate", 192}, {"loadConfig", 204}, {"precedence", 211}, {"mergedGates", 216}, {"validate", 224}, {"dynamic", 245}, {"dynamicGates", 254}, {"run", 292}}},
+	{22, []siteLine{{"parse", 158}, {"command", 166}, {"flagGates", 188}, {"flagValidate", 194}, {"loadConfig", 206}, {"precedence", 213}, {"mergedGates", 218}, {"validate", 226}, {"dynamic", 247}, {"dynamicGates", 256}, {"run", 294}}},
+	{23, []siteLine{{"parse", 158}, {"command", 166}, {"flagGates", 187}, {"flagValidate", 193}, {"loadConfig", 205}, {"precedence", 212}, {"mergedGates", 217}, {"validate", 225}, {"dynamic", 246}, {"dynamicGates", 255}, {"run", 302}}},
+	{36, []siteLine{{"skippedDropin", 296}}},
+	{37, []siteLine{{"skippedDropin", 299}, {"effectiveConfig", 257}}},
+}
+
+// siteLine is the line of one step's call.
+type siteLine struct {
+	step string
+	line int
+}
+
+// serverLine is the line of a step's call in a release, if known.
+func serverLine(minor int, step string) (int, bool) {
+	for _, r := range serverLines {
+		if r.minor != minor {
+			continue
+		}
+		for _, l := range r.lines {
+			if l.step == step {
+				return l.line, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // codecLine is the line of the lenient-decoding warning in the kubelet's

@@ -31,7 +31,7 @@ func (p *parsed) object() (map[string]any, []string) {
 	p.objOnce.Do(func() {
 		_ = json.Unmarshal(p.js, &p.obj)
 		for _, k := range sortedKeys(p.obj) {
-			if !kubeletConfigFields[k] {
+			if !kubeletConfigFields()[k] {
 				p.unknown = append(p.unknown, k)
 			}
 		}

@@ -33,8 +33,6 @@ type run struct {
 	words  *words
 	places flagPlaces
 	fv     *flagValues
-	comps  map[string]string
-	deps   map[string][]string
 
 	flagGates map[string]bool
 	merged    map[string]bool
@@ -74,10 +72,6 @@ type Model struct {
 type protoEntry struct {
 	gate featuregate.Gate
 	rel  *catalog.Release
-	// comps and deps index rel.Gates by name (each gate's component and
-	// dependencies); evaluations only read them.
-	comps map[string]string
-	deps  map[string][]string
 }
 
 // NewModel uses load for catalogs and releases for the list of releases.
@@ -122,13 +116,7 @@ func (m *Model) proto(release string) (protoEntry, error) {
 	if err != nil {
 		return protoEntry{}, err
 	}
-	p := protoEntry{gate: g, rel: rel, comps: make(map[string]string, len(rel.Gates)), deps: map[string][]string{}}
-	for _, cg := range rel.Gates {
-		p.comps[cg.Name] = cg.Component
-		if len(cg.Dependencies) > 0 {
-			p.deps[cg.Name] = cg.Dependencies
-		}
-	}
+	p := protoEntry{gate: g, rel: rel}
 	m.protos[release] = p
 	return p, nil
 }
@@ -166,7 +154,7 @@ func (m *Model) Evaluate(in Input) (*Result, error) {
 	}
 	g, rel := p.gate.Copy(), p.rel
 	r := &run{in: in, e: e, rel: rel, gate: g, origins: map[string]origin{},
-		comps: p.comps, deps: p.deps, memo: &m.files, tables: &m.tables}
+		memo: &m.files, tables: &m.tables}
 	r.res = &Result{Release: release, Library: e.lib.String(), Lines: []Line{}, Gates: []GateState{},
 		Diagnostics: []Diagnostic{}, Notes: []string{}, Args: []string{}}
 	r.startTrace(minor)

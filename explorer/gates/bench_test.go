@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 	"github.com/kubexplorer/kubexplorer/core/fleet/fleettest"
 	"github.com/kubexplorer/kubexplorer/explorer"
 	"github.com/kubexplorer/kubexplorer/explorer/gates"
@@ -56,3 +57,37 @@ func BenchmarkCheck1000(b *testing.B) { benchCheck(b, false) }
 // BenchmarkCheck1000Configs is the worst case: every node has its own
 // configuration (its own maxPods), so every node costs two evaluations.
 func BenchmarkCheck1000Configs(b *testing.B) { benchCheck(b, true) }
+
+// pageRequest is the gates.evaluate request kxbench's "first gates
+// evaluation" row sends (cmd/kxbench/firstresult.go): the newest release, a
+// config file and one --feature-gates gate, as the page's JSON.
+func pageRequest(b *testing.B) []byte {
+	b.Helper()
+	body, err := json.Marshal(gates.EvaluateRequest{
+		Release:     catalog.Latest(),
+		CommandLine: "kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true",
+		Config: &gates.File{Path: "/var/lib/kubelet/config.yaml",
+			Content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n"},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return body
+}
+
+// BenchmarkEvaluatePage is the page's steady gates.evaluate through the
+// explorer's JSON (decode the request, evaluate, encode the reply): what a
+// second evaluation of the same inputs costs in the engine. Goal: the whole
+// round trip in wasm under 30 ms (issue 15 item 5).
+func BenchmarkEvaluatePage(b *testing.B) {
+	body := pageRequest(b)
+	e := explorer.New()
+	out := e.Call("gates.evaluate", body)
+	var reply explorer.Reply
+	if err := json.Unmarshal(out, &reply); err != nil || !reply.OK {
+		b.Fatalf("gates.evaluate: %v %+v", err, reply.Error)
+	}
+	b.ReportAllocs()
+	cputime.Report(b, func() { e.Call("gates.evaluate", body) })
+	b.ReportMetric(float64(len(out)), "reply-bytes")
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 	"github.com/kubexplorer/kubexplorer/core/featuregate/components"
@@ -116,19 +117,20 @@ func readers(release string) func(gate string) []Component {
 	}
 }
 
-// setLists holds Set.List for every set, built once: replies share them
-// (they are only read, by the JSON encoder).
-var setLists = func() [1 << 6][]Component {
+// setLists holds Set.List for every set, built on first use (the engine
+// builds no table before it is asked something): replies share them (they
+// are only read, by the JSON encoder).
+var setLists = sync.OnceValue(func() *[1 << 6][]Component {
 	var out [1 << 6][]Component
 	for i := range out {
 		out[i] = components.Set(i).List()
 	}
-	return out
-}()
+	return &out
+})
 
 func setList(s components.Set) []Component {
-	if int(s) < len(setLists) {
-		return setLists[s]
+	if l := setLists(); int(s) < len(l) {
+		return l[s]
 	}
 	return s.List()
 }

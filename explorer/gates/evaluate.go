@@ -131,7 +131,7 @@ func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
 	if err != nil {
 		return EvaluateReply{}, err
 	}
-	reply := EvaluateReply{Result: from, Labels: labels}
+	reply := EvaluateReply{Result: from, Labels: labels()}
 	if r.TargetRelease != "" {
 		to, err := r.evaluate(r.TargetRelease, InputTargetRelease, "target release: ")
 		if err != nil {
@@ -159,14 +159,10 @@ func (r EvaluateRequest) evaluate(release, releaseInput, prefix string) (*Result
 }
 
 // newResult adds to a model result what the explorer knows besides: the
-// components that read each gate, the diagnostics.
+// components that read each gate (rows kept per model table, encode.go:
+// read them, never write to them), the diagnostics.
 func newResult(res *kubeletstart.Result, diags []explorer.Diagnostic) *Result {
-	readBy := readers(res.Release)
-	gates := make([]Gate, len(res.Gates))
-	for i, g := range res.Gates {
-		gates[i] = Gate{GateState: g, ReadBy: readBy(g.Name)}
-	}
-	return &Result{Result: res, Gates: gates, Diagnostics: diags}
+	return &Result{Result: res, Gates: tables.gates(res.Release, res.Gates), Diagnostics: diags}
 }
 
 // notReadByKubelet warns about the gates the inputs set that no kubelet

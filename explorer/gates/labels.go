@@ -1,5 +1,7 @@
 package gates
 
+import "sync"
+
 // Labels name the model's ids the way the kubelet's flags and Kubernetes'
 // documentation do, so that every surface shows the same words: the
 // start-up steps (Result.Stage) and the sources of a gate's value
@@ -9,34 +11,37 @@ type Labels struct {
 	Sources map[string]string `json:"sources"`
 }
 
-// labels is the one table of labels; replies share it, read only.
-var labels = Labels{
-	Stages: map[string]string{
-		"parse":         "command-line flags",
-		"command":       "command-line arguments",
-		"flagGates":     "--feature-gates flag",
-		"flagValidate":  "flag validation",
-		"loadConfig":    "config file (--config)",
-		"configDirEnv":  "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
-		"mergeConfig":   "drop-ins (--config-dir)",
-		"defaulting":    "config defaulting",
-		"mergedGates":   "featureGates of the config file and drop-ins",
-		"validate":      "KubeletConfiguration validation",
-		"dynamicLocked": "dynamic kubelet config (DynamicKubeletConfig is locked)",
-		"dynamicGates":  "dynamic kubelet config checkpoint",
-		"run":           "kubelet run",
-		"help":          "--help",
-		"version":       "--version",
-	},
-	Sources: map[string]string{
-		"default":          "default",
-		"emulationVersion": "emulation version",
-		"flag":             "--feature-gates flag",
-		"flagPrecedence":   "--feature-gates flag (over the config files)",
-		"config":           "config file",
-		"dropin":           "drop-in",
-		"dynamic":          "dynamic config checkpoint",
-		"AllAlpha":         "AllAlpha",
-		"AllBeta":          "AllBeta",
-	},
-}
+// labels is the one table of labels, built on first use; replies share
+// it, read only.
+var labels = sync.OnceValue(func() Labels {
+	return Labels{
+		Stages: map[string]string{
+			"parse":         "command-line flags",
+			"command":       "command-line arguments",
+			"flagGates":     "--feature-gates flag",
+			"flagValidate":  "flag validation",
+			"loadConfig":    "config file (--config)",
+			"configDirEnv":  "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
+			"mergeConfig":   "drop-ins (--config-dir)",
+			"defaulting":    "config defaulting",
+			"mergedGates":   "featureGates of the config file and drop-ins",
+			"validate":      "KubeletConfiguration validation",
+			"dynamicLocked": "dynamic kubelet config (DynamicKubeletConfig is locked)",
+			"dynamicGates":  "dynamic kubelet config checkpoint",
+			"run":           "kubelet run",
+			"help":          "--help",
+			"version":       "--version",
+		},
+		Sources: map[string]string{
+			"default":          "default",
+			"emulationVersion": "emulation version",
+			"flag":             "--feature-gates flag",
+			"flagPrecedence":   "--feature-gates flag (over the config files)",
+			"config":           "config file",
+			"dropin":           "drop-in",
+			"dynamic":          "dynamic config checkpoint",
+			"AllAlpha":         "AllAlpha",
+			"AllBeta":          "AllBeta",
+		},
+	}
+})

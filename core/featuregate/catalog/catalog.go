@@ -77,7 +77,9 @@ type store struct {
 	err      error
 }
 
-var defaultStore = newStore(dataFS)
+// defaultStore is the embedded catalogs' store, indexed on first use: an
+// engine reads no directory before it is asked something.
+var defaultStore = sync.OnceValue(func() *store { return newStore(dataFS) })
 
 func newStore(fsys fs.FS) *store {
 	s := &store{}
@@ -128,18 +130,18 @@ const resolvedDir = "resolved"
 
 // Releases returns the minor releases that have a catalog, oldest first.
 func Releases() []string {
-	return append([]string(nil), defaultStore.versions...)
+	return append([]string(nil), defaultStore().versions...)
 }
 
 // Load returns the gates the kubelet binary of release ("1.37") registers.
 // The result is the caller's to modify.
 func Load(release string) (*Release, error) {
-	return defaultStore.load(release)
+	return defaultStore().load(release)
 }
 
 // Latest returns the newest release that has a catalog.
 func Latest() string {
-	v := defaultStore.versions
+	v := defaultStore().versions
 	if len(v) == 0 {
 		return ""
 	}

@@ -394,8 +394,8 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 	if resolvedtest.Check(t, dataFS, resolvedDir, latest, want) {
 		return
 	}
-	if len(defaultStore.resolved) != 1 {
-		t.Fatalf("resolved/ holds %d releases, want only the newest", len(defaultStore.resolved))
+	if len(defaultStore().resolved) != 1 {
+		t.Fatalf("resolved/ holds %d releases, want only the newest", len(defaultStore().resolved))
 	}
 	whole := newStore(dataFS)
 	got2, err := whole.load(latest)

@@ -1,0 +1,183 @@
+package gates
+
+import (
+	"encoding/json"
+	"reflect"
+	"sync"
+
+	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
+)
+
+// The evaluate reply is mostly its gates table: a row per gate the release
+// registers (255 in 1.37, about 53 kB of the 55 kB the page receives),
+// each with the components that read it. Evaluations whose tables are
+// equal share one table (core/kubeletstart's table memo), and the page
+// evaluates the same inputs again and again while the user edits what
+// the gates never see, so the explorer's table and its JSON are kept per
+// shared table: a repeated evaluation neither builds the rows nor
+// encodes them again. EvaluateReply.AppendJSON writes the same bytes
+// encoding/json writes for the reply (TestEvaluateReplyAppendJSON).
+
+// gateTable is the explorer's table of one model table: its rows with
+// their readers, and their JSON once encoded.
+type gateTable struct {
+	release string
+	model   []kubeletstart.GateState // the model's shared table; holding it keeps its address unique
+	gates   []Gate
+	js      []byte
+}
+
+// gateTables are the last few tables, oldest first: an evaluation on a
+// release and its upgrade target, a few gate settings the user went back
+// and forth between.
+type gateTables struct {
+	mu     sync.Mutex
+	recent []*gateTable
+}
+
+const gateTablesSize = 8
+
+var tables gateTables
+
+// sameSlice tells whether a and b are the one slice (not equal ones).
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// gates returns the explorer's rows of a model table: kept ones when the
+// model returned this very table before.
+func (m *gateTables) gates(release string, model []kubeletstart.GateState) []Gate {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, t := range m.recent {
+		if t.release == release && len(model) > 0 && sameSlice(t.model, model) {
+			return t.gates
+		}
+	}
+	readBy := readers(release)
+	gates := make([]Gate, len(model))
+	for i, g := range model {
+		gates[i] = Gate{GateState: g, ReadBy: readBy(g.Name)}
+	}
+	if len(model) == 0 {
+		return gates
+	}
+	if len(m.recent) == gateTablesSize {
+		m.recent = append(m.recent[:0], m.recent[1:]...)
+	}
+	m.recent = append(m.recent, &gateTable{release: release, model: model, gates: gates})
+	return gates
+}
+
+// appendGates appends the JSON of gates, encoded once per kept table.
+func (m *gateTables) appendGates(b []byte, gates []Gate) ([]byte, error) {
+	m.mu.Lock()
+	var kept *gateTable
+	for _, t := range m.recent {
+		if len(gates) > 0 && sameSlice(t.gates, gates) {
+			kept = t
+			break
+		}
+	}
+	if kept != nil && kept.js != nil {
+		js := kept.js
+		m.mu.Unlock()
+		return append(b, js...), nil
+	}
+	m.mu.Unlock()
+	js, err := json.Marshal(gates)
+	if err != nil {
+		return b, err
+	}
+	if kept != nil {
+		m.mu.Lock()
+		kept.js = js
+		m.mu.Unlock()
+	}
+	return append(b, js...), nil
+}
+
+// resultHead is a Result without its gates and diagnostics: the fields of
+// the model's result, which encoding/json writes first (the explorer's
+// fields hide the model's of the same names and come after them).
+type resultHead struct {
+	*kubeletstart.Result
+	Gates       *struct{} `json:"gates,omitempty"`
+	Diagnostics *struct{} `json:"diagnostics,omitempty"`
+}
+
+// appendJSON appends r as encoding/json encodes it.
+func (r *Result) appendJSON(b []byte) ([]byte, error) {
+	if r == nil || r.Result == nil {
+		js, err := json.Marshal(r)
+		return append(b, js...), err
+	}
+	head, err := json.Marshal(resultHead{Result: r.Result})
+	if err != nil {
+		return b, err
+	}
+	b = append(b, head[:len(head)-1]...) // without its closing brace
+	b = append(b, `,"gates":`...)
+	if b, err = tables.appendGates(b, r.Gates); err != nil {
+		return b, err
+	}
+	diags, err := json.Marshal(r.Diagnostics)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"diagnostics":`...)
+	b = append(b, diags...)
+	return append(b, '}'), nil
+}
+
+// upgradeTail is an Upgrade without its target, which comes first.
+type upgradeTail struct {
+	Target *struct{} `json:"target,omitempty"`
+	Upgrade
+}
+
+// sameMap tells whether a and b are the one map.
+func sameMap(a, b map[string]string) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// labelsJSON is the JSON of the labels every reply carries.
+var labelsJSON = sync.OnceValues(func() ([]byte, error) { return json.Marshal(labels()) })
+
+// AppendJSON appends the reply's JSON, the bytes encoding/json writes
+// for it (explorer.AppendJSON), with the gates tables encoded once per
+// shared table.
+func (r EvaluateReply) AppendJSON(b []byte) ([]byte, error) {
+	b = append(b, `{"result":`...)
+	b, err := r.Result.appendJSON(b)
+	if err != nil {
+		return b, err
+	}
+	if u := r.Upgrade; u != nil {
+		b = append(b, `,"upgrade":{"target":`...)
+		if b, err = u.Target.appendJSON(b); err != nil {
+			return b, err
+		}
+		rest := *u
+		rest.Target = nil
+		tail, err := json.Marshal(upgradeTail{Upgrade: rest})
+		if err != nil {
+			return b, err
+		}
+		// tail is {"changes":…}: its fields follow the target's.
+		b = append(b, ',')
+		b = append(b, tail[1:]...)
+	}
+	var lj []byte
+	if l := labels(); sameMap(r.Labels.Stages, l.Stages) && sameMap(r.Labels.Sources, l.Sources) {
+		lj, err = labelsJSON()
+	} else {
+		lj, err = json.Marshal(r.Labels)
+	}
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"labels":`...)
+	b = append(b, lj...)
+	return append(b, '}'), nil
+}
