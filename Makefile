@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean site-engines site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover
+	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover third-party
 
 build: cli site ## build the CLI and the site
 
