@@ -23,7 +23,8 @@ require (
 )
 
 // Patched copies (third_party/README.md): yaml v3 without its two
-// package-level regexps, pflag without its IP flag types (which link net).
+// package-level regexps, pflag without its IP flag types (which link net)
+// and its bridge to package flag.
 replace (
 	github.com/spf13/pflag => ./third_party/github.com/spf13/pflag
 	go.yaml.in/yaml/v3 => ./third_party/go.yaml.in/yaml/v3

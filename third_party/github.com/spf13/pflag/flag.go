@@ -114,7 +114,6 @@ package pflag
 import (
 	"bytes"
 	"errors"
-	goflag "flag"
 	"fmt"
 	"io"
 	"os"
@@ -186,8 +185,6 @@ type FlagSet struct {
 	output            io.Writer // nil means stderr; use Output() accessor
 	interspersed      bool      // allow interspersed option/non-option args
 	normalizeNameFunc func(f *FlagSet, name string) NormalizedName
-
-	addedGoFlagSets []*goflag.FlagSet
 }
 
 // A Flag represents the state of a flag.
@@ -1035,6 +1032,12 @@ func (f *FlagSet) parseLongArg(s string, args []string, fn parseFunc) (a []strin
 	return
 }
 
+// isGotestShorthandFlag is golangflag.go's, which this copy leaves out
+// (kubexplorer: no Go flag sets, so no package flag).
+func isGotestShorthandFlag(flag string) bool {
+	return strings.HasPrefix(flag, "test.")
+}
+
 func (f *FlagSet) parseSingleShortArg(shorthands string, args []string, fn parseFunc) (outShorts string, outArgs []string, err error) {
 	outArgs = args
 
@@ -1162,11 +1165,6 @@ func (f *FlagSet) parseArgs(args []string, fn parseFunc) (err error) {
 // are defined and before flags are accessed by the program.
 // The return value will be ErrHelp if -help was set but not defined.
 func (f *FlagSet) Parse(arguments []string) error {
-	if f.addedGoFlagSets != nil {
-		for _, goFlagSet := range f.addedGoFlagSets {
-			goFlagSet.Parse(nil)
-		}
-	}
 	f.parsed = true
 
 	f.args = make([]string, 0, len(arguments))
