@@ -13,7 +13,7 @@ WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
 .PHONY: build serve test bench catalog conformance clean site-engines site cli vet staticcheck \
-	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover
+	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover third-party
 
 build: cli site ## build the CLI and the site
 
@@ -42,6 +42,9 @@ engines-budget: site ## fails when a site engine weighs more than its budget (br
 apidoc: ## regenerate docs/api.md from the explorer's types and methods; fails when the checked-in file differed
 	$(GO) run ./cmd/kxapidoc -o docs/api.md -check
 
+third-party: ## fails unless each patched copy under third_party/ is its upstream release plus its patch (third_party/README.md)
+	GO='$(GO)' scripts/third-party
+
 clidoc: ## regenerate docs/cli.md from the CLI's command tree; fails when the checked-in file differed
 	@mkdir -p build
 	$(GO) run ./cmd/kubexplorer docs > build/cli.md
@@ -58,7 +61,7 @@ site: site-engines $(NODE_MODULES)
 serve: build ## build, then serve on http://$(ADDR)
 	./build/kubexplorer serve --addr $(ADDR) --dir build/site
 
-test: browser vet staticcheck lint-js apidoc clidoc build engines-budget test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
+test: browser vet staticcheck lint-js apidoc clidoc third-party build engines-budget test-native test-js fuzz-smoke load-test test-wasm test-e2e conformance ## every test (conformance: our feature gates vs the real k8s.io/component-base)
 
 vet:
 	$(GO) vet ./...

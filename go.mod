@@ -21,3 +21,11 @@ require (
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	golang.org/x/sys v0.4.0 // indirect
 )
+
+// Patched copies (third_party/README.md): yaml v3 without its two
+// package-level regexps, pflag without its IP flag types (which link net)
+// and its bridge to package flag.
+replace (
+	github.com/spf13/pflag => ./third_party/github.com/spf13/pflag
+	go.yaml.in/yaml/v3 => ./third_party/go.yaml.in/yaml/v3
+)
