@@ -20,14 +20,15 @@ import (
 // pflag (third_party/README.md) then took out regexp and the unicode tables
 // (yaml's two init-time float patterns, -90 KB), net (pflag's IP flags,
 // -21 KB) and package flag (pflag's bridge to it, -11 KB): 1.134 MB.
-// kubelet and kubefed keep regexp for their own patterns (pod name
-// validation; a CRD schema's pattern), and kubelet keeps net for one
-// net.JoinHostPort. Lower the budgets as engines shrink; never raise them
+// The kubelet engine lost regexp (pod names are checked by hand,
+// core/kubelet/v1/dnsname.go) and net (one JoinHostPort): 1.454 -> 1.342
+// MB. kubefed keeps regexp: a CRD schema's pattern is the user's own
+// expression. Lower the budgets as engines shrink; never raise them
 // again.
 var EngineBudgets = map[string]int{
 	"gates":      1_140_000,
 	"gatestools": 1_250_000,
-	"kubelet":    1_460_000,
+	"kubelet":    1_348_000,
 	"kubefed":    1_392_000,
 }
 

@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // FieldError is one validation failure, in the API server's words.
@@ -16,17 +14,6 @@ type FieldError struct {
 }
 
 func (e FieldError) Error() string { return e.Path + ": " + e.Msg }
-
-// The name patterns are compiled on first use, not at init: an engine's
-// start-up does not pay for them (issue 15).
-var (
-	dns1123Label = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
-	})
-	dns1123Subdomain = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
-	})
-)
 
 // ValidateOptions carries what validation depends on.
 type ValidateOptions struct {
@@ -45,10 +32,10 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	switch {
 	case name == "":
 		add("metadata.name", "Required value: name or generateName is required")
-	case len(name) > 253 || !dns1123Subdomain().MatchString(name):
+	case len(name) > 253 || !isDNS1123Subdomain(name):
 		add("metadata.name", "Invalid value: %q: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character", name)
 	}
-	if ns := p.Metadata.Namespace; len(ns) > 63 || !dns1123Label().MatchString(ns) {
+	if ns := p.Metadata.Namespace; len(ns) > 63 || !isDNS1123Label(ns) {
 		add("metadata.namespace", "Invalid value: %q: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", ns)
 	}
 	if p.APIVersion != "v1" {
@@ -134,7 +121,7 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 	switch {
 	case c.Name == "":
 		add(path+".name", "Required value")
-	case !dns1123Label().MatchString(c.Name) || len(c.Name) > 63:
+	case !isDNS1123Label(c.Name) || len(c.Name) > 63:
 		add(path+".name", "Invalid value: %q: a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character", c.Name)
 	case names[c.Name]:
 		add(path+".name", "Duplicate value: %q", c.Name)
