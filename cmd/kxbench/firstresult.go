@@ -60,11 +60,19 @@ const floorPage = `<!doctype html>
 `
 
 // floorScript starts the floor engine in the site's own worker and paints
-// the reply to one call; %s is the worker's file name.
-const floorScript = `const worker = new Worker(%q, { name: "kubexplorer-floor" });
+// the reply to one call; %s is the worker's file name. It puts the worker's
+// milestones on its timeline as engine.js does (breakdown.go).
+const floorScript = `performance.mark("kx-boot");
+const worker = new Worker(%q, { name: "kubexplorer-floor" });
 worker.onmessage = (e) => {
-  if (e.data.type === "ready") worker.postMessage({ type: "call", id: 1, method: "version", request: "{}" });
+  if (e.data.type === "mark") performance.mark("kx-floor-" + e.data.name, { startTime: e.data.at - performance.timeOrigin, detail: e.data.detail });
+  if (e.data.type === "ready") {
+    performance.mark("kx-floor-asked");
+    performance.mark("kx-floor-posted");
+    worker.postMessage({ type: "call", id: 1, method: "version", request: "{}" });
+  }
   if (e.data.type === "reply") {
+    performance.mark("kx-floor-reply");
     document.body.textContent = e.data.reply;
     requestAnimationFrame(() => performance.mark("kx-first-result"));
   }
@@ -145,32 +153,36 @@ func readManifest(siteDir string) (*sitebuild.Manifest, error) {
 }
 
 // firstResult opens path cold under prof and returns the page's
-// kx-first-result mark (ms since navigation) and the bytes served before it.
-func firstResult(env *browsertest.Env, path string, prof profile) (float64, int, error) {
+// kx-first-result mark (ms since navigation), the bytes served before it
+// and the breakdown of its start-up.
+func firstResult(env *browsertest.Env, path string, prof profile) (float64, int, breakdown, error) {
 	p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	defer p.Close()
+	if err := installLongTasks(p); err != nil {
+		return 0, 0, nil, err
+	}
 	if _, err := chromedp.Call(p.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: prof.cpu}); err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if prof.down > 0 {
 		rule := &network.Conditions{Latency: prof.latency, DownloadThroughput: prof.down, UploadThroughput: prof.down}
 		if _, err := chromedp.Call(p.Ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{rule}}); err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
 	}
 	start := len(env.Hits())
 	if err := browsertest.Navigate(p, env.BaseURL+path); err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if err := p.WaitFor(`performance.getEntriesByName("kx-first-result").length > 0`, time.Minute); err != nil {
-		return 0, 0, fmt.Errorf("%s: no first result: %w", path, err)
+		return 0, 0, nil, fmt.Errorf("%s: no first result: %w", path, err)
 	}
 	ms, err := browsertest.Eval[float64](p, `performance.getEntriesByName("kx-first-result")[0].startTime`)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	sent := 0
 	for _, h := range env.Hits()[start:] {
@@ -179,7 +191,7 @@ func firstResult(env *browsertest.Env, path string, prof profile) (float64, int,
 		}
 		sent += h.Bytes
 	}
-	return ms, sent, nil
+	return ms, sent, readBreakdown(p), nil
 }
 
 func firstResultProbe(c *config) ([]row, error) {
@@ -198,15 +210,17 @@ func firstResultProbe(c *config) ([]row, error) {
 		ms := map[string][]float64{}
 		ratios := map[string][]float64{}
 		sent := map[string]int{}
+		loads := map[string][]breakdown{}
 		for round := 0; round < c.rounds; round++ {
 			var floor float64
 			for _, pg := range firstResultPages {
-				t, n, err := firstResult(env, pg.path, prof)
+				t, n, b, err := firstResult(env, pg.path, prof)
 				if err != nil {
 					return nil, fmt.Errorf("%s, %s: %w", prof.name, pg.name, err)
 				}
 				ms[pg.name] = append(ms[pg.name], t)
 				sent[pg.name] = n
+				loads[pg.name] = append(loads[pg.name], b)
 				if pg.name == "floor" {
 					floor = t
 				} else {
@@ -225,6 +239,7 @@ func firstResultProbe(c *config) ([]row, error) {
 			}
 			rows = append(rows, row{"first result", pg.name, value, note})
 		}
+		rows = append(rows, breakdownRows(prof, loads)...)
 	}
 	gates, err := firstGatesEvaluation(env)
 	if err != nil {
