@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -68,6 +69,7 @@ func main() {
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
 	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
+	only := flag.String("only", "", "run only this probe (size, first result, page, go)")
 	flag.Parse()
 	if *wasmSizes != "" {
 		if err := whereTheBytesAre(os.Stdout, *wasmSizes, *top); err != nil {
@@ -87,6 +89,9 @@ func main() {
 	}
 	if !c.noGo {
 		all = append(all, probe{"go", goBenchProbe})
+	}
+	if *only != "" {
+		all = slices.DeleteFunc(all, func(p probe) bool { return p.name != *only })
 	}
 	var rows []row
 	failed := false
