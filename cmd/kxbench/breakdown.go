@@ -22,7 +22,7 @@ import (
 // fails the bench.
 
 // milestone is one step of the start-up. key is a mark name with %s for the
-// page's mechanism, or nav:<field> (navigation timing), or res:<logical
+// page's mechanism (and a second %s for the method of its first result), or nav:<field> (navigation timing), or res:<logical
 // asset> (a resource's responseEnd).
 type milestone struct{ label, key string }
 
@@ -41,11 +41,11 @@ var milestones = []milestone{
 	{"DOM interactive", "nav:domInteractive"},
 	{"app.js evaluated", "kx-app"},
 	{"first tab mounted", "kx-mounted"},
-	{"first call asked", "kx-%s-asked"},
-	{"first call posted", "kx-%s-posted"},
-	{"first call in worker", "kx-%s-call"},
-	{"Go replied", "kx-%s-replied"},
-	{"reply on the page", "kx-%s-reply"},
+	{"first call asked", "kx-%s-asked:%s"},
+	{"first call posted", "kx-%s-posted:%s"},
+	{"first call in worker", "kx-%s-call:%s"},
+	{"Go replied", "kx-%s-replied:%s"},
+	{"reply on the page", "kx-%s-reply:%s"},
 	{"result painted", "kx-first-result"},
 }
 
@@ -127,8 +127,11 @@ func breakdownRows(prof profile, loads map[string][]breakdown) []row {
 		seen := false
 		for _, pg := range firstResultPages {
 			key := m.key
-			if strings.Contains(key, "%s") {
+			switch strings.Count(key, "%s") {
+			case 1:
 				key = fmt.Sprintf(key, pg.name) // the page's engine: its name
+			case 2:
+				key = fmt.Sprintf(key, pg.name, pg.method)
 			}
 			c := cell(pg.name, key, median)
 			seen = seen || !strings.HasSuffix(c, " -")

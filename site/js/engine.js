@@ -58,8 +58,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Puts a start-up milestone on the page's timeline once per name
- * (kx-<mechanism>-<what>; kxbench reads them for the breakdown of a first
- * result). at: the time on the page's clock (default now).
+ * (kx-<mechanism>-<what>, and kx-<mechanism>-asked:<method>, posted:,
+ * reply: for each method's first call; kxbench reads them for the
+ * breakdown of a first result). at: the time on the page's clock (default now).
  */
 function markOnce(name, at = undefined, detail = undefined) {
   if (performance.getEntriesByName(name, "mark").length > 0) return;
@@ -212,7 +213,7 @@ export class Engine extends EventTarget {
   #settle(id, replyJSON) {
     const p = this.pending.get(id);
     if (!p) return;
-    markOnce(`kx-${this.mechanism}-reply`);
+    markOnce(`kx-${this.mechanism}-reply:${p.method}`);
     this.pending.delete(id);
     clearTimeout(p.timer);
     let reply;
@@ -252,9 +253,9 @@ export class Engine extends EventTarget {
    * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
-    markOnce(`kx-${this.mechanism}-asked`);
+    markOnce(`kx-${this.mechanism}-asked:${method}`);
     await this.#whenReady();
-    markOnce(`kx-${this.mechanism}-posted`);
+    markOnce(`kx-${this.mechanism}-posted:${method}`);
     const id = this.nextId++;
     const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {

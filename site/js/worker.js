@@ -21,12 +21,13 @@
 // "response": the engine's response headers; "compiled" (detail.streaming:
 // whether it compiled while downloading); "downloaded" (the body's end, from
 // the resource timing); "instantiated"; "main" and "warmed": called by the
-// Go program (wasm.Mark); "ready"; "call" and "replied": the first call.
+// Go program (wasm.Mark); "ready"; "call:<method>" and "replied:<method>": each method's first
+// call.
 
 /* global Go */
 
 let go = null;
-let firstCall = true;
+const called = new Set();
 
 function mark(name, detail = undefined, at = performance.timeOrigin + performance.now()) {
   postMessage({ type: "mark", name, at, detail });
@@ -77,10 +78,11 @@ async function call(msg) {
     return;
   }
   try {
-    if (firstCall) mark("call");
+    const first = !called.has(msg.method);
+    called.add(msg.method);
+    if (first) mark(`call:${msg.method}`);
     const reply = await self.kubexplorer.call(msg.method, msg.request);
-    if (firstCall) mark("replied");
-    firstCall = false;
+    if (first) mark(`replied:${msg.method}`);
     postMessage({ type: "reply", id: msg.id, reply });
   } catch (err) {
     // "Go program has already exited" and friends.
