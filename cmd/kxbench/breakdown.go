@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -158,4 +160,38 @@ func breakdownRows(prof profile, loads map[string][]breakdown) []row {
 	return append(rows,
 		row{group, "main-thread long tasks", strings.Join(long, " · "), "before the first result (> 50 ms each), medians of count, total and longest"},
 		row{group, "engine compiled streaming", strings.Join(streaming, " · "), "WebAssembly.compileStreaming, compiling while downloading"})
+}
+
+// profileFirstResults records a DevTools CPU profile of the page's main
+// thread for a cold first result of each tab (-first-profile DIR), to see
+// what the long tasks before it are, and prints the most sampled functions.
+func profileFirstResults(c *config) error {
+	env, err := browsertest.Start(c.siteDir)
+	if err != nil {
+		return err
+	}
+	defer env.Close()
+	for _, pg := range firstResultPages[1:] {
+		p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
+		if err != nil {
+			return err
+		}
+		err = func() error {
+			defer p.Close()
+			if err := startProfiler(p.Ctx); err != nil {
+				return err
+			}
+			if err := browsertest.Navigate(p, env.BaseURL+pg.path); err != nil {
+				return err
+			}
+			if err := p.WaitFor(`performance.getEntriesByName("kx-first-result").length > 0`, time.Minute); err != nil {
+				return err
+			}
+			return stopProfiler(p.Ctx, filepath.Join(c.firstProfile, pg.name+".cpuprofile"))
+		}()
+		if err != nil {
+			return fmt.Errorf("%s: %w", pg.name, err)
+		}
+	}
+	return nil
 }

@@ -47,6 +47,9 @@ type config struct {
 	// Chromium leaves a DevTools CPU profile (.cpuprofile), and the
 	// functions with the most samples are printed.
 	wasmProfile string
+	// firstProfile, when set, is a directory where a cold first result of
+	// each tab leaves a DevTools CPU profile of the page's main thread.
+	firstProfile string
 }
 
 // probes run in this order; page probes of each tab live in their own file
@@ -67,6 +70,7 @@ func main() {
 	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks as WebAssembly (under Node and in Chromium)")
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
+	flag.StringVar(&c.firstProfile, "first-profile", "", "write a DevTools CPU profile of the page's main thread for a cold first result of each tab to this directory, print where the samples fell, and exit")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
 	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
 	only := flag.String("only", "", "run only this probe (size, first result, page, go)")
@@ -81,6 +85,13 @@ func main() {
 	c.siteDir = os.Getenv("KX_SITE_DIR")
 	if c.siteDir == "" {
 		c.siteDir = "build/site"
+	}
+	if c.firstProfile != "" {
+		if err := profileFirstResults(c); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
 	}
 
 	all := append([]probe{}, probes...)
