@@ -33,6 +33,7 @@ var milestones = []milestone{
 	{"boot.js ran", "kx-boot"},
 	{"worker script started", "kx-%s-worker"},
 	{"engine response headers", "kx-%s-response"},
+	{"engine preloaded (page's request)", "res:engine-%s.wasm"},
 	{"engine downloaded", "kx-%s-downloaded"},
 	{"engine compiled", "kx-%s-compiled"},
 	{"engine instantiated", "kx-%s-instantiated"},
@@ -108,7 +109,7 @@ func readBreakdown(p *browsertest.Page) breakdown {
 // breakdownRows summarizes the loads of one throttling profile: per
 // milestone the median time since navigation on each page, then the long
 // tasks and whether the engine compiled while downloading.
-func breakdownRows(prof profile, loads map[string][]breakdown) []row {
+func breakdownRows(prof profile, pages []firstResultPage, loads map[string][]breakdown) []row {
 	group := "first result breakdown (" + prof.name + ")"
 	var rows []row
 	cell := func(pg string, key string, f func([]float64) string) string {
@@ -127,13 +128,13 @@ func breakdownRows(prof profile, loads map[string][]breakdown) []row {
 	for _, m := range milestones {
 		var cells []string
 		seen := false
-		for _, pg := range firstResultPages {
+		for _, pg := range pages {
 			key := m.key
 			switch strings.Count(key, "%s") {
 			case 1:
-				key = fmt.Sprintf(key, pg.name) // the page's engine: its name
+				key = fmt.Sprintf(key, pg.mechanism)
 			case 2:
-				key = fmt.Sprintf(key, pg.name, pg.method)
+				key = fmt.Sprintf(key, pg.mechanism, pg.method)
 			}
 			c := cell(pg.name, key, median)
 			seen = seen || !strings.HasSuffix(c, " -")
@@ -144,7 +145,7 @@ func breakdownRows(prof profile, loads map[string][]breakdown) []row {
 		}
 	}
 	var long, streaming []string
-	for _, pg := range firstResultPages {
+	for _, pg := range pages {
 		long = append(long, cell(pg.name, "long:count", median)+" ("+strings.TrimPrefix(cell(pg.name, "long:total", median), pg.name+" ")+" ms, longest "+strings.TrimPrefix(cell(pg.name, "long:max", median), pg.name+" ")+" ms)")
 		streaming = append(streaming, cell(pg.name, "streaming", func(xs []float64) string {
 			sort.Float64s(xs)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/andybalholm/brotli"
@@ -45,13 +46,34 @@ var profiles = []profile{
 	{name: "slow laptop", cpu: 4, latency: 40, down: 20e6 / 8},
 }
 
-// firstResultPages: name is also the engine's mechanism; method is the call
-// whose reply the first result shows.
-var firstResultPages = []struct{ name, path, method string }{
-	{"floor", "/floor.html", "version"},
-	{"gates", "/#gates", "gates.evaluate"},
-	{"kubelet", "/#kubelet", "kubelet.load"},
-	{"kubefed", "/#kubefed", "kubefed.load"},
+// firstResultPage is a page whose first result is timed: name labels it,
+// mechanism is the engine it starts, method the call whose reply its first
+// result shows.
+type firstResultPage struct{ name, path, mechanism, method string }
+
+var firstResultPages = []firstResultPage{
+	{"floor", "/floor.html", "floor", "version"},
+	{"gates", "/#gates", "gates", "gates.evaluate"},
+	{"kubelet", "/#kubelet", "kubelet", "kubelet.load"},
+	{"kubefed", "/#kubefed", "kubefed", "kubefed.load"},
+}
+
+// comparedDir is where floorSite puts the site given with -compare.
+const comparedDir = "compared"
+
+// pagesToTime are firstResultPages and, with -compare, each tab again from
+// the compared site ("gates'"), in the same rounds.
+func pagesToTime(c *config) []firstResultPage {
+	pages := append([]firstResultPage(nil), firstResultPages...)
+	if c.compare == "" {
+		return pages
+	}
+	for _, pg := range firstResultPages[1:] {
+		pg.name += "'"
+		pg.path = "/" + comparedDir + "/" + pg.path[1:]
+		pages = append(pages, pg)
+	}
+	return pages
 }
 
 // floorPage is the floor's page: its script is the first thing it loads,
@@ -85,7 +107,7 @@ worker.postMessage({ type: "init", url: new URL("floor.wasm", location.href).hre
 // floorSite returns a directory that is the site plus the floor's page,
 // script and engine (with its .br and .gz siblings, as the site's engines
 // have), and a function that removes it.
-func floorSite(siteDir string) (string, func(), error) {
+func floorSite(siteDir, compare string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "kxbench-floor")
 	if err != nil {
 		return "", nil, err
@@ -102,6 +124,15 @@ func floorSite(siteDir string) (string, func(), error) {
 	}
 	for _, e := range entries {
 		if err := os.Symlink(filepath.Join(siteDir, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+			return fail(err)
+		}
+	}
+	if compare != "" {
+		abs, err := filepath.Abs(compare)
+		if err != nil {
+			return fail(err)
+		}
+		if err := os.Symlink(abs, filepath.Join(dir, comparedDir)); err != nil {
 			return fail(err)
 		}
 	}
@@ -188,7 +219,7 @@ func firstResult(env *browsertest.Env, path string, prof profile) (float64, int,
 	}
 	sent := 0
 	for _, h := range env.Hits()[start:] {
-		if h.Path == "/sw.js" {
+		if strings.HasSuffix(h.Path, "/sw.js") {
 			break
 		}
 		sent += h.Bytes
@@ -197,7 +228,7 @@ func firstResult(env *browsertest.Env, path string, prof profile) (float64, int,
 }
 
 func firstResultProbe(c *config) ([]row, error) {
-	dir, done, err := floorSite(c.siteDir)
+	dir, done, err := floorSite(c.siteDir, c.compare)
 	if err != nil {
 		return nil, err
 	}
@@ -208,6 +239,7 @@ func firstResultProbe(c *config) ([]row, error) {
 	}
 	defer env.Close()
 	var rows []row
+	pages := pagesToTime(c)
 	for _, prof := range profiles {
 		ms := map[string][]float64{}
 		ratios := map[string][]float64{}
@@ -215,7 +247,7 @@ func firstResultProbe(c *config) ([]row, error) {
 		loads := map[string][]breakdown{}
 		for round := 0; round < c.rounds; round++ {
 			var floor float64
-			for _, pg := range firstResultPages {
+			for _, pg := range pages {
 				t, n, b, err := firstResult(env, pg.path, prof)
 				if err != nil {
 					return nil, fmt.Errorf("%s, %s: %w", prof.name, pg.name, err)
@@ -230,7 +262,7 @@ func firstResultProbe(c *config) ([]row, error) {
 				}
 			}
 		}
-		for _, pg := range firstResultPages {
+		for _, pg := range pages {
 			value := fmt.Sprintf("median %.0f ms, max %.0f ms", percentile(ms[pg.name], 50), percentile(ms[pg.name], 100))
 			note := fmt.Sprintf("%s; %d cold loads; %s sent before it", prof.name, len(ms[pg.name]), kb(sent[pg.name]))
 			if pg.name != "floor" {
@@ -241,7 +273,7 @@ func firstResultProbe(c *config) ([]row, error) {
 			}
 			rows = append(rows, row{"first result", pg.name, value, note})
 		}
-		rows = append(rows, breakdownRows(prof, loads)...)
+		rows = append(rows, breakdownRows(prof, pages, loads)...)
 	}
 	gates, err := firstGatesEvaluation(env)
 	if err != nil {

@@ -50,6 +50,9 @@ type config struct {
 	// firstProfile, when set, is a directory where a cold first result of
 	// each tab leaves a DevTools CPU profile of the page's main thread.
 	firstProfile string
+	// compare, when set, is a second built site whose tabs are timed in the
+	// same rounds as the site's (before/after in one run).
+	compare string
 }
 
 // probes run in this order; page probes of each tab live in their own file
@@ -71,6 +74,7 @@ func main() {
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
 	flag.StringVar(&c.firstProfile, "first-profile", "", "write a DevTools CPU profile of the page's main thread for a cold first result of each tab to this directory, print where the samples fell, and exit")
+	flag.StringVar(&c.compare, "compare", "", "a second built site (e.g. before a change) whose tabs' first results are timed in the same rounds, marked with '")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
 	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
 	only := flag.String("only", "", "run only this probe (size, first result, page, go)")
