@@ -33,7 +33,6 @@ var milestones = []milestone{
 	{"boot.js ran", "kx-boot"},
 	{"worker script started", "kx-%s-worker"},
 	{"engine response headers", "kx-%s-response"},
-	{"engine preloaded (page's request)", "res:engine-%s.wasm"},
 	{"engine downloaded", "kx-%s-downloaded"},
 	{"engine compiled", "kx-%s-compiled"},
 	{"engine instantiated", "kx-%s-instantiated"},

@@ -43,16 +43,6 @@ function savedTab() {
       boot.errors.push(e);
     };
     worker.postMessage({ type: "init", url });
-    // The engine's download starts now, not when the worker has loaded
-    // and asks for it: the worker's request for it is then answered from
-    // the HTTP cache (the engine is cached for a year under its hashed
-    // name), where this one has put it or is still putting it.
-    const preload = document.createElement("link");
-    preload.rel = "preload";
-    preload.as = "fetch";
-    preload.crossOrigin = "anonymous";
-    preload.href = url;
-    document.head.append(preload);
     globalThis.__kxBoot = boot;
   } catch (err) {
     console.warn("kubexplorer: the engine will start with the page:", err);
