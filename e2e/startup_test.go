@@ -75,3 +75,44 @@ func TestGatesToolsEngineOnDemand(t *testing.T) {
 	assert.Equal(t, "ready", eval[string](t, p, `kx.engine.engine("gatestools").state`))
 	assert.Equal(t, "ready", eval[string](t, p, `kx.engine.engine("gates").state`))
 }
+
+// The start-up milestones (kxbench's breakdown of a first result) are on
+// the page's timeline in the order they happen, the worker's converted
+// from its own clock; and the gates tab's first evaluation was the call
+// its first result shows.
+func TestStartupMilestonesInOrder(t *testing.T) {
+	p := openAnyPage(t, "/#gates")
+	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
+	order := []string{"kx-boot", "kx-gates-worker", "kx-gates-response", "kx-gates-compiled", "kx-gates-instantiated",
+		"kx-gates-main", "kx-gates-warmed", "kx-gates-ready", "kx-gates-posted:gates.evaluate",
+		"kx-gates-call:gates.evaluate", "kx-gates-replied:gates.evaluate", "kx-gates-reply:gates.evaluate", "kx-first-result"}
+	times := eval[[]float64](t, p, `(`+jsQuote(strings.Join(order, ","))+`).split(",").map((n) => performance.getEntriesByName(n, "mark")[0]?.startTime ?? -1)`)
+	for i, name := range order {
+		assert.GreaterOrEqual(t, times[i], 0.0, "mark %s", name)
+		if i > 0 {
+			assert.GreaterOrEqual(t, times[i], times[i-1], "%s comes after %s", name, order[i-1])
+		}
+	}
+	assert.True(t, eval[bool](t, p, `performance.getEntriesByName("kx-gates-compiled")[0].detail.streaming === true`), "the engine compiles while it downloads")
+}
+
+// An editor update that changes nothing is not made: each update reads the
+// page's selection, which lays out the whole page first on a cold load.
+func TestEditorSkipsUpdatesThatChangeNothing(t *testing.T) {
+	p := openPage(t, "/#gates")
+	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
+	counts := eval[[]int](t, p, `(() => {
+		const ed = document.querySelector("#panel-gates .cm-editor").kxEditor;
+		let n = 0;
+		const dispatch = ed.view.dispatch.bind(ed.view);
+		ed.view.dispatch = (...args) => { n++; return dispatch(...args); };
+		const out = [];
+		ed.value = ed.value; out.push(n);
+		ed.setDiagnostics([]); out.push(n);
+		ed.setDiagnostics([{line: 1, message: "x"}]); out.push(n);
+		ed.setDiagnostics([]); out.push(n);
+		ed.value = ed.value + " "; out.push(n);
+		return out;
+	})()`)
+	assert.Equal(t, []int{0, 0, 1, 2, 3}, counts)
+}

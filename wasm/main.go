@@ -14,6 +14,7 @@ import (
 // globalThis.__kubexplorerReady(version), and then waits for calls forever.
 // The engine has the mechanisms the calling main imported.
 func Main() {
+	Mark("main")
 	api, err := newBridge().exports()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kubexplorer: cannot build the JavaScript API:", err)
@@ -29,4 +30,14 @@ func Main() {
 		_, _ = ready.Invoke(version)
 	}
 	select {}
+}
+
+// Mark tells the worker that the program reached a start-up milestone
+// ("main": main entered, after the package inits; a main may mark its own),
+// which the page puts on its timeline (site/js/worker.js). Outside the
+// page's worker there is no __kxMark and it does nothing.
+func Mark(name string) {
+	if mark, err := safejs.Global().Get("__kxMark"); err == nil && mark.Type() == safejs.TypeFunction {
+		_, _ = mark.Invoke(name)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/andybalholm/brotli"
@@ -45,11 +46,34 @@ var profiles = []profile{
 	{name: "slow laptop", cpu: 4, latency: 40, down: 20e6 / 8},
 }
 
-var firstResultPages = []struct{ name, path string }{
-	{"floor", "/floor.html"},
-	{"gates", "/#gates"},
-	{"kubelet", "/#kubelet"},
-	{"kubefed", "/#kubefed"},
+// firstResultPage is a page whose first result is timed: name labels it,
+// mechanism is the engine it starts, method the call whose reply its first
+// result shows.
+type firstResultPage struct{ name, path, mechanism, method string }
+
+var firstResultPages = []firstResultPage{
+	{"floor", "/floor.html", "floor", "version"},
+	{"gates", "/#gates", "gates", "gates.evaluate"},
+	{"kubelet", "/#kubelet", "kubelet", "kubelet.load"},
+	{"kubefed", "/#kubefed", "kubefed", "kubefed.load"},
+}
+
+// comparedDir is where floorSite puts the site given with -compare.
+const comparedDir = "compared"
+
+// pagesToTime are firstResultPages and, with -compare, each tab again from
+// the compared site ("gates'"), in the same rounds.
+func pagesToTime(c *config) []firstResultPage {
+	pages := append([]firstResultPage(nil), firstResultPages...)
+	if c.compare == "" {
+		return pages
+	}
+	for _, pg := range firstResultPages[1:] {
+		pg.name += "'"
+		pg.path = "/" + comparedDir + "/" + pg.path[1:]
+		pages = append(pages, pg)
+	}
+	return pages
 }
 
 // floorPage is the floor's page: its script is the first thing it loads,
@@ -60,11 +84,19 @@ const floorPage = `<!doctype html>
 `
 
 // floorScript starts the floor engine in the site's own worker and paints
-// the reply to one call; %s is the worker's file name.
-const floorScript = `const worker = new Worker(%q, { name: "kubexplorer-floor" });
+// the reply to one call; %s is the worker's file name. It puts the worker's
+// milestones on its timeline as engine.js does (breakdown.go).
+const floorScript = `performance.mark("kx-boot");
+const worker = new Worker(%q, { name: "kubexplorer-floor" });
 worker.onmessage = (e) => {
-  if (e.data.type === "ready") worker.postMessage({ type: "call", id: 1, method: "version", request: "{}" });
+  if (e.data.type === "mark") performance.mark("kx-floor-" + e.data.name, { startTime: e.data.at - performance.timeOrigin, detail: e.data.detail });
+  if (e.data.type === "ready") {
+    performance.mark("kx-floor-asked:version");
+    performance.mark("kx-floor-posted:version");
+    worker.postMessage({ type: "call", id: 1, method: "version", request: "{}" });
+  }
   if (e.data.type === "reply") {
+    performance.mark("kx-floor-reply:version");
     document.body.textContent = e.data.reply;
     requestAnimationFrame(() => performance.mark("kx-first-result"));
   }
@@ -75,7 +107,7 @@ worker.postMessage({ type: "init", url: new URL("floor.wasm", location.href).hre
 // floorSite returns a directory that is the site plus the floor's page,
 // script and engine (with its .br and .gz siblings, as the site's engines
 // have), and a function that removes it.
-func floorSite(siteDir string) (string, func(), error) {
+func floorSite(siteDir, compare string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "kxbench-floor")
 	if err != nil {
 		return "", nil, err
@@ -92,6 +124,15 @@ func floorSite(siteDir string) (string, func(), error) {
 	}
 	for _, e := range entries {
 		if err := os.Symlink(filepath.Join(siteDir, e.Name()), filepath.Join(dir, e.Name())); err != nil {
+			return fail(err)
+		}
+	}
+	if compare != "" {
+		abs, err := filepath.Abs(compare)
+		if err != nil {
+			return fail(err)
+		}
+		if err := os.Symlink(abs, filepath.Join(dir, comparedDir)); err != nil {
 			return fail(err)
 		}
 	}
@@ -145,45 +186,49 @@ func readManifest(siteDir string) (*sitebuild.Manifest, error) {
 }
 
 // firstResult opens path cold under prof and returns the page's
-// kx-first-result mark (ms since navigation) and the bytes served before it.
-func firstResult(env *browsertest.Env, path string, prof profile) (float64, int, error) {
+// kx-first-result mark (ms since navigation), the bytes served before it
+// and the breakdown of its start-up.
+func firstResult(env *browsertest.Env, path string, prof profile) (float64, int, breakdown, error) {
 	p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	defer p.Close()
+	if err := installLongTasks(p); err != nil {
+		return 0, 0, nil, err
+	}
 	if _, err := chromedp.Call(p.Ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: prof.cpu}); err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if prof.down > 0 {
 		rule := &network.Conditions{Latency: prof.latency, DownloadThroughput: prof.down, UploadThroughput: prof.down}
 		if _, err := chromedp.Call(p.Ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{rule}}); err != nil {
-			return 0, 0, err
+			return 0, 0, nil, err
 		}
 	}
 	start := len(env.Hits())
 	if err := browsertest.Navigate(p, env.BaseURL+path); err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	if err := p.WaitFor(`performance.getEntriesByName("kx-first-result").length > 0`, time.Minute); err != nil {
-		return 0, 0, fmt.Errorf("%s: no first result: %w", path, err)
+		return 0, 0, nil, fmt.Errorf("%s: no first result: %w", path, err)
 	}
 	ms, err := browsertest.Eval[float64](p, `performance.getEntriesByName("kx-first-result")[0].startTime`)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, nil, err
 	}
 	sent := 0
 	for _, h := range env.Hits()[start:] {
-		if h.Path == "/sw.js" {
+		if strings.HasSuffix(h.Path, "/sw.js") {
 			break
 		}
 		sent += h.Bytes
 	}
-	return ms, sent, nil
+	return ms, sent, readBreakdown(p), nil
 }
 
 func firstResultProbe(c *config) ([]row, error) {
-	dir, done, err := floorSite(c.siteDir)
+	dir, done, err := floorSite(c.siteDir, c.compare)
 	if err != nil {
 		return nil, err
 	}
@@ -194,19 +239,22 @@ func firstResultProbe(c *config) ([]row, error) {
 	}
 	defer env.Close()
 	var rows []row
+	pages := pagesToTime(c)
 	for _, prof := range profiles {
 		ms := map[string][]float64{}
 		ratios := map[string][]float64{}
 		sent := map[string]int{}
+		loads := map[string][]breakdown{}
 		for round := 0; round < c.rounds; round++ {
 			var floor float64
-			for _, pg := range firstResultPages {
-				t, n, err := firstResult(env, pg.path, prof)
+			for _, pg := range pages {
+				t, n, b, err := firstResult(env, pg.path, prof)
 				if err != nil {
 					return nil, fmt.Errorf("%s, %s: %w", prof.name, pg.name, err)
 				}
 				ms[pg.name] = append(ms[pg.name], t)
 				sent[pg.name] = n
+				loads[pg.name] = append(loads[pg.name], b)
 				if pg.name == "floor" {
 					floor = t
 				} else {
@@ -214,7 +262,7 @@ func firstResultProbe(c *config) ([]row, error) {
 				}
 			}
 		}
-		for _, pg := range firstResultPages {
+		for _, pg := range pages {
 			value := fmt.Sprintf("median %.0f ms, max %.0f ms", percentile(ms[pg.name], 50), percentile(ms[pg.name], 100))
 			note := fmt.Sprintf("%s; %d cold loads; %s sent before it", prof.name, len(ms[pg.name]), kb(sent[pg.name]))
 			if pg.name != "floor" {
@@ -225,6 +273,7 @@ func firstResultProbe(c *config) ([]row, error) {
 			}
 			rows = append(rows, row{"first result", pg.name, value, note})
 		}
+		rows = append(rows, breakdownRows(prof, pages, loads)...)
 	}
 	gates, err := firstGatesEvaluation(env)
 	if err != nil {

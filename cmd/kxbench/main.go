@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -46,6 +47,12 @@ type config struct {
 	// Chromium leaves a DevTools CPU profile (.cpuprofile), and the
 	// functions with the most samples are printed.
 	wasmProfile string
+	// firstProfile, when set, is a directory where a cold first result of
+	// each tab leaves a DevTools CPU profile of the page's main thread.
+	firstProfile string
+	// compare, when set, is a second built site whose tabs are timed in the
+	// same rounds as the site's (before/after in one run).
+	compare string
 }
 
 // probes run in this order; page probes of each tab live in their own file
@@ -66,8 +73,11 @@ func main() {
 	flag.BoolVar(&c.noWasm, "no-wasm", false, "skip the Go benchmarks as WebAssembly (under Node and in Chromium)")
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
+	flag.StringVar(&c.firstProfile, "first-profile", "", "write a DevTools CPU profile of the page's main thread for a cold first result of each tab to this directory, print where the samples fell, and exit")
+	flag.StringVar(&c.compare, "compare", "", "a second built site (e.g. before a change) whose tabs' first results are timed in the same rounds, marked with '")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
 	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
+	only := flag.String("only", "", "run only this probe (size, first result, page, go)")
 	flag.Parse()
 	if *wasmSizes != "" {
 		if err := whereTheBytesAre(os.Stdout, *wasmSizes, *top); err != nil {
@@ -80,6 +90,13 @@ func main() {
 	if c.siteDir == "" {
 		c.siteDir = "build/site"
 	}
+	if c.firstProfile != "" {
+		if err := profileFirstResults(c); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 
 	all := append([]probe{}, probes...)
 	if !c.noPage {
@@ -87,6 +104,9 @@ func main() {
 	}
 	if !c.noGo {
 		all = append(all, probe{"go", goBenchProbe})
+	}
+	if *only != "" {
+		all = slices.DeleteFunc(all, func(p probe) bool { return p.name != *only })
 	}
 	var rows []row
 	failed := false

@@ -27,6 +27,9 @@ var staticCalls = []struct {
 	{"kubelet.example", kubelet.ExampleRequest{Name: kubelet.DefaultExample}},
 	{"kubefed.examples", explorer.Empty{}},
 	{"kubefed.example", kubefed.ExampleRequest{Name: kubefed.DefaultExample}},
+	// The kubefed tab asks for its releases as it mounts: from the engine,
+	// that call would be queued before the tab's first result.
+	{"kubefed.versions", explorer.Empty{}},
 }
 
 // staticReplies runs staticCalls on the explorer, natively, and returns

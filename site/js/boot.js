@@ -27,6 +27,7 @@ function savedTab() {
 
 (() => {
   try {
+    performance.mark("kx-boot");
     const script = document.currentScript;
     // Assets are beside this script (an /embed/ page is two levels down).
     const base = script?.src || location.href;

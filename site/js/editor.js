@@ -9,7 +9,7 @@ import { EditorState, Compartment, EditorSelection } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
 import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
-import { lintGutter, setDiagnostics, lintKeymap } from "@codemirror/lint";
+import { lintGutter, setDiagnostics, lintKeymap, diagnosticCount } from "@codemirror/lint";
 import { tags } from "@lezer/highlight";
 
 const highlight = HighlightStyle.define([
@@ -96,6 +96,11 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
     },
     /** Replaces the text without firing onChange. */
     set value(text) {
+      // Every update reads the page's selection, which makes the browser
+      // lay out the whole page first when it has changed (on a cold load,
+      // hundreds of ms per update): an update that changes nothing is not
+      // made.
+      if (text === view.state.doc.toString()) return;
       silent = true;
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
       silent = false;
@@ -112,6 +117,8 @@ export function createEditor({ parent, doc = "", language = "yaml", label = "Edi
         const to = x.endLine && x.endColumn ? Math.min(endLine.from + x.endColumn - 1, endLine.to) : endLine.to;
         marks.push({ from, to: Math.max(from, to), severity: x.severity || "error", message: x.message });
       }
+      // Clearing marks an editor does not have: no update (see set value).
+      if (marks.length === 0 && diagnosticCount(view.state) === 0) return;
       view.dispatch(setDiagnostics(view.state, marks));
     },
     /** Puts the cursor at line:column (1-based, clamped), scrolls there and focuses the editor. */

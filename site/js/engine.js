@@ -56,6 +56,21 @@ export class EngineError extends Error {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Puts a start-up milestone on the page's timeline once per name
+ * (kx-<mechanism>-<what>, and kx-<mechanism>-asked:<method>, posted:,
+ * reply: for each method's first call; kxbench reads them for the
+ * breakdown of a first result). at: the time on the page's clock (default now).
+ */
+function markOnce(name, at = undefined, detail = undefined) {
+  if (performance.getEntriesByName(name, "mark").length > 0) return;
+  try {
+    performance.mark(name, at === undefined ? { detail } : { startTime: Math.max(0, at), detail });
+  } catch {
+    /* a timeline that refuses a mark loses the measurement only */
+  }
+}
+
 function seconds(ms) {
   return `${(ms / 1000).toFixed(1)} s`;
 }
@@ -148,6 +163,10 @@ export class Engine extends EventTarget {
         const msg = e.data;
         if (worker !== this.worker) return; // a terminated worker's late message
         switch (msg.type) {
+          case "mark":
+            // The worker's clock: an absolute time, put on the page's.
+            markOnce(`kx-${this.mechanism}-${msg.name}`, msg.at - performance.timeOrigin, msg.detail);
+            break;
           case "module":
             this.module = msg.module;
             break;
@@ -194,6 +213,7 @@ export class Engine extends EventTarget {
   #settle(id, replyJSON) {
     const p = this.pending.get(id);
     if (!p) return;
+    markOnce(`kx-${this.mechanism}-reply:${p.method}`);
     this.pending.delete(id);
     clearTimeout(p.timer);
     let reply;
@@ -233,7 +253,9 @@ export class Engine extends EventTarget {
    * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
+    markOnce(`kx-${this.mechanism}-asked:${method}`);
     await this.#whenReady();
+    markOnce(`kx-${this.mechanism}-posted:${method}`);
     const id = this.nextId++;
     const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {

@@ -95,6 +95,20 @@ export function mount(panel, app) {
   // saved state) has already filled the inputs must not overwrite them.
   const state = { dropIns: [], target: "", lastReply: null, seq: 0, gen: 0, examples: null, basis: "default", baseline: null };
   const run = debounce(() => evaluate(), DEBOUNCE_MS);
+  // Until the first evaluation, nobody is typing: the inputs and the
+  // release arrive from the page within one task (an example, saved work,
+  // a link), so they are evaluated at the end of it rather than after the
+  // typing pause, which would only delay the first result.
+  let firstQueued = false;
+  const runSoon = () => {
+    if (state.seq > 0) return run();
+    if (firstQueued) return;
+    firstQueued = true;
+    queueMicrotask(() => {
+      firstQueued = false;
+      run.flush();
+    });
+  };
   const changed = () => {
     ws.setStale(true);
     run();
@@ -437,7 +451,7 @@ export function mount(panel, app) {
     state.target = typeof s.targetRelease === "string" ? s.targetRelease : "";
     refreshTargets();
     ws.setStale(true);
-    run();
+    runSoon();
   }
 
   // fromImport fills the inputs from a gates.import reply; what they held
@@ -595,11 +609,11 @@ export function mount(panel, app) {
     onRelease: () => {
       refreshTargets();
       ws.setStale(true);
-      run();
+      runSoon();
     },
     onShow: () => {
       loadGallery();
-      run();
+      runSoon();
     },
     loadExample: (name) => loadExample(name),
   };

@@ -506,7 +506,11 @@ export function mount(panel, app) {
     const max = Number(verbositySel.value);
     const lines = state.log.filter((l) => l.v <= max).map((l) => l.text);
     logBox.textContent = lines.length ? lines.join("\n") : "(no log lines yet)";
-    logBox.scrollTop = logBox.scrollHeight;
+    // Scrolled to the newest line once the render is done: scrollHeight
+    // lays the page out, which in the middle of a render is done twice.
+    requestAnimationFrame(() => {
+      logBox.scrollTop = logBox.scrollHeight;
+    });
   }
 
   function renderFTCs(ftcs) {

@@ -17,7 +17,9 @@ import (
 )
 
 func main() {
+	wasm.Mark("main")
 	warm()
+	wasm.Mark("warmed")
 	wasm.Main()
 }
 
