@@ -6,9 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/chromedp/chromedp"
 
 	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
@@ -88,17 +85,11 @@ func evalProbe(*config) ([]row, error) {
 }
 
 func evalProbeOnce(env *browsertest.Env) ([]float64, error) {
-	p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
+	p, err := openWithoutGates(env)
 	if err != nil {
 		return nil, err
 	}
 	defer p.Close()
-	if err := browsertest.Navigate(p, env.BaseURL+"/#kubefed"); err != nil {
-		return nil, err
-	}
-	if err := p.WaitFor(`typeof kx !== "undefined" && kx.engine && kx.app.release !== null`, time.Minute); err != nil {
-		return nil, err
-	}
 	ts, err := browsertest.Eval[[]float64](p, evalProbeScript)
 	if err != nil {
 		return nil, err
