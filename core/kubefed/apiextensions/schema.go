@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/apis/core/v1beta1/validation"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
@@ -99,17 +100,30 @@ func matchPattern(p, x string) bool {
 	return r == nil || r.MatchString(x)
 }
 
-var patternCache = map[string]*regexp.Regexp{}
+// patterns caches compiled schema patterns. Sessions of one engine run on
+// one goroutine, but native callers (tests, the CLI) may validate from
+// several at once, so the cache is locked.
+var patterns struct {
+	sync.Mutex
+	m map[string]*regexp.Regexp
+}
 
+// compile returns p compiled, or nil when p is not a valid expression (the
+// API server rejects such schemas before any object reaches them).
 func compile(p string) *regexp.Regexp {
-	if r, ok := patternCache[p]; ok {
+	patterns.Lock()
+	defer patterns.Unlock()
+	if r, ok := patterns.m[p]; ok {
 		return r
 	}
 	r, err := regexp.Compile(p)
 	if err != nil {
 		r = nil
 	}
-	patternCache[p] = r
+	if patterns.m == nil {
+		patterns.m = map[string]*regexp.Regexp{}
+	}
+	patterns.m[p] = r
 	return r
 }
 

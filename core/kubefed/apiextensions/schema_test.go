@@ -1,8 +1,10 @@
 package apiextensions
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -69,4 +71,26 @@ func TestSchemaPaths(t *testing.T) {
 	if got, want := strings.Join(schema.Properties["spec"].Unknown(obj()["spec"], "spec"), " "), "spec.list[1].zz spec.other"; got != want {
 		t.Errorf("Unknown under a root: %s, want %s", got, want)
 	}
+}
+
+// Native callers may validate from several goroutines at once: the pattern
+// cache must not corrupt (the runtime stops the program on a concurrent map
+// write, which this provokes without the lock).
+func TestPatternCacheConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 2000; i++ {
+				x := fmt.Sprintf("x%d_%d", g, i)
+				p := "^" + x + "$"
+				if !matchPattern(p, x) {
+					t.Errorf("%s does not match", p)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
