@@ -9,7 +9,6 @@ import (
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -79,7 +78,7 @@ func (k *Kubelet) runtimeSynced(pod *v1.Pod, r *kubecontainer.PodSyncResult, don
 	// Upstream means to hide errors that are only back-offs, but the
 	// filter never matched (issue #123602): the error is returned.
 	err := r.Error()
-	if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+	if err == nil && r.Acted() && k.feat.onDemandRelist {
 		// postSync: relist the pod once the worker is done.
 		if ws := k.workers.get(pod.Metadata.UID); ws != nil {
 			ws.relistAfterSync = true
