@@ -437,3 +437,48 @@ func TestMissingAndAssumedImages(t *testing.T) {
 		assert.Equal(t, want, normalizedReference(name), name)
 	}
 }
+
+// Label selectors filter listings, whether the pod index serves them (a
+// pod UID, alone or with other labels) or not; a removed pod's objects
+// leave the index.
+func TestListSelectors(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb1, c1 := run(t, r, ctx, "web", "u1")
+	sb2, c2 := run(t, r, ctx, "db", "u2")
+	for _, tc := range []struct {
+		name string
+		sel  map[string]string
+		sbs  []string
+		ctrs []string
+	}{
+		{"none", nil, []string{sb1, sb2}, []string{c1, c2}},
+		{"pod uid", map[string]string{cri.LabelPodUID: "u2"}, []string{sb2}, []string{c2}},
+		{"unknown uid", map[string]string{cri.LabelPodUID: "u3"}, nil, nil},
+		{"uid and a label that matches", map[string]string{cri.LabelPodUID: "u1", cri.LabelPodName: "web"}, []string{sb1}, []string{c1}},
+		{"uid and a label that does not", map[string]string{cri.LabelPodUID: "u1", cri.LabelPodName: "db"}, nil, nil},
+		{"name only", map[string]string{cri.LabelPodName: "db"}, []string{sb2}, []string{c2}},
+	} {
+		sbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: tc.sel})
+		require.NoError(t, err)
+		var got []string
+		for _, s := range sbs {
+			got = append(got, s.ID)
+		}
+		assert.Equal(t, tc.sbs, got, "%s: sandboxes", tc.name)
+		ctrs, err := r.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: tc.sel})
+		require.NoError(t, err)
+		got = nil
+		for _, c := range ctrs {
+			got = append(got, c.ID)
+		}
+		assert.Equal(t, tc.ctrs, got, "%s: containers", tc.name)
+	}
+	require.NoError(t, r.StopPodSandbox(ctx, sb2))
+	require.NoError(t, r.RemovePodSandbox(ctx, sb2))
+	sbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{cri.LabelPodUID: "u2"}})
+	require.NoError(t, err)
+	assert.Empty(t, sbs)
+	ctrs, err := r.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: "u2"}})
+	require.NoError(t, err)
+	assert.Empty(t, ctrs)
+}
