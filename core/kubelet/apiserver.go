@@ -360,9 +360,9 @@ func (k *Kubelet) podUID(namespace, name string) string {
 	if p := k.api.find(namespace, name); p != nil {
 		return p.Metadata.UID
 	}
-	for _, uid := range k.podOrder {
-		if p := k.podManager[uid]; p.Metadata.Namespace == namespace && p.Metadata.Name == name {
-			return uid
+	for _, p := range k.pods() {
+		if p.Metadata.Namespace == namespace && p.Metadata.Name == name {
+			return p.Metadata.UID
 		}
 	}
 	return ""

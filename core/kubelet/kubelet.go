@@ -173,10 +173,16 @@ type Kubelet struct {
 	api      *apiServer
 	node     *lifecycle.Node
 
-	podManager  map[string]*v1.Pod
-	podOrder    []string
+	// podManager holds the pod manager's records by UID, podOrder the same
+	// in the order they were added (pod_manager.go).
+	podManager  map[string]*podRecord
+	podOrder    []*podRecord
 	podList     []*v1.Pod // cache of pods(); nil when stale
+	podSeq      int       // the seq of the latest record
 	podRemovals int       // pods removed from the pod manager so far
+	// deadlinePods counts the pod manager's pods with an active deadline.
+	deadlinePods int
+	dueBuf       []*podRecord // getPodsToSync's scratch
 	// cgroups holds the pods whose cgroup exists, for the reclaim rule of
 	// kubelets up to 1.21 (syncPod makes it, housekeeping removes it).
 	cgroups map[string]bool
@@ -243,7 +249,7 @@ func New(cfg Config) (*Kubelet, error) {
 	cfg.Node = n
 	k := &Kubelet{
 		cfg: cfg, rel: rel, gates: gates, clock: cfg.Clock, rand: sim.NewRand(cfg.Options.Seed),
-		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: newWorkQueue(),
+		rt: cfg.Runtime, podManager: map[string]*podRecord{}, workQueue: newWorkQueue(),
 		reasonCache: reasonCache{}, rejected: map[string]bool{}, cgroups: map[string]bool{}, killing: map[string]bool{},
 	}
 	k.feat = resolveGates(gates)
@@ -430,7 +436,7 @@ func (k *Kubelet) At(t time.Time, name string, fn func()) {
 }
 
 func (k *Kubelet) podName(uid string) string {
-	if p := k.podManager[uid]; p != nil {
+	if p := k.managedPod(uid); p != nil {
 		return p.FullName()
 	}
 	return k.api.name(uid)

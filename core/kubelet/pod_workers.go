@@ -51,6 +51,8 @@ type podSyncStatus struct {
 	// sync calls sees that context (see Kubelet.syncPod), so the model
 	// keeps only whether there is one to cancel.
 	syncing bool
+	// forgotten: housekeeping dropped the worker (podWorkers.forget).
+	forgotten bool
 	// syncOpts is the update of the SyncPod in flight, and syncDone and
 	// runtimeDone its continuations (Kubelet.syncPod), made once per
 	// worker: a worker runs one sync at a time, and a node syncs every pod
@@ -104,7 +106,9 @@ type podWorkers struct {
 }
 
 // live reports whether s is the pod's current worker.
-func (w *podWorkers) live(s *podSyncStatus) bool { return w.statuses[s.uid] == s }
+// A pod's worker is only replaced once forgotten, so the current one is
+// the one not forgotten (no lookup: resumeWaiting asks for every worker).
+func (w *podWorkers) live(s *podSyncStatus) bool { return !s.forgotten }
 
 func newPodWorkers(k *Kubelet) *podWorkers {
 	return &podWorkers{k: k, statuses: map[string]*podSyncStatus{}}
@@ -140,7 +144,7 @@ func (w *podWorkers) isTerminationRequested(uid string) bool {
 func (w *podWorkers) shouldPodContentBeRemoved(uid string) bool {
 	s := w.statuses[uid]
 	if s == nil {
-		return w.k.podManager[uid] == nil
+		return w.k.managedPod(uid) == nil
 	}
 	return (s.deleted || s.evicted) && !s.terminatedAt.IsZero()
 }
@@ -471,7 +475,7 @@ func (w *podWorkers) SyncKnownPods() {
 		return
 	}
 	if !w.legacy && len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(s *podSyncStatus) bool {
-		return k.podManager[s.uid] == nil || s.finished
+		return k.managedPod(s.uid) == nil || s.finished
 	}) {
 		// The common case: every worker is for a desired pod and still
 		// running, so nothing changes.
@@ -484,10 +488,10 @@ func (w *podWorkers) SyncKnownPods() {
 			continue
 		}
 		uid := s.uid
-		desired := k.podManager[uid] != nil
+		desired := k.managedPod(uid) != nil
 		if w.legacy && desired {
 			// 1.18 forgets the workers of pods that are not active.
-			desired = !k.podIsTerminated(k.podManager[uid])
+			desired = !k.podIsTerminated(k.managedPod(uid))
 		}
 		switch {
 		case !desired && (s.finished || (w.legacy && !s.working)):
@@ -501,7 +505,7 @@ func (w *podWorkers) SyncKnownPods() {
 		case desired && s.finished && s.restartRequested:
 			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
-			k.handlePodAdditions([]*v1.Pod{k.podManager[uid]})
+			k.handlePodAdditions([]*v1.Pod{k.managedPod(uid)})
 			continue
 		}
 		keep = append(keep, s)
@@ -520,6 +524,7 @@ func (w *podWorkers) SyncKnownPods() {
 
 func (w *podWorkers) forget(s *podSyncStatus) {
 	delete(w.statuses, s.uid)
+	s.forgotten = true
 	w.changes++
 	w.k.forgetPod(s.uid)
 }

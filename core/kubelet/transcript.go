@@ -164,7 +164,7 @@ func (k *Kubelet) Workers() []WorkerState { return k.workers.States() }
 // NextRestart tells when the crash back-off of a container ends, and its
 // current length, from the PLEG cache's view of the pod.
 func (k *Kubelet) NextRestart(uid, container string) (time.Time, time.Duration, bool) {
-	p := k.podManager[uid]
+	p := k.managedPod(uid)
 	if p == nil {
 		return time.Time{}, 0, false
 	}

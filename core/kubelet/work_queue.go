@@ -10,6 +10,7 @@ import "time"
 type workQueue struct {
 	at    map[string]time.Time
 	queue dueHeap
+	due   []string // GetWork's answer, reused
 }
 
 func newWorkQueue() *workQueue { return &workQueue{at: map[string]time.Time{}} }
@@ -29,20 +30,19 @@ func (q *workQueue) When(uid string) (time.Time, bool) {
 	return t, ok
 }
 
-// GetWork removes the pods due at now and returns them as a set.
-func (q *workQueue) GetWork(now time.Time) map[string]bool {
-	var due map[string]bool
+// GetWork removes the pods due at now and returns them, in the order
+// they came due. The slice is valid until the next call.
+func (q *workQueue) GetWork(now time.Time) []string {
+	due := q.due[:0]
 	for len(q.queue) > 0 && !q.queue[0].t.After(now) {
 		e := q.queue.pop()
 		if t, ok := q.at[e.uid]; !ok || !t.Equal(e.t) {
 			continue // queued again, or forgotten
 		}
 		delete(q.at, e.uid)
-		if due == nil {
-			due = map[string]bool{}
-		}
-		due[e.uid] = true
+		due = append(due, e.uid)
 	}
+	q.due = due
 	return due
 }
 
