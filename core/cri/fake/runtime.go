@@ -42,6 +42,12 @@ type Runtime struct {
 	ipSeq    int
 
 	containerScripts []ContainerScript
+	// scriptsByPod indexes containerScripts by the pod name they name, and
+	// scriptsAnyPod lists those for any pod, each in script order: a
+	// scenario may script hundreds of pods, and every container created
+	// looks its script up.
+	scriptsByPod  map[string][]int
+	scriptsAnyPod []int
 	imageScripts     map[string]*ImageScript
 	sandboxScripts   []SandboxScript
 	sandboxRunErrs   map[string][]string // pod key -> pending RunPodSandbox errors
@@ -248,7 +254,16 @@ func New(clock *sim.Clock) *Runtime {
 
 // AddContainerScript appends a container script; later scripts win.
 func (r *Runtime) AddContainerScript(s ContainerScript) {
+	i := len(r.containerScripts)
 	r.containerScripts = append(r.containerScripts, s)
+	if matches(s.Pod, "") {
+		r.scriptsAnyPod = append(r.scriptsAnyPod, i)
+		return
+	}
+	if r.scriptsByPod == nil {
+		r.scriptsByPod = map[string][]int{}
+	}
+	r.scriptsByPod[s.Pod] = append(r.scriptsByPod[s.Pod], i)
 }
 
 // SetImage scripts an image, replacing an earlier script for it. A present
@@ -419,15 +434,23 @@ func (r *Runtime) begin(ctx context.Context, method string) error {
 
 func matches(pat, v string) bool { return pat == "" || pat == "*" || pat == v }
 
+// containerScript is the last script that matches the container: the
+// last match among those naming its pod and the last among those for any
+// pod, whichever comes later.
 func (r *Runtime) containerScript(pod, ns, name string) *ContainerScript {
-	var found *ContainerScript
-	for i := range r.containerScripts {
-		s := &r.containerScripts[i]
-		if matches(s.Pod, pod) && matches(s.Namespace, ns) && matches(s.Container, name) {
-			found = s
+	found := -1
+	for _, l := range [2][]int{r.scriptsByPod[pod], r.scriptsAnyPod} {
+		for j := len(l) - 1; j >= 0 && l[j] > found; j-- {
+			if s := &r.containerScripts[l[j]]; matches(s.Namespace, ns) && matches(s.Container, name) {
+				found = l[j]
+				break
+			}
 		}
 	}
-	return found
+	if found < 0 {
+		return nil
+	}
+	return &r.containerScripts[found]
 }
 
 func (r *Runtime) sandboxScript(pod, ns string) *SandboxScript {

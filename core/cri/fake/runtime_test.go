@@ -482,3 +482,66 @@ func TestListSelectors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, ctrs)
 }
+
+// A container's script is the last one that matches its pod, namespace
+// and name, wherever the pod index puts it: held to a scan of every
+// script, for every pod, namespace and name of the table and more.
+func TestContainerScriptLastMatchWins(t *testing.T) {
+	r, _, _ := newRuntime(t)
+	scripts := []ContainerScript{
+		{Container: "app"},
+		{Pod: "web", Container: "app"},
+		{Pod: "*", Namespace: "prod"},
+		{Pod: "db"},
+		{Pod: "web", Namespace: "prod", Container: "*"},
+		{Container: "sidecar"},
+		{Pod: "db", Container: "sidecar"},
+		{Pod: "web", Namespace: "dev"},
+	}
+	for _, s := range scripts {
+		r.AddContainerScript(s)
+	}
+	index := func(s *ContainerScript) int {
+		for i := range r.containerScripts {
+			if &r.containerScripts[i] == s {
+				return i
+			}
+		}
+		return -1
+	}
+	scan := func(pod, ns, name string) int {
+		found := -1
+		for i, s := range scripts {
+			if matches(s.Pod, pod) && matches(s.Namespace, ns) && matches(s.Container, name) {
+				found = i
+			}
+		}
+		return found
+	}
+	for _, tc := range []struct {
+		pod, ns, name string
+		want          int
+	}{
+		{"web", "default", "app", 1},
+		{"web", "prod", "app", 4},
+		{"web", "dev", "sidecar", 7},
+		{"db", "prod", "sidecar", 6},
+		{"db", "default", "app", 3},
+		{"other", "prod", "app", 2},
+		{"other", "default", "app", 0},
+		{"other", "default", "sidecar", 5},
+		{"other", "default", "init", -1},
+	} {
+		got := index(r.containerScript(tc.pod, tc.ns, tc.name))
+		assert.Equal(t, tc.want, got, "%s/%s/%s", tc.ns, tc.pod, tc.name)
+		assert.Equal(t, scan(tc.pod, tc.ns, tc.name), got, "%s/%s/%s against a scan", tc.ns, tc.pod, tc.name)
+	}
+	for _, pod := range []string{"web", "db", "other", ""} {
+		for _, ns := range []string{"default", "prod", "dev"} {
+			for _, name := range []string{"app", "sidecar", "init"} {
+				got := index(r.containerScript(pod, ns, name))
+				assert.Equal(t, scan(pod, ns, name), got, "%s/%s/%s", ns, pod, name)
+			}
+		}
+	}
+}
