@@ -46,11 +46,11 @@ type Runtime struct {
 	// scriptsAnyPod lists those for any pod, each in script order: a
 	// scenario may script hundreds of pods, and every container created
 	// looks its script up.
-	scriptsByPod  map[string][]int
-	scriptsAnyPod []int
-	imageScripts     map[string]*ImageScript
-	sandboxScripts   []SandboxScript
-	sandboxRunErrs   map[string][]string // pod key -> pending RunPodSandbox errors
+	scriptsByPod   map[string][]int
+	scriptsAnyPod  []int
+	imageScripts   map[string]*ImageScript
+	sandboxScripts []SandboxScript
+	sandboxRunErrs map[string][]string // pod key -> pending RunPodSandbox errors
 
 	runtimeCond cri.RuntimeCondition
 	networkCond cri.RuntimeCondition
