@@ -180,28 +180,29 @@ func (a *apiServer) deliver() {
 
 // CreatePod creates a pod bound to this node, like `kubectl apply` after
 // the scheduler bound it: the API server assigns the UID and creation
-// time and sets phase Pending.
-func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
+// time and sets phase Pending. It returns the pod's UID (APIPods gives
+// copies of the objects).
+func (k *Kubelet) CreatePod(p *v1.Pod) (string, error) {
 	a := k.api
 	p = p.DeepCopy()
 	v1.SetDefaults(p)
 	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
-		return nil, fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
+		return "", fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if a.find(p.Metadata.Namespace, p.Metadata.Name) != nil {
-		return nil, fmt.Errorf("pods %q already exists", p.Metadata.Name)
+		return "", fmt.Errorf("pods %q already exists", p.Metadata.Name)
 	}
 	if p.Spec.NodeName == "" {
 		p.Spec.NodeName = k.cfg.Node.Name
 	}
 	if p.Spec.NodeName != k.cfg.Node.Name {
-		return nil, fmt.Errorf("pod %s is bound to node %q; the kubelet of %q never sees it", p.FullName(), p.Spec.NodeName, k.cfg.Node.Name)
+		return "", fmt.Errorf("pod %s is bound to node %q; the kubelet of %q never sees it", p.FullName(), p.Spec.NodeName, k.cfg.Node.Name)
 	}
 	if p.Metadata.UID == "" {
 		p.Metadata.UID = a.newUID(p.Metadata.Namespace, p.Metadata.Name)
 	}
 	if _, ok := a.pods[p.Metadata.UID]; ok {
-		return nil, fmt.Errorf("pod UID %s already in use", p.Metadata.UID)
+		return "", fmt.Errorf("pod UID %s already in use", p.Metadata.UID)
 	}
 	if p.Metadata.CreationTimestamp == nil {
 		p.Metadata.CreationTimestamp = v1.NewTime(k.clock.Now())
@@ -217,7 +218,7 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
 	a.names[p.Metadata.UID] = p.FullName()
 	a.touch(p.Metadata.UID, false)
 	k.trace("api", "create "+p.FullName())
-	return p.DeepCopy(), nil
+	return p.Metadata.UID, nil
 }
 
 // UpdatePod applies an update to an existing pod; only what the API server
