@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -53,6 +54,10 @@ type podSyncStatus struct {
 	syncing bool
 	// forgotten: housekeeping dropped the worker (podWorkers.forget).
 	forgotten bool
+	// seq is the worker's place in the creation order; listed says it is
+	// on the wait list.
+	seq    int
+	listed bool
 	// syncOpts is the update of the SyncPod in flight, and syncDone and
 	// runtimeDone its continuations (Kubelet.syncPod), made once per
 	// worker: a worker runs one sync at a time, and a node syncs every pod
@@ -85,7 +90,7 @@ type WorkerState struct {
 //
 // Upstream runs one goroutine per pod; here a worker that has to wait (for
 // a newer PLEG cache entry, for a pull or a container stop) continues
-// later on the clock. Waiting workers are resumed in pod-manager order.
+// later on the clock. Waiting workers are resumed in creation order.
 type podWorkers struct {
 	k        *Kubelet
 	legacy   bool
@@ -96,7 +101,13 @@ type podWorkers struct {
 	order    []*podSyncStatus
 	resume   bool
 	resumeFn func()
-	waitBuf  []*podSyncStatus // scratch for cacheChanged
+	// waitList holds every worker waiting for newer PLEG data (and maybe
+	// some that no longer are), so that resumeWaiting need not visit every
+	// worker at every cache change; waitSpare is the other buffer.
+	waitList, waitSpare []*podSyncStatus
+	// created counts the workers made: a worker's seq is its place in
+	// the creation order (that of order, which housekeeping keeps).
+	created int
 	// changes counts workers created, finished and forgotten; quietAt is
 	// the count, with the pod manager's removals, at which housekeeping
 	// last found nothing to do (it then has nothing to do until either
@@ -177,7 +188,8 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 	uid := o.pod.Metadata.UID
 	s := w.statuses[uid]
 	if s == nil {
-		s = &podSyncStatus{uid: uid}
+		w.created++
+		s = &podSyncStatus{uid: uid, seq: w.created}
 		w.statuses[uid] = s
 		w.order = append(w.order, s)
 		w.changes++
@@ -245,24 +257,37 @@ func (w *podWorkers) cacheChanged() {
 	w.k.after(0, phaseWorker, "pod workers", w.resumeFn)
 }
 
+// resumeWaiting tries the waiting workers again, in creation order.
 func (w *podWorkers) resumeWaiting() {
 	w.resume = false
 	// Only a worker's own tryRun makes it wait, so the waiting ones can
-	// be picked before any of them runs.
-	waiting := w.waitBuf[:0]
-	w.waitBuf = nil
-	for _, s := range w.order {
+	// be picked before any of them runs; tryRun puts those that wait
+	// again back on the list.
+	list := w.waitList
+	w.waitList = w.waitSpare[:0]
+	waiting := list[:0]
+	for _, s := range list {
+		s.listed = false
 		if s.waiting && w.live(s) {
 			waiting = append(waiting, s)
 		}
 	}
+	slices.SortFunc(waiting, func(a, b *podSyncStatus) int { return cmp.Compare(a.seq, b.seq) })
 	for _, s := range waiting {
 		if s.waiting && w.live(s) {
 			w.tryRun(s)
 		}
 	}
-	clear(waiting)
-	w.waitBuf = waiting[:0]
+	clear(list)
+	w.waitSpare = list[:0]
+}
+
+// listWaiting puts a waiting worker on the wait list, once.
+func (w *podWorkers) listWaiting(s *podSyncStatus) {
+	if !s.listed {
+		s.listed = true
+		w.waitList = append(w.waitList, s)
+	}
 }
 
 // tryRun starts the pending work once the pod cache is newer than the end
@@ -279,6 +304,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 			k.workerTrace(WorkerEntry{Pod: k.fullName(s.pod), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.relTime(s.lastSyncTime)})
 		}
 		s.waiting = true
+		w.listWaiting(s)
 		return
 	}
 	s.waiting = false

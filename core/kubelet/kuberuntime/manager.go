@@ -54,8 +54,8 @@ type Manager struct {
 	backOff  *flowcontrol.Backoff
 	liveness Results
 	startup  Results
-	list        listCache
-	hasher      kubecontainer.Hasher
+	list     listCache
+	hasher   kubecontainer.Hasher
 	// sbFilter and ctrFilter are GetPodStatus's listing filters, reused:
 	// it runs for every pod on every relist that sees a change, and the
 	// runtime only reads a filter during the call.
