@@ -19,7 +19,11 @@
 // channels), the model draws from a Rand created with an explicit seed.
 package sim
 
-import "time"
+import (
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/internal/minheap"
+)
 
 // Epoch is the instant every Clock starts at unless told otherwise. It is a
 // fixed date so that transcripts carry stable timestamps.
@@ -241,7 +245,8 @@ type timerEntry struct {
 	t     *Timer
 }
 
-func (a *timerEntry) less(b *timerEntry) bool {
+// Less orders entries by due instant, phase and sequence.
+func (a *timerEntry) Less(b *timerEntry) bool {
 	if a.sec != b.sec {
 		return a.sec < b.sec
 	}
@@ -254,42 +259,10 @@ func (a *timerEntry) less(b *timerEntry) bool {
 	return a.seq < b.seq
 }
 
-// timerHeap is a binary min-heap of entries.
+// timerHeap is a binary min-heap of entries (minheap).
 type timerHeap []timerEntry
 
-func (h *timerHeap) push(e timerEntry) {
-	*h = append(*h, e)
-	q := *h
-	for i := len(q) - 1; i > 0; {
-		up := (i - 1) / 2
-		if !q[i].less(&q[up]) {
-			break
-		}
-		q[i], q[up] = q[up], q[i]
-		i = up
-	}
-}
+func (h *timerHeap) push(e timerEntry) { minheap.Push(h, e) }
 
 // pop removes the top entry.
-func (h *timerHeap) pop() {
-	q := *h
-	n := len(q) - 1
-	q[0] = q[n]
-	q[n] = timerEntry{}
-	q = q[:n]
-	for i := 0; ; {
-		least, l, r := i, 2*i+1, 2*i+2
-		if l < n && q[l].less(&q[least]) {
-			least = l
-		}
-		if r < n && q[r].less(&q[least]) {
-			least = r
-		}
-		if least == i {
-			break
-		}
-		q[i], q[least] = q[least], q[i]
-		i = least
-	}
-	*h = q
-}
+func (h *timerHeap) pop() { minheap.Pop(h) }
