@@ -21,29 +21,28 @@ import (
 // changes of one instant reach the kubelet as one snapshot, in the config
 // phase of that instant.
 type apiServer struct {
-	k      *Kubelet
-	pods   map[string]*v1.Pod
-	seq    map[string]int    // uid → place in creation order
+	k *Kubelet
+	// recs holds a record of every pod ever created, by UID: one lookup
+	// finds a pod's object, its place in creation order, its name and
+	// whether it changed (the kubelet writes a status at nearly every
+	// sync).
+	recs   map[string]*apiPod
 	byName map[string]string // namespace/name → uid
-	names  map[string]string
-	// nameLists holds onePod's lists, like names, by UID.
-	nameLists map[string][]string
 	// deliverFn and snapshotFn are a.deliver and a.k.snapshot as func
 	// values, made once: they are scheduled at every change.
 	deliverFn, snapshotFn func()
-	// dirty holds the pods changed since the last delivery, each with
-	// whether more than its status changed.
-	dirty map[string]bool
+	// dirty lists the records marked dirty since the last delivery (and
+	// maybe some unmarked since: a removal unmarks).
+	dirty []*apiPod
 	// statusOnly is deliver's list for the storage, reused.
 	statusOnly []bool
 	removed    []string
 	pending    bool
 	rv         int64
-	// changed holds the pods whose object changed this instant, gone the
-	// last object of those deleted; snapshotDue is set once the snapshot
-	// that records them is scheduled.
-	changed     map[string]bool
-	gone        map[string]*v1.Pod
+	// changed lists the records whose object changed this instant;
+	// snapshotDue is set once the snapshot that records them is
+	// scheduled.
+	changed     []*apiPod
 	snapshotDue bool
 	uidCount    int
 	created     int
@@ -52,15 +51,47 @@ type apiServer struct {
 	config map[string]map[string]bool
 }
 
+// apiPod is the API server's record of a pod UID. It stays once the pod
+// is deleted (its name still names it in traces).
+type apiPod struct {
+	uid string
+	pod *v1.Pod // nil once deleted
+	// seq is the pod's place in creation order.
+	seq int
+	// name is namespace/name, nameList onePod's list of it.
+	name     string
+	nameList []string
+	// dirty: changed since the last delivery; specDirty: more than its
+	// status; listed: on the dirty list.
+	dirty, specDirty, listed bool
+	// changed: on this instant's changed list; gone is the last object of
+	// a pod deleted this instant.
+	changed bool
+	gone    *v1.Pod
+}
+
 func newAPIServer(k *Kubelet) *apiServer {
-	return &apiServer{k: k, pods: map[string]*v1.Pod{}, seq: map[string]int{}, byName: map[string]string{}, names: map[string]string{}, nameLists: map[string][]string{}, dirty: map[string]bool{}, changed: map[string]bool{}, gone: map[string]*v1.Pod{}}
+	return &apiServer{k: k, recs: map[string]*apiPod{}, byName: map[string]string{}}
+}
+
+// pod is the API's pod of uid, or nil.
+func (a *apiServer) pod(uid string) *v1.Pod {
+	if r := a.recs[uid]; r != nil {
+		return r.pod
+	}
+	return nil
+}
+
+// inCreationOrder sorts records by creation.
+func inCreationOrder(recs []*apiPod) {
+	slices.SortFunc(recs, func(x, y *apiPod) int { return cmp.Compare(x.seq, y.seq) })
 }
 
 // fullName is p.FullName() without building the string again: the API
 // server keeps every pod's namespace/name by UID.
 func (k *Kubelet) fullName(p *v1.Pod) string {
-	if n, ok := k.api.names[p.Metadata.UID]; ok {
-		return n
+	if r := k.api.recs[p.Metadata.UID]; r != nil {
+		return r.name
 	}
 	return p.FullName()
 }
@@ -69,47 +100,25 @@ func (k *Kubelet) fullName(p *v1.Pod) string {
 // one pod: made once per pod and shared by its entries (trace entries are
 // never changed), as most loop iterations are about one pod.
 func (k *Kubelet) onePod(p *v1.Pod) []string {
-	uid := p.Metadata.UID
-	if l, ok := k.api.nameLists[uid]; ok {
-		return l
+	r := k.api.recs[p.Metadata.UID]
+	if r == nil {
+		return []string{p.FullName()}
 	}
-	l := []string{k.fullName(p)}
-	if _, named := k.api.names[uid]; named {
-		k.api.nameLists[uid] = l
+	if r.nameList == nil {
+		r.nameList = []string{r.name}
 	}
-	return l
+	return r.nameList
 }
 
 func (a *apiServer) name(uid string) string {
-	if n, ok := a.names[uid]; ok {
-		return n
+	if r := a.recs[uid]; r != nil {
+		return r.name
 	}
 	return uid
 }
 
-// inCreationOrder returns the UIDs of set that are pods of the API, in
-// the order the pods were created (the order a watch lists them in).
-func inCreationOrder[V any](a *apiServer, set map[string]V) []string {
-	type created struct {
-		seq int
-		uid string
-	}
-	live := make([]created, 0, len(set))
-	for uid := range set {
-		if a.pods[uid] != nil {
-			live = append(live, created{a.seq[uid], uid})
-		}
-	}
-	slices.SortFunc(live, func(x, y created) int { return cmp.Compare(x.seq, y.seq) })
-	uids := make([]string, len(live))
-	for i, c := range live {
-		uids[i] = c.uid
-	}
-	return uids
-}
-
 func (a *apiServer) find(ns, name string) *v1.Pod {
-	return a.pods[a.byName[ns+"/"+name]]
+	return a.pod(a.byName[ns+"/"+name])
 }
 
 func (a *apiServer) newUID(ns, name string) string {
@@ -126,17 +135,24 @@ func (a *apiServer) newUID(ns, name string) string {
 // status changed (the storage then compares only the status).
 func (a *apiServer) touch(uid string, statusOnly bool) {
 	a.rv++
-	if p := a.pods[uid]; p != nil {
-		p.Metadata.ResourceVersion = strconv.FormatInt(a.rv, 10)
+	r := a.recs[uid]
+	r.pod.Metadata.ResourceVersion = strconv.FormatInt(a.rv, 10)
+	r.dirty = true
+	r.specDirty = r.specDirty || !statusOnly
+	if !r.listed {
+		r.listed = true
+		a.dirty = append(a.dirty, r)
 	}
-	a.dirty[uid] = a.dirty[uid] || !statusOnly
-	a.change(uid)
+	a.change(r)
 	a.deliverSoon()
 }
 
-// change records that uid's object changed at this instant.
-func (a *apiServer) change(uid string) {
-	a.changed[uid] = true
+// change records that r's object changed at this instant.
+func (a *apiServer) change(r *apiPod) {
+	if !r.changed {
+		r.changed = true
+		a.changed = append(a.changed, r)
+	}
 	if !a.snapshotDue {
 		a.snapshotDue = true
 		if a.snapshotFn == nil {
@@ -160,18 +176,27 @@ func (a *apiServer) deliverSoon() {
 // deliver hands the changes of this instant to the api source.
 func (a *apiServer) deliver() {
 	a.pending = false
-	uids := inCreationOrder(a, a.dirty)
-	// The live objects: the storage only reads them and copies what it
-	// keeps, as if they had been decoded from the watch.
-	changed := make([]*v1.Pod, len(uids))
-	statusOnly := slices.Grow(a.statusOnly[:0], len(uids))
-	for i, uid := range uids {
-		changed[i] = a.pods[uid]
-		statusOnly = append(statusOnly, !a.dirty[uid])
+	// The live objects, in creation order: the storage only reads them and
+	// copies what it keeps, as if they had been decoded from the watch.
+	recs := a.dirty[:0]
+	for _, r := range a.dirty {
+		r.listed = false
+		if r.dirty && r.pod != nil {
+			recs = append(recs, r)
+		}
 	}
+	inCreationOrder(recs)
+	changed := make([]*v1.Pod, len(recs))
+	statusOnly := slices.Grow(a.statusOnly[:0], len(recs))
+	for i, r := range recs {
+		changed[i] = r.pod
+		statusOnly = append(statusOnly, !r.specDirty)
+		r.dirty, r.specDirty = false, false
+	}
+	clear(a.dirty[:cap(a.dirty)]) // read above, and kept by nothing
+	a.dirty = a.dirty[:0]
 	a.statusOnly = statusOnly // the storage only reads it
 	removed := a.removed
-	clear(a.dirty) // read above, and kept by nothing
 	a.removed = nil
 	for _, u := range a.k.storage.SetChanged(kubeconfig.ApiserverSource, changed, statusOnly, removed) {
 		a.k.loop.pushConfig(u)
@@ -180,28 +205,29 @@ func (a *apiServer) deliver() {
 
 // CreatePod creates a pod bound to this node, like `kubectl apply` after
 // the scheduler bound it: the API server assigns the UID and creation
-// time and sets phase Pending.
-func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
+// time and sets phase Pending. It returns the pod's UID (APIPods gives
+// copies of the objects).
+func (k *Kubelet) CreatePod(p *v1.Pod) (string, error) {
 	a := k.api
 	p = p.DeepCopy()
 	v1.SetDefaults(p)
 	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
-		return nil, fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
+		return "", fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if a.find(p.Metadata.Namespace, p.Metadata.Name) != nil {
-		return nil, fmt.Errorf("pods %q already exists", p.Metadata.Name)
+		return "", fmt.Errorf("pods %q already exists", p.Metadata.Name)
 	}
 	if p.Spec.NodeName == "" {
 		p.Spec.NodeName = k.cfg.Node.Name
 	}
 	if p.Spec.NodeName != k.cfg.Node.Name {
-		return nil, fmt.Errorf("pod %s is bound to node %q; the kubelet of %q never sees it", p.FullName(), p.Spec.NodeName, k.cfg.Node.Name)
+		return "", fmt.Errorf("pod %s is bound to node %q; the kubelet of %q never sees it", p.FullName(), p.Spec.NodeName, k.cfg.Node.Name)
 	}
 	if p.Metadata.UID == "" {
 		p.Metadata.UID = a.newUID(p.Metadata.Namespace, p.Metadata.Name)
 	}
-	if _, ok := a.pods[p.Metadata.UID]; ok {
-		return nil, fmt.Errorf("pod UID %s already in use", p.Metadata.UID)
+	if a.pod(p.Metadata.UID) != nil {
+		return "", fmt.Errorf("pod UID %s already in use", p.Metadata.UID)
 	}
 	if p.Metadata.CreationTimestamp == nil {
 		p.Metadata.CreationTimestamp = v1.NewTime(k.clock.Now())
@@ -210,14 +236,17 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (*v1.Pod, error) {
 	p.Metadata.DeletionTimestamp = nil
 	p.Metadata.DeletionGracePeriodSeconds = nil
 	p.Status = v1.PodStatus{Phase: v1.PodPending, QOSClass: v1.QOSClass(p)}
-	a.pods[p.Metadata.UID] = p
+	r := a.recs[p.Metadata.UID]
+	if r == nil {
+		r = &apiPod{uid: p.Metadata.UID}
+		a.recs[p.Metadata.UID] = r
+	}
 	a.created++
-	a.seq[p.Metadata.UID] = a.created
+	r.pod, r.seq, r.name = p, a.created, p.FullName()
 	a.byName[p.Metadata.Namespace+"/"+p.Metadata.Name] = p.Metadata.UID
-	a.names[p.Metadata.UID] = p.FullName()
 	a.touch(p.Metadata.UID, false)
 	k.trace("api", "create "+p.FullName())
-	return p.DeepCopy(), nil
+	return p.Metadata.UID, nil
 }
 
 // UpdatePod applies an update to an existing pod; only what the API server
@@ -293,27 +322,27 @@ func (k *Kubelet) DeletePod(namespace, name string, grace *int64, force bool) er
 }
 
 func (a *apiServer) remove(uid string) {
-	last, ok := a.pods[uid]
-	if !ok {
+	r := a.recs[uid]
+	if r == nil || r.pod == nil {
 		return
 	}
-	delete(a.pods, uid)
-	delete(a.seq, uid)
+	last := r.pod
+	r.pod = nil
 	delete(a.byName, last.Metadata.Namespace+"/"+last.Metadata.Name)
-	delete(a.dirty, uid)
+	r.dirty, r.specDirty = false, false
 	a.removed = append(a.removed, uid)
-	a.gone[uid] = last
-	a.change(uid)
+	r.gone = last
+	a.change(r)
 	a.rv++
 	a.deliverSoon()
 }
 
 // Pod implements status.API.
-func (a *apiServer) Pod(uid string) *v1.Pod { return a.pods[uid] }
+func (a *apiServer) Pod(uid string) *v1.Pod { return a.pod(uid) }
 
 // UpdateStatus implements status.API.
 func (a *apiServer) UpdateStatus(uid string, s *v1.PodStatus) {
-	p := a.pods[uid]
+	p := a.pod(uid)
 	if p == nil {
 		return
 	}
@@ -326,10 +355,16 @@ func (a *apiServer) Delete(uid string) { a.remove(uid) }
 
 // APIPods returns copies of the pod objects in creation order.
 func (k *Kubelet) APIPods() []*v1.Pod {
-	uids := inCreationOrder(k.api, k.api.pods)
-	out := make([]*v1.Pod, 0, len(uids))
-	for _, uid := range uids {
-		out = append(out, k.api.pods[uid].DeepCopy())
+	var recs []*apiPod
+	for _, r := range k.api.recs {
+		if r.pod != nil {
+			recs = append(recs, r)
+		}
+	}
+	inCreationOrder(recs)
+	out := make([]*v1.Pod, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, r.pod.DeepCopy())
 	}
 	return out
 }
@@ -360,9 +395,9 @@ func (k *Kubelet) podUID(namespace, name string) string {
 	if p := k.api.find(namespace, name); p != nil {
 		return p.Metadata.UID
 	}
-	for _, uid := range k.podOrder {
-		if p := k.podManager[uid]; p.Metadata.Namespace == namespace && p.Metadata.Name == name {
-			return uid
+	for _, p := range k.pods() {
+		if p.Metadata.Namespace == namespace && p.Metadata.Name == name {
+			return p.Metadata.UID
 		}
 	}
 	return ""

@@ -32,45 +32,6 @@ type updateOptions struct {
 	kill *killOptions
 }
 
-func (k *Kubelet) setPod(p *v1.Pod) {
-	uid := p.Metadata.UID
-	old, ok := k.podManager[uid]
-	if !ok {
-		k.podOrder = append(k.podOrder, uid)
-	}
-	if old != p {
-		k.podList = nil
-	}
-	k.podManager[uid] = p
-}
-
-func (k *Kubelet) removePod(uid string) {
-	if _, ok := k.podManager[uid]; !ok {
-		return
-	}
-	delete(k.podManager, uid)
-	k.podRemovals++
-	k.podList = nil
-	for i, u := range k.podOrder {
-		if u == uid {
-			k.podOrder = append(k.podOrder[:i:i], k.podOrder[i+1:]...)
-			break
-		}
-	}
-}
-
-// Pods returns the pod manager's pods in the order they were added. The
-// slice is cached until the pod manager changes: callers only read it.
-func (k *Kubelet) pods() []*v1.Pod {
-	if k.podList == nil {
-		k.podList = make([]*v1.Pod, 0, len(k.podOrder))
-		for _, uid := range k.podOrder {
-			k.podList = append(k.podList, k.podManager[uid])
-		}
-	}
-	return k.podList
-}
-
 // currentPhase is the phase the status manager holds (else the object's).
 func (k *Kubelet) currentStatus(p *v1.Pod) *v1.PodStatus {
 	if s, ok := k.status.GetPodStatus(p.Metadata.UID); ok {
@@ -270,19 +231,6 @@ func (k *Kubelet) handlePodSyncs(pods []*v1.Pod) {
 	}
 }
 
-// getPodsToSync returns the pods whose work-queue entry is due, and those
-// past their active deadline.
-func (k *Kubelet) getPodsToSync() []*v1.Pod {
-	due := k.workQueue.GetWork(k.clock.Now())
-	var out []*v1.Pod
-	for _, p := range k.pods() {
-		if due[p.Metadata.UID] || k.pastActiveDeadline(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 func (k *Kubelet) enqueue(uid string, d time.Duration) {
 	k.workQueue.Enqueue(uid, k.clock.Now().Add(d))
 }
@@ -296,7 +244,7 @@ func (k *Kubelet) cleanUpContainersInPod(uid, containerID string) {
 	}
 	keep, id := 1, containerID
 	removeAll := k.workers.shouldPodContentBeRemoved(uid)
-	if p := k.podManager[uid]; k.workers.legacy && p != nil {
+	if p := k.managedPod(uid); k.workers.legacy && p != nil {
 		// 1.18: a deleted pod whose containers stopped loses them all.
 		removeAll = p.Metadata.DeletionTimestamp != nil && !anyRegularRunning(p, st)
 	}

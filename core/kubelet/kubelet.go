@@ -153,6 +153,9 @@ type Kubelet struct {
 	cfg   Config
 	rel   release.Release
 	gates features.Gates
+	// feat holds the answers of the gates the sync path reads: gates are
+	// fixed at start-up, and a sync asks several of them per pod.
+	feat  gateFlags
 	clock *sim.Clock
 	rand  *sim.Rand
 
@@ -170,10 +173,16 @@ type Kubelet struct {
 	api      *apiServer
 	node     *lifecycle.Node
 
-	podManager  map[string]*v1.Pod
-	podOrder    []string
+	// podManager holds the pod manager's records by UID, podOrder the same
+	// in the order they were added (pod_manager.go).
+	podManager  map[string]*podRecord
+	podOrder    []*podRecord
 	podList     []*v1.Pod // cache of pods(); nil when stale
+	podSeq      int       // the seq of the latest record
 	podRemovals int       // pods removed from the pod manager so far
+	// deadlinePods counts the pod manager's pods with an active deadline.
+	deadlinePods int
+	dueBuf       []*podRecord // getPodsToSync's scratch
 	// cgroups holds the pods whose cgroup exists, for the reclaim rule of
 	// kubelets up to 1.21 (syncPod makes it, housekeeping removes it).
 	cgroups map[string]bool
@@ -240,9 +249,10 @@ func New(cfg Config) (*Kubelet, error) {
 	cfg.Node = n
 	k := &Kubelet{
 		cfg: cfg, rel: rel, gates: gates, clock: cfg.Clock, rand: sim.NewRand(cfg.Options.Seed),
-		rt: cfg.Runtime, podManager: map[string]*v1.Pod{}, workQueue: newWorkQueue(),
+		rt: cfg.Runtime, podManager: map[string]*podRecord{}, workQueue: newWorkQueue(),
 		reasonCache: reasonCache{}, rejected: map[string]bool{}, cgroups: map[string]bool{}, killing: map[string]bool{},
 	}
+	k.feat = resolveGates(gates)
 	alloc := map[string]int64{}
 	for name, q := range n.Allocatable {
 		if err := addAllocatable(alloc, name, q); err != nil {
@@ -377,8 +387,32 @@ func (k *Kubelet) every(d time.Duration, phase sim.Phase, name string, now bool,
 
 // sidecars reports whether restartable init containers are allowed: the
 // gate exists from 1.28 (default on from 1.29).
-func (k *Kubelet) sidecars() bool {
-	return k.gates.Enabled(features.SidecarContainers)
+func (k *Kubelet) sidecars() bool { return k.feat.sidecars }
+
+// gateFlags are the gates the kubelet reads on its sync path, resolved
+// once (a gate lookup is a map lookup by name, or a walk of a release
+// table).
+type gateFlags struct {
+	sidecars, trackGeneration, hostIPs, onDemandRelist bool
+	// readyToStart names the sandbox condition the release writes, if
+	// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
+	readyToStart string
+}
+
+func resolveGates(g features.Gates) gateFlags {
+	f := gateFlags{
+		sidecars:        g.Enabled(features.SidecarContainers),
+		trackGeneration: g.Enabled(features.PodObservedGenerationTracking),
+		hostIPs:         g.Enabled(features.PodHostIPs),
+		onDemandRelist:  g.Enabled(features.PLEGOnDemandRelist),
+	}
+	switch {
+	case g.Enabled(features.PodReadyToStartContainersCondition):
+		f.readyToStart = v1.PodReadyToStartContainers
+	case g.Enabled(features.PodHasNetworkCondition):
+		f.readyToStart = "PodHasNetwork"
+	}
+	return f
 }
 
 // ctx is the context of the kubelet's calls made as caller, one of its
@@ -402,7 +436,7 @@ func (k *Kubelet) At(t time.Time, name string, fn func()) {
 }
 
 func (k *Kubelet) podName(uid string) string {
-	if p := k.podManager[uid]; p != nil {
+	if p := k.managedPod(uid); p != nil {
 		return p.FullName()
 	}
 	return k.api.name(uid)

@@ -7,7 +7,6 @@ import (
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/status"
@@ -292,7 +291,7 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
 		k.deadlineExceeded(pod, s)
 	}
-	track := k.gates.Enabled(features.PodObservedGenerationTracking)
+	track := k.feat.trackGeneration
 	add := func(c v1.PodCondition) {
 		c.ObservedGeneration = status.ConditionGeneration(track, old, pod.Metadata.Generation, c.Type)
 		s.Conditions = append(s.Conditions, c)
@@ -307,7 +306,7 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	add(containersReady)
 	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
 	s.HostIP = k.cfg.Node.IP
-	if k.gates.Enabled(features.PodHostIPs) {
+	if k.feat.hostIPs {
 		s.HostIPs = podIPs(old.HostIPs, k.cfg.Node.IP)
 	}
 	if pod.Spec.HostNetwork {
@@ -346,16 +345,8 @@ func (k *Kubelet) deadlineExceeded(pod *v1.Pod, s *v1.PodStatus) {
 }
 
 // readyToStartCondition names the sandbox condition the release writes, if
-// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
-func (k *Kubelet) readyToStartCondition() string {
-	switch {
-	case k.gates.Enabled(features.PodReadyToStartContainersCondition):
-		return v1.PodReadyToStartContainers
-	case k.gates.Enabled(features.PodHasNetworkCondition):
-		return "PodHasNetwork"
-	}
-	return ""
-}
+// any (gateFlags.readyToStart).
+func (k *Kubelet) readyToStartCondition() string { return k.feat.readyToStart }
 
 // timeIn is t, or nil for the zero time (which the API shows as absent).
 func timeIn(t *v1.Time) *v1.Time {

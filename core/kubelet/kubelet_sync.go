@@ -9,7 +9,6 @@ import (
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
-	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/kuberuntime"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
@@ -79,7 +78,7 @@ func (k *Kubelet) runtimeSynced(pod *v1.Pod, r *kubecontainer.PodSyncResult, don
 	// Upstream means to hide errors that are only back-offs, but the
 	// filter never matched (issue #123602): the error is returned.
 	err := r.Error()
-	if err == nil && r.Acted() && k.gates.Enabled(features.PLEGOnDemandRelist) {
+	if err == nil && r.Acted() && k.feat.onDemandRelist {
 		// postSync: relist the pod once the worker is done.
 		if ws := k.workers.get(pod.Metadata.UID); ws != nil {
 			ws.relistAfterSync = true
@@ -151,7 +150,7 @@ func (k *Kubelet) forgetPod(uid string) {
 	k.reasonCache.remove(uid)
 	k.workQueue.Forget(uid)
 	delete(k.rejected, uid)
-	if k.podManager[uid] == nil {
+	if k.managedPod(uid) == nil {
 		k.status.RemovePod(uid)
 	}
 }
@@ -196,7 +195,7 @@ func (k *Kubelet) relist() {
 // runtime pods, probe workers and back-off entries of pods that are gone.
 func (k *Kubelet) handlePodCleanups() {
 	k.workers.SyncKnownPods()
-	desired := func(uid string) bool { return k.podManager[uid] != nil }
+	desired := func(uid string) bool { return k.managedPod(uid) != nil }
 	k.probes.CleanupPods(desired)
 	// Runtime pods that no worker knows: killed with a 1 s grace
 	// (SyncTerminatingRuntimePod).
@@ -236,7 +235,7 @@ func (k *Kubelet) handlePodCleanups() {
 // killed (podKiller), and their cgroups removed.
 func (k *Kubelet) legacyCleanups(desired func(uid string) bool) {
 	active := func(uid string) bool {
-		p := k.podManager[uid]
+		p := k.managedPod(uid)
 		return p != nil && !k.podIsTerminated(p)
 	}
 	for _, uid := range slices.Sorted(maps.Keys(k.cgroups)) {
@@ -262,7 +261,7 @@ func (k *Kubelet) legacyCleanups(desired func(uid string) bool) {
 		if err != nil {
 			continue
 		}
-		pod := k.podManager[rp.ID]
+		pod := k.managedPod(rp.ID)
 		if pod == nil {
 			pod = &v1.Pod{Metadata: v1.ObjectMeta{Name: rp.Name, Namespace: rp.Namespace, UID: rp.ID}}
 		}
@@ -318,7 +317,7 @@ func (k *Kubelet) containerGC() {
 		return
 	}
 	for _, rp := range pods {
-		if k.podManager[rp.ID] != nil && !k.workers.shouldPodContentBeRemoved(rp.ID) {
+		if k.managedPod(rp.ID) != nil && !k.workers.shouldPodContentBeRemoved(rp.ID) {
 			continue
 		}
 		if s := k.workers.get(rp.ID); s != nil && s.working {

@@ -1,6 +1,7 @@
 package kubelet
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -51,6 +52,12 @@ type podSyncStatus struct {
 	// sync calls sees that context (see Kubelet.syncPod), so the model
 	// keeps only whether there is one to cancel.
 	syncing bool
+	// forgotten: housekeeping dropped the worker (podWorkers.forget).
+	forgotten bool
+	// seq is the worker's place in the creation order; listed says it is
+	// on the wait list.
+	seq    int
+	listed bool
 	// syncOpts is the update of the SyncPod in flight, and syncDone and
 	// runtimeDone its continuations (Kubelet.syncPod), made once per
 	// worker: a worker runs one sync at a time, and a node syncs every pod
@@ -83,7 +90,7 @@ type WorkerState struct {
 //
 // Upstream runs one goroutine per pod; here a worker that has to wait (for
 // a newer PLEG cache entry, for a pull or a container stop) continues
-// later on the clock. Waiting workers are resumed in pod-manager order.
+// later on the clock. Waiting workers are resumed in creation order.
 type podWorkers struct {
 	k        *Kubelet
 	legacy   bool
@@ -94,7 +101,13 @@ type podWorkers struct {
 	order    []*podSyncStatus
 	resume   bool
 	resumeFn func()
-	waitBuf  []*podSyncStatus // scratch for cacheChanged
+	// waitList holds every worker waiting for newer PLEG data (and maybe
+	// some that no longer are), so that resumeWaiting need not visit every
+	// worker at every cache change; waitSpare is the other buffer.
+	waitList, waitSpare []*podSyncStatus
+	// created counts the workers made: a worker's seq is its place in
+	// the creation order (that of order, which housekeeping keeps).
+	created int
 	// changes counts workers created, finished and forgotten; quietAt is
 	// the count, with the pod manager's removals, at which housekeeping
 	// last found nothing to do (it then has nothing to do until either
@@ -104,7 +117,9 @@ type podWorkers struct {
 }
 
 // live reports whether s is the pod's current worker.
-func (w *podWorkers) live(s *podSyncStatus) bool { return w.statuses[s.uid] == s }
+// A pod's worker is only replaced once forgotten, so the current one is
+// the one not forgotten (no lookup: resumeWaiting asks for every worker).
+func (w *podWorkers) live(s *podSyncStatus) bool { return !s.forgotten }
 
 func newPodWorkers(k *Kubelet) *podWorkers {
 	return &podWorkers{k: k, statuses: map[string]*podSyncStatus{}}
@@ -140,7 +155,7 @@ func (w *podWorkers) isTerminationRequested(uid string) bool {
 func (w *podWorkers) shouldPodContentBeRemoved(uid string) bool {
 	s := w.statuses[uid]
 	if s == nil {
-		return w.k.podManager[uid] == nil
+		return w.k.managedPod(uid) == nil
 	}
 	return (s.deleted || s.evicted) && !s.terminatedAt.IsZero()
 }
@@ -173,7 +188,8 @@ func (w *podWorkers) UpdatePod(o updateOptions) {
 	uid := o.pod.Metadata.UID
 	s := w.statuses[uid]
 	if s == nil {
-		s = &podSyncStatus{uid: uid}
+		w.created++
+		s = &podSyncStatus{uid: uid, seq: w.created}
 		w.statuses[uid] = s
 		w.order = append(w.order, s)
 		w.changes++
@@ -241,24 +257,37 @@ func (w *podWorkers) cacheChanged() {
 	w.k.after(0, phaseWorker, "pod workers", w.resumeFn)
 }
 
+// resumeWaiting tries the waiting workers again, in creation order.
 func (w *podWorkers) resumeWaiting() {
 	w.resume = false
 	// Only a worker's own tryRun makes it wait, so the waiting ones can
-	// be picked before any of them runs.
-	waiting := w.waitBuf[:0]
-	w.waitBuf = nil
-	for _, s := range w.order {
+	// be picked before any of them runs; tryRun puts those that wait
+	// again back on the list.
+	list := w.waitList
+	w.waitList = w.waitSpare[:0]
+	waiting := list[:0]
+	for _, s := range list {
+		s.listed = false
 		if s.waiting && w.live(s) {
 			waiting = append(waiting, s)
 		}
 	}
+	slices.SortFunc(waiting, func(a, b *podSyncStatus) int { return cmp.Compare(a.seq, b.seq) })
 	for _, s := range waiting {
 		if s.waiting && w.live(s) {
 			w.tryRun(s)
 		}
 	}
-	clear(waiting)
-	w.waitBuf = waiting[:0]
+	clear(list)
+	w.waitSpare = list[:0]
+}
+
+// listWaiting puts a waiting worker on the wait list, once.
+func (w *podWorkers) listWaiting(s *podSyncStatus) {
+	if !s.listed {
+		s.listed = true
+		w.waitList = append(w.waitList, s)
+	}
 }
 
 // tryRun starts the pending work once the pod cache is newer than the end
@@ -275,6 +304,7 @@ func (w *podWorkers) tryRun(s *podSyncStatus) {
 			k.workerTrace(WorkerEntry{Pod: k.fullName(s.pod), Work: w.workType(s), Step: "wait", Update: s.pending.typ, Detail: "waiting for a PLEG cache entry newer than " + k.relTime(s.lastSyncTime)})
 		}
 		s.waiting = true
+		w.listWaiting(s)
 		return
 	}
 	s.waiting = false
@@ -471,7 +501,7 @@ func (w *podWorkers) SyncKnownPods() {
 		return
 	}
 	if !w.legacy && len(w.order) == len(w.statuses) && !slices.ContainsFunc(w.order, func(s *podSyncStatus) bool {
-		return k.podManager[s.uid] == nil || s.finished
+		return k.managedPod(s.uid) == nil || s.finished
 	}) {
 		// The common case: every worker is for a desired pod and still
 		// running, so nothing changes.
@@ -484,10 +514,10 @@ func (w *podWorkers) SyncKnownPods() {
 			continue
 		}
 		uid := s.uid
-		desired := k.podManager[uid] != nil
+		desired := k.managedPod(uid) != nil
 		if w.legacy && desired {
 			// 1.18 forgets the workers of pods that are not active.
-			desired = !k.podIsTerminated(k.podManager[uid])
+			desired = !k.podIsTerminated(k.managedPod(uid))
 		}
 		switch {
 		case !desired && (s.finished || (w.legacy && !s.working)):
@@ -501,7 +531,7 @@ func (w *podWorkers) SyncKnownPods() {
 		case desired && s.finished && s.restartRequested:
 			w.forget(s)
 			k.workerTrace(WorkerEntry{Pod: k.podName(uid), Work: s.lastWork, Step: "restart", Detail: "pod was re-added while terminating; starting again"})
-			k.handlePodAdditions([]*v1.Pod{k.podManager[uid]})
+			k.handlePodAdditions([]*v1.Pod{k.managedPod(uid)})
 			continue
 		}
 		keep = append(keep, s)
@@ -520,6 +550,7 @@ func (w *podWorkers) SyncKnownPods() {
 
 func (w *podWorkers) forget(s *podSyncStatus) {
 	delete(w.statuses, s.uid)
+	s.forgotten = true
 	w.changes++
 	w.k.forgetPod(s.uid)
 }

@@ -240,7 +240,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 	case casePLEG:
 		ev := m.event
 		e.Detail = string(ev.Type) + " " + short(ev.Data)
-		pod := k.podManager[ev.ID]
+		pod := k.managedPod(ev.ID)
 		if pod != nil {
 			e.Pods = k.onePod(pod)
 		} else {
@@ -266,7 +266,7 @@ func (l *syncLoop) handle(c string, m loopMsg, e LoopEntry) {
 		}
 	case caseLiveness, caseReadiness, caseStartup:
 		u := m.probe
-		pod := k.podManager[u.PodUID]
+		pod := k.managedPod(u.PodUID)
 		e.Detail = u.Result.String() + " " + short(u.ContainerID)
 		if pod == nil {
 			e.Detail += " (pod not known)"
@@ -322,7 +322,7 @@ func (k *Kubelet) probeResult(c string, u prober.Update) {
 		k.loop.push(c, u)
 		return
 	}
-	pod := k.podManager[u.PodUID]
+	pod := k.managedPod(u.PodUID)
 	if pod == nil {
 		return
 	}

@@ -1,7 +1,8 @@
 package kubelet
 
 import (
-	"sort"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/internal/journal"
@@ -93,29 +94,35 @@ func (k *Kubelet) snapshot() {
 	a.snapshotDue = false
 	s := SnapshotEntry{Time: k.clock.Now()}
 	// The changed pods still in the API, in creation order.
-	uids := inCreationOrder(a, a.changed)
 	s.Pods = make([]PodView, 0, len(a.changed))
-	for _, uid := range uids {
-		s.Pods = append(s.Pods, k.view(a.pods[uid]))
-	}
-	// Deleted pods in UID order (several can go in one instant; a map
-	// walk would make the transcript depend on Go's map order).
-	var gone []string
-	for uid := range a.changed {
-		if a.gone[uid] != nil {
-			gone = append(gone, uid)
+	live := make([]*apiPod, 0, len(a.changed))
+	var gone []*apiPod
+	for _, r := range a.changed {
+		if r.pod != nil {
+			live = append(live, r)
+		}
+		if r.gone != nil {
+			gone = append(gone, r)
 		}
 	}
-	sort.Strings(gone)
-	for _, uid := range gone {
+	inCreationOrder(live)
+	for _, r := range live {
+		s.Pods = append(s.Pods, k.view(r.pod))
+	}
+	// Deleted pods in UID order (several can go in one instant).
+	slices.SortFunc(gone, func(x, y *apiPod) int { return strings.Compare(x.uid, y.uid) })
+	for _, r := range gone {
 		// The view keeps the last object the API held: its status (and
 		// kubectl columns) is how the pod ended.
-		v := k.view(a.gone[uid])
+		v := k.view(r.gone)
 		v.Deleted = true
 		s.Pods = append(s.Pods, v)
 	}
-	a.changed = map[string]bool{}
-	a.gone = map[string]*v1.Pod{}
+	for _, r := range a.changed {
+		r.changed, r.gone = false, nil
+	}
+	clear(a.changed)
+	a.changed = a.changed[:0]
 	k.tr.snapshots = append(k.tr.snapshots, s)
 }
 
@@ -164,7 +171,7 @@ func (k *Kubelet) Workers() []WorkerState { return k.workers.States() }
 // NextRestart tells when the crash back-off of a container ends, and its
 // current length, from the PLEG cache's view of the pod.
 func (k *Kubelet) NextRestart(uid, container string) (time.Time, time.Duration, bool) {
-	p := k.podManager[uid]
+	p := k.managedPod(uid)
 	if p == nil {
 		return time.Time{}, 0, false
 	}

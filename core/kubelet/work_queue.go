@@ -1,6 +1,10 @@
 package kubelet
 
-import "time"
+import (
+	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/internal/minheap"
+)
 
 // workQueue holds when each pod is next due for a periodic sync
 // (pkg/kubelet/util/queue's basicWorkQueue: Enqueue with a delay, GetWork
@@ -10,6 +14,7 @@ import "time"
 type workQueue struct {
 	at    map[string]time.Time
 	queue dueHeap
+	due   []string // GetWork's answer, reused
 }
 
 func newWorkQueue() *workQueue { return &workQueue{at: map[string]time.Time{}} }
@@ -29,20 +34,19 @@ func (q *workQueue) When(uid string) (time.Time, bool) {
 	return t, ok
 }
 
-// GetWork removes the pods due at now and returns them as a set.
-func (q *workQueue) GetWork(now time.Time) map[string]bool {
-	var due map[string]bool
+// GetWork removes the pods due at now and returns them, in the order
+// they came due. The slice is valid until the next call.
+func (q *workQueue) GetWork(now time.Time) []string {
+	due := q.due[:0]
 	for len(q.queue) > 0 && !q.queue[0].t.After(now) {
 		e := q.queue.pop()
 		if t, ok := q.at[e.uid]; !ok || !t.Equal(e.t) {
 			continue // queued again, or forgotten
 		}
 		delete(q.at, e.uid)
-		if due == nil {
-			due = map[string]bool{}
-		}
-		due[e.uid] = true
+		due = append(due, e.uid)
 	}
+	q.due = due
 	return due
 }
 
@@ -51,44 +55,13 @@ type dueEntry struct {
 	uid string
 }
 
-// dueHeap is a binary min-heap by time (typed, so an entry is not boxed
-// as container/heap would).
+// Less orders entries by due time.
+func (e *dueEntry) Less(f *dueEntry) bool { return e.t.Before(f.t) }
+
+// dueHeap is a binary min-heap by time (minheap: typed, so an entry is
+// not boxed as container/heap would).
 type dueHeap []dueEntry
 
-func (h *dueHeap) push(e dueEntry) {
-	*h = append(*h, e)
-	q := *h
-	for i := len(q) - 1; i > 0; {
-		up := (i - 1) / 2
-		if !q[i].t.Before(q[up].t) {
-			break
-		}
-		q[i], q[up] = q[up], q[i]
-		i = up
-	}
-}
+func (h *dueHeap) push(e dueEntry) { minheap.Push(h, e) }
 
-func (h *dueHeap) pop() dueEntry {
-	q := *h
-	top := q[0]
-	n := len(q) - 1
-	q[0] = q[n]
-	q[n] = dueEntry{}
-	q = q[:n]
-	for i := 0; ; {
-		least, l, r := i, 2*i+1, 2*i+2
-		if l < n && q[l].t.Before(q[least].t) {
-			least = l
-		}
-		if r < n && q[r].t.Before(q[least].t) {
-			least = r
-		}
-		if least == i {
-			break
-		}
-		q[i], q[least] = q[least], q[i]
-		i = least
-	}
-	*h = q
-	return top
-}
+func (h *dueHeap) pop() dueEntry { return minheap.Pop(h) }

@@ -2,7 +2,6 @@ package kubelet
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -21,7 +20,7 @@ func TestWorkQueue(t *testing.T) {
 	q.Enqueue("c", at(20)) // queued again, later
 	q.Enqueue("d", at(4))
 	q.Forget("d")
-	due := func(s int) []string { return slices.Sorted(maps.Keys(q.GetWork(at(s)))) }
+	due := func(s int) []string { return slices.Sorted(slices.Values(q.GetWork(at(s)))) }
 	assert.Empty(t, due(2))
 	assert.Equal(t, []string{"a"}, due(3), "the later enqueue replaced the earlier one")
 	assert.Equal(t, []string{"b"}, due(10), "a's stale entry and forgotten d are not due")
@@ -39,7 +38,7 @@ func TestWorkQueue(t *testing.T) {
 	}
 	seen := 0
 	for s := 0; s <= 101; s++ {
-		for uid := range q.GetWork(at(s)) {
+		for _, uid := range q.GetWork(at(s)) {
 			var i int
 			fmt.Sscan(uid, &i)
 			assert.Equal(t, (i*37)%101, s, uid)

@@ -20,8 +20,9 @@
 package sim
 
 import (
-	"container/heap"
 	"time"
+
+	"github.com/kubexplorer/kubexplorer/core/internal/minheap"
 )
 
 // Epoch is the instant every Clock starts at unless told otherwise. It is a
@@ -35,6 +36,9 @@ type Clock struct {
 	now    time.Time
 	seq    uint64
 	timers timerHeap
+	// pending counts the timers that will fire: the heap also holds the
+	// entries of stopped or rescheduled timers until they come up.
+	pending int
 	// free holds fired timers of Post, which nobody holds: a long
 	// simulation schedules hundreds of thousands of calls, and reusing
 	// their timers spares the garbage collector (the order of reuse is
@@ -71,7 +75,7 @@ type Timer struct {
 	seq     uint64
 	name    string
 	fn      func()
-	index   int // position in the heap, -1 once fired or stopped
+	queued  bool // neither fired nor stopped
 	stopped bool
 	posted  bool // scheduled by Post: reused once fired
 }
@@ -86,7 +90,7 @@ func (t *Timer) When() time.Time { return t.when }
 func (t *Timer) Name() string { return t.name }
 
 // Pending reports whether the timer has neither fired nor been stopped.
-func (t *Timer) Pending() bool { return t != nil && t.index >= 0 }
+func (t *Timer) Pending() bool { return t != nil && t.queued }
 
 // AfterFunc schedules fn to run d after the current time. A negative d is
 // treated as zero. The name labels the timer in traces.
@@ -138,45 +142,65 @@ func (c *Clock) schedule(t *Timer, when time.Time, phase Phase, name string, fn 
 		when = c.now
 	}
 	c.seq++
-	*t = Timer{clock: c, when: when, phase: phase, seq: c.seq, name: name, fn: fn}
-	heap.Push(&c.timers, t)
+	*t = Timer{clock: c, when: when, phase: phase, seq: c.seq, name: name, fn: fn, queued: true}
+	c.timers.push(timerEntry{sec: when.Unix(), nsec: int32(when.Nanosecond()), phase: phase, seq: c.seq, t: t})
+	c.pending++
 	return t
 }
 
-// Stop cancels t. It reports whether the timer was still pending.
+// Stop cancels t. It reports whether the timer was still pending. Its
+// heap entry stays until it comes up, and is then dropped.
 func (c *Clock) Stop(t *Timer) bool {
 	if !t.Pending() {
 		return false
 	}
-	heap.Remove(&c.timers, t.index)
+	t.queued = false
 	t.stopped = true
+	c.pending--
 	return true
+}
+
+// top drops the entries of stopped or rescheduled timers from the top of
+// the heap and returns the earliest pending timer, nil when there is none.
+func (c *Clock) top() *Timer {
+	for len(c.timers) > 0 {
+		e := &c.timers[0]
+		if e.t.queued && e.t.seq == e.seq {
+			return e.t
+		}
+		c.timers.pop()
+	}
+	return nil
 }
 
 // Next returns the instant of the earliest pending timer.
 func (c *Clock) Next() (time.Time, bool) {
-	if len(c.timers) == 0 {
+	t := c.top()
+	if t == nil {
 		return time.Time{}, false
 	}
-	return c.timers[0].when, true
+	return t.when, true
 }
 
 // Len returns the number of pending timers.
-func (c *Clock) Len() int { return len(c.timers) }
+func (c *Clock) Len() int { return c.pending }
 
 // Step advances the clock to the earliest pending timer and fires it. It
 // reports false when no timer is pending.
 func (c *Clock) Step() bool {
-	if len(c.timers) == 0 {
+	t := c.top()
+	if t == nil {
 		return false
 	}
-	t := heap.Pop(&c.timers).(*Timer)
+	c.timers.pop()
+	c.pending--
+	t.queued = false
 	if t.when.After(c.now) {
 		c.now = t.when
 	}
 	fn := t.fn
 	if t.posted {
-		*t = Timer{index: -1}
+		*t = Timer{}
 		c.free = append(c.free, t)
 	}
 	fn()
@@ -191,7 +215,7 @@ func (c *Clock) Step() bool {
 // clock at the last fired timer, so a runaway model cannot loop forever.
 func (c *Clock) RunUntil(until time.Time, limit int) int {
 	fired := 0
-	for len(c.timers) > 0 && !c.timers[0].when.After(until) {
+	for t := c.top(); t != nil && !t.when.After(until); t = c.top() {
 		if limit > 0 && fired >= limit {
 			return fired
 		}
@@ -209,35 +233,36 @@ func (c *Clock) Advance(d time.Duration) int {
 	return c.RunUntil(c.now.Add(d), 0)
 }
 
-type timerHeap []*Timer
+// timerEntry is a timer's place in the heap, with its order key (due
+// instant, phase, scheduling sequence) held inline: sifting compares keys
+// without visiting the timers. An entry whose seq is no longer its
+// timer's (stopped, or scheduled again) is stale.
+type timerEntry struct {
+	sec   int64
+	nsec  int32
+	phase Phase
+	seq   uint64
+	t     *Timer
+}
 
-func (h timerHeap) Len() int { return len(h) }
-func (h timerHeap) Less(i, j int) bool {
-	a, b := h[i], h[j]
-	if !a.when.Equal(b.when) {
-		return a.when.Before(b.when)
+// Less orders entries by due instant, phase and sequence.
+func (a *timerEntry) Less(b *timerEntry) bool {
+	if a.sec != b.sec {
+		return a.sec < b.sec
+	}
+	if a.nsec != b.nsec {
+		return a.nsec < b.nsec
 	}
 	if a.phase != b.phase {
 		return a.phase < b.phase
 	}
 	return a.seq < b.seq
 }
-func (h timerHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index = i
-	h[j].index = j
-}
-func (h *timerHeap) Push(x any) {
-	t := x.(*Timer)
-	t.index = len(*h)
-	*h = append(*h, t)
-}
-func (h *timerHeap) Pop() any {
-	old := *h
-	n := len(old)
-	t := old[n-1]
-	old[n-1] = nil
-	t.index = -1
-	*h = old[:n-1]
-	return t
-}
+
+// timerHeap is a binary min-heap of entries (minheap).
+type timerHeap []timerEntry
+
+func (h *timerHeap) push(e timerEntry) { minheap.Push(h, e) }
+
+// pop removes the top entry.
+func (h *timerHeap) pop() { minheap.Pop(h) }

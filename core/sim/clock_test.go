@@ -145,3 +145,36 @@ func TestReschedule(t *testing.T) {
 		t.Errorf("%d calls, want 3 (the first timer, the second, the reused one)", n)
 	}
 }
+
+// A stopped timer leaves its heap entry behind until it comes up: Len and
+// Next see only the pending timers, and the entry of a timer stopped and
+// scheduled again does not fire it a second time.
+func TestStoppedEntries(t *testing.T) {
+	c := NewClock(Epoch)
+	var got []string
+	rec := func(s string) func() { return func() { got = append(got, s) } }
+	a := c.AfterFunc(time.Second, "a", rec("a"))
+	b := c.AfterFunc(2*time.Second, "b", rec("b"))
+	c.AfterFunc(3*time.Second, "c", rec("c"))
+	a.Stop()
+	b.Stop()
+	if c.Len() != 1 {
+		t.Errorf("Len %d after two stops, want 1", c.Len())
+	}
+	if at, ok := c.Next(); !ok || !at.Equal(Epoch.Add(3*time.Second)) {
+		t.Errorf("Next %v %v, want the third second", at, ok)
+	}
+	c.Reschedule(b, Epoch.Add(4*time.Second), 0, "b", rec("b"))
+	if c.Len() != 2 {
+		t.Errorf("Len %d after a reschedule, want 2", c.Len())
+	}
+	if n := c.Advance(10 * time.Second); n != 2 {
+		t.Errorf("%d timers fired, want 2", n)
+	}
+	if s := strings.Join(got, " "); s != "c b" {
+		t.Errorf("fired %q, want \"c b\"", s)
+	}
+	if c.Len() != 0 || c.Step() {
+		t.Error("timers left after the run")
+	}
+}

@@ -32,18 +32,25 @@ type Runtime struct {
 	// sbList and ctrList keep the last unfiltered listings.
 	sbList  listing[*cri.PodSandbox]
 	ctrList listing[*cri.Container]
-	// byPod indexes sandbox and container IDs by pod UID label, in
-	// creation order, so per-pod listings do not scan the whole runtime.
-	sbByPod  map[string][]string
-	ctrByPod map[string][]string
+	// byPod indexes the sandboxes and containers not removed by pod UID
+	// label, in creation order, so per-pod listings do not scan the whole
+	// runtime.
+	sbByPod  map[string][]*sandbox
+	ctrByPod map[string][]*container
 	images   map[string]*image
 	seq      uint64
 	ipSeq    int
 
 	containerScripts []ContainerScript
-	imageScripts     map[string]*ImageScript
-	sandboxScripts   []SandboxScript
-	sandboxRunErrs   map[string][]string // pod key -> pending RunPodSandbox errors
+	// scriptsByPod indexes containerScripts by the pod name they name, and
+	// scriptsAnyPod lists those for any pod, each in script order: a
+	// scenario may script hundreds of pods, and every container created
+	// looks its script up.
+	scriptsByPod   map[string][]int
+	scriptsAnyPod  []int
+	imageScripts   map[string]*ImageScript
+	sandboxScripts []SandboxScript
+	sandboxRunErrs map[string][]string // pod key -> pending RunPodSandbox errors
 
 	runtimeCond cri.RuntimeCondition
 	networkCond cri.RuntimeCondition
@@ -111,10 +118,6 @@ type creationOrder[T interface{ isGone() bool }] struct {
 	// version counts the changes a listing shows: objects created and
 	// removed, and state changes (setContainerState, setSandboxState).
 	version uint64
-	// scratch holds one pod's candidates: a listing reads them before it
-	// returns, and the kubelet lists one pod's objects on every status
-	// read, so the space is reused.
-	scratch []T
 }
 
 func (o *creationOrder[T]) add(x T) {
@@ -124,23 +127,16 @@ func (o *creationOrder[T]) add(x T) {
 
 // candidates are the objects a listing with label selector sel looks at:
 // those of one pod when sel names a pod UID (by the byPod index), else
-// all; in creation order, gone ones possibly among them. The slice is
-// valid until the next call.
-func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]string, byID map[string]T) []T {
+// all; in creation order, gone ones possibly among them. matched says
+// that every candidate matches sel: it names the pod UID and nothing else
+// (what the kubelet's per-pod listings ask). The slice is only read, and
+// valid until the runtime next changes.
+func (o *creationOrder[T]) candidates(sel map[string]string, byPod map[string][]T) (list []T, matched bool) {
 	uid := sel[cri.LabelPodUID]
 	if uid == "" {
-		return o.all
+		return o.all, len(sel) == 0
 	}
-	ids := byPod[uid]
-	clear(o.scratch)
-	out := o.scratch[:0]
-	for _, id := range ids {
-		if x, ok := byID[id]; ok {
-			out = append(out, x)
-		}
-	}
-	o.scratch = out
-	return out
+	return byPod[uid], len(sel) == 1
 }
 
 // removed counts an object just marked gone.
@@ -245,8 +241,8 @@ func New(clock *sim.Clock) *Runtime {
 		images:         map[string]*image{},
 		imageScripts:   map[string]*ImageScript{},
 		sandboxRunErrs: map[string][]string{},
-		sbByPod:        map[string][]string{},
-		ctrByPod:       map[string][]string{},
+		sbByPod:        map[string][]*sandbox{},
+		ctrByPod:       map[string][]*container{},
 		injected:       map[string][]error{},
 		runtimeCond:    cri.RuntimeCondition{Type: cri.RuntimeReady, Status: true},
 		networkCond:    cri.RuntimeCondition{Type: cri.NetworkReady, Status: true},
@@ -258,7 +254,16 @@ func New(clock *sim.Clock) *Runtime {
 
 // AddContainerScript appends a container script; later scripts win.
 func (r *Runtime) AddContainerScript(s ContainerScript) {
+	i := len(r.containerScripts)
 	r.containerScripts = append(r.containerScripts, s)
+	if matches(s.Pod, "") {
+		r.scriptsAnyPod = append(r.scriptsAnyPod, i)
+		return
+	}
+	if r.scriptsByPod == nil {
+		r.scriptsByPod = map[string][]int{}
+	}
+	r.scriptsByPod[s.Pod] = append(r.scriptsByPod[s.Pod], i)
 }
 
 // SetImage scripts an image, replacing an earlier script for it. A present
@@ -429,15 +434,23 @@ func (r *Runtime) begin(ctx context.Context, method string) error {
 
 func matches(pat, v string) bool { return pat == "" || pat == "*" || pat == v }
 
+// containerScript is the last script that matches the container: the
+// last match among those naming its pod and the last among those for any
+// pod, whichever comes later.
 func (r *Runtime) containerScript(pod, ns, name string) *ContainerScript {
-	var found *ContainerScript
-	for i := range r.containerScripts {
-		s := &r.containerScripts[i]
-		if matches(s.Pod, pod) && matches(s.Namespace, ns) && matches(s.Container, name) {
-			found = s
+	found := -1
+	for _, l := range [2][]int{r.scriptsByPod[pod], r.scriptsAnyPod} {
+		for j := len(l) - 1; j >= 0 && l[j] > found; j-- {
+			if s := &r.containerScripts[l[j]]; matches(s.Namespace, ns) && matches(s.Container, name) {
+				found = l[j]
+				break
+			}
 		}
 	}
-	return found
+	if found < 0 {
+		return nil
+	}
+	return &r.containerScripts[found]
 }
 
 func (r *Runtime) sandboxScript(pod, ns string) *SandboxScript {
@@ -566,7 +579,7 @@ func (r *Runtime) RunPodSandbox(ctx context.Context, config *cri.PodSandboxConfi
 	r.sandboxes[id] = sb
 	r.sbAll.add(sb)
 	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
-		r.sbByPod[uid] = append(r.sbByPod[uid], id)
+		r.sbByPod[uid] = append(r.sbByPod[uid], sb)
 	}
 	if s := r.sandboxScript(config.Metadata.Name, config.Metadata.Namespace); s != nil && s.DieAfter > 0 {
 		sb.dieAt = r.clock.AfterFunc(s.DieAfter.Std(), "sandbox dies "+id, func() { r.setSandboxState(sb, cri.SandboxNotReady) })
@@ -614,7 +627,7 @@ func (r *Runtime) RemovePodSandbox(ctx context.Context, id string) error {
 			r.removeContainer(cid)
 		}
 		if uid := sb.status.Labels[cri.LabelPodUID]; uid != "" {
-			r.sbByPod[uid] = slices.DeleteFunc(r.sbByPod[uid], func(s string) bool { return s == id })
+			r.sbByPod[uid] = slices.DeleteFunc(r.sbByPod[uid], func(s *sandbox) bool { return s == sb })
 			if len(r.sbByPod[uid]) == 0 {
 				delete(r.sbByPod, uid)
 			}
@@ -680,7 +693,7 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 	if filter != nil {
 		sel = filter.LabelSelector
 	}
-	sbs := r.sbAll.candidates(sel, r.sbByPod, r.sandboxes)
+	sbs, matched := r.sbAll.candidates(sel, r.sbByPod)
 	if filter == nil {
 		r.log(ctx, "ListPodSandbox", "", true, nil, 0)
 		return listAll(&r.sbList, &r.sbAll, (*sandbox).item), nil
@@ -696,7 +709,7 @@ func (r *Runtime) ListPodSandbox(ctx context.Context, filter *cri.PodSandboxFilt
 		if filter.State != nil && *filter.State != sb.status.State {
 			continue
 		}
-		if !selectorMatches(filter.LabelSelector, sb.status.Labels) {
+		if !matched && !selectorMatches(filter.LabelSelector, sb.status.Labels) {
 			continue
 		}
 		out = append(out, sb.item())
@@ -749,7 +762,7 @@ func (r *Runtime) CreateContainer(ctx context.Context, sandboxID string, config 
 	r.containers[id] = c
 	r.ctrAll.add(c)
 	if uid := config.Labels[cri.LabelPodUID]; uid != "" {
-		r.ctrByPod[uid] = append(r.ctrByPod[uid], id)
+		r.ctrByPod[uid] = append(r.ctrByPod[uid], c)
 	}
 	r.log(ctx, "CreateContainer", target, false, nil, 0)
 	return id, nil
@@ -881,7 +894,7 @@ func (r *Runtime) StopContainer(ctx context.Context, id string, timeout int64) e
 func (r *Runtime) removeContainer(id string) {
 	if c := r.containers[id]; c != nil {
 		if uid := c.status.Labels[cri.LabelPodUID]; uid != "" {
-			r.ctrByPod[uid] = slices.DeleteFunc(r.ctrByPod[uid], func(s string) bool { return s == id })
+			r.ctrByPod[uid] = slices.DeleteFunc(r.ctrByPod[uid], func(x *container) bool { return x == c })
 			if len(r.ctrByPod[uid]) == 0 {
 				delete(r.ctrByPod, uid)
 			}
@@ -924,7 +937,7 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 	if filter != nil {
 		sel = filter.LabelSelector
 	}
-	ctrs := r.ctrAll.candidates(sel, r.ctrByPod, r.containers)
+	ctrs, matched := r.ctrAll.candidates(sel, r.ctrByPod)
 	if filter == nil {
 		r.log(ctx, "ListContainers", "", true, nil, 0)
 		return listAll(&r.ctrList, &r.ctrAll, (*container).item), nil
@@ -943,7 +956,7 @@ func (r *Runtime) ListContainers(ctx context.Context, filter *cri.ContainerFilte
 		if filter.State != nil && *filter.State != c.status.State {
 			continue
 		}
-		if !selectorMatches(filter.LabelSelector, c.status.Labels) {
+		if !matched && !selectorMatches(filter.LabelSelector, c.status.Labels) {
 			continue
 		}
 		out = append(out, c.item())

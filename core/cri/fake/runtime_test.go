@@ -437,3 +437,111 @@ func TestMissingAndAssumedImages(t *testing.T) {
 		assert.Equal(t, want, normalizedReference(name), name)
 	}
 }
+
+// Label selectors filter listings, whether the pod index serves them (a
+// pod UID, alone or with other labels) or not; a removed pod's objects
+// leave the index.
+func TestListSelectors(t *testing.T) {
+	r, _, ctx := newRuntime(t)
+	sb1, c1 := run(t, r, ctx, "web", "u1")
+	sb2, c2 := run(t, r, ctx, "db", "u2")
+	for _, tc := range []struct {
+		name string
+		sel  map[string]string
+		sbs  []string
+		ctrs []string
+	}{
+		{"none", nil, []string{sb1, sb2}, []string{c1, c2}},
+		{"pod uid", map[string]string{cri.LabelPodUID: "u2"}, []string{sb2}, []string{c2}},
+		{"unknown uid", map[string]string{cri.LabelPodUID: "u3"}, nil, nil},
+		{"uid and a label that matches", map[string]string{cri.LabelPodUID: "u1", cri.LabelPodName: "web"}, []string{sb1}, []string{c1}},
+		{"uid and a label that does not", map[string]string{cri.LabelPodUID: "u1", cri.LabelPodName: "db"}, nil, nil},
+		{"name only", map[string]string{cri.LabelPodName: "db"}, []string{sb2}, []string{c2}},
+	} {
+		sbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: tc.sel})
+		require.NoError(t, err)
+		var got []string
+		for _, s := range sbs {
+			got = append(got, s.ID)
+		}
+		assert.Equal(t, tc.sbs, got, "%s: sandboxes", tc.name)
+		ctrs, err := r.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: tc.sel})
+		require.NoError(t, err)
+		got = nil
+		for _, c := range ctrs {
+			got = append(got, c.ID)
+		}
+		assert.Equal(t, tc.ctrs, got, "%s: containers", tc.name)
+	}
+	require.NoError(t, r.StopPodSandbox(ctx, sb2))
+	require.NoError(t, r.RemovePodSandbox(ctx, sb2))
+	sbs, err := r.ListPodSandbox(ctx, &cri.PodSandboxFilter{LabelSelector: map[string]string{cri.LabelPodUID: "u2"}})
+	require.NoError(t, err)
+	assert.Empty(t, sbs)
+	ctrs, err := r.ListContainers(ctx, &cri.ContainerFilter{LabelSelector: map[string]string{cri.LabelPodUID: "u2"}})
+	require.NoError(t, err)
+	assert.Empty(t, ctrs)
+}
+
+// A container's script is the last one that matches its pod, namespace
+// and name, wherever the pod index puts it: held to a scan of every
+// script, for every pod, namespace and name of the table and more.
+func TestContainerScriptLastMatchWins(t *testing.T) {
+	r, _, _ := newRuntime(t)
+	scripts := []ContainerScript{
+		{Container: "app"},
+		{Pod: "web", Container: "app"},
+		{Pod: "*", Namespace: "prod"},
+		{Pod: "db"},
+		{Pod: "web", Namespace: "prod", Container: "*"},
+		{Container: "sidecar"},
+		{Pod: "db", Container: "sidecar"},
+		{Pod: "web", Namespace: "dev"},
+	}
+	for _, s := range scripts {
+		r.AddContainerScript(s)
+	}
+	index := func(s *ContainerScript) int {
+		for i := range r.containerScripts {
+			if &r.containerScripts[i] == s {
+				return i
+			}
+		}
+		return -1
+	}
+	scan := func(pod, ns, name string) int {
+		found := -1
+		for i, s := range scripts {
+			if matches(s.Pod, pod) && matches(s.Namespace, ns) && matches(s.Container, name) {
+				found = i
+			}
+		}
+		return found
+	}
+	for _, tc := range []struct {
+		pod, ns, name string
+		want          int
+	}{
+		{"web", "default", "app", 1},
+		{"web", "prod", "app", 4},
+		{"web", "dev", "sidecar", 7},
+		{"db", "prod", "sidecar", 6},
+		{"db", "default", "app", 3},
+		{"other", "prod", "app", 2},
+		{"other", "default", "app", 0},
+		{"other", "default", "sidecar", 5},
+		{"other", "default", "init", -1},
+	} {
+		got := index(r.containerScript(tc.pod, tc.ns, tc.name))
+		assert.Equal(t, tc.want, got, "%s/%s/%s", tc.ns, tc.pod, tc.name)
+		assert.Equal(t, scan(tc.pod, tc.ns, tc.name), got, "%s/%s/%s against a scan", tc.ns, tc.pod, tc.name)
+	}
+	for _, pod := range []string{"web", "db", "other", ""} {
+		for _, ns := range []string{"default", "prod", "dev"} {
+			for _, name := range []string{"app", "sidecar", "init"} {
+				got := index(r.containerScript(pod, ns, name))
+				assert.Equal(t, scan(pod, ns, name), got, "%s/%s/%s", ns, pod, name)
+			}
+		}
+	}
+}

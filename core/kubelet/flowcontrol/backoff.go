@@ -28,6 +28,10 @@ type Backoff struct {
 	jitter float64
 	rand   *sim.Rand
 	items  map[string]*entry
+	// oldest is at or before every entry's last update (a last update
+	// only moves forward, and a new entry's is now): GC has nothing to
+	// drop while it is recent, and then skips its pass over every entry.
+	oldest time.Time
 }
 
 // New returns a back-off on clock with the given initial and maximum delay
@@ -109,14 +113,24 @@ func (b *Backoff) Expiry(id string, eventTime time.Time) (time.Time, bool) {
 	return eventTime.Add(e.backoff), true
 }
 
-// GC drops entries not updated for longer than twice the maximum.
-func (b *Backoff) GC() {
+// GC drops entries not updated for longer than twice the maximum, and
+// reports how many it dropped.
+func (b *Backoff) GC() int {
 	now := b.clock.Now()
+	if now.Sub(b.oldest) <= 2*b.max {
+		return 0
+	}
+	dropped := 0
+	b.oldest = now
 	for id, e := range b.items {
 		if now.Sub(e.lastUpdate) > 2*b.max {
 			delete(b.items, id)
+			dropped++
+		} else if e.lastUpdate.Before(b.oldest) {
+			b.oldest = e.lastUpdate
 		}
 	}
+	return dropped
 }
 
 // Keys lists the known keys, sorted.

@@ -135,3 +135,42 @@ func TestJitterIsSeededAndBounded(t *testing.T) {
 		}
 	}
 }
+
+// GC drops each entry once it has been quiet for more than twice the
+// maximum, however often it runs before: a pass that drops nothing must
+// not hide an entry from a later one, nor drop an entry updated since.
+func TestGCOverTime(t *testing.T) {
+	c := sim.NewClock(sim.Epoch)
+	b := New(c, time.Second, 10*time.Second) // entries go after 20s quiet
+	type step struct {
+		at      int      // seconds
+		next    []string // keys updated at that time
+		dropped int
+		keys    []string
+	}
+	for i, s := range []step{
+		{at: 0, next: []string{"a"}, keys: []string{"a"}},
+		{at: 5, next: []string{"b"}, keys: []string{"a", "b"}},
+		{at: 15, next: []string{"a"}, keys: []string{"a", "b"}},
+		{at: 20, keys: []string{"a", "b"}},
+		{at: 25, keys: []string{"a", "b"}},
+		{at: 26, dropped: 1, keys: []string{"a"}},
+		{at: 30, next: []string{"c"}, keys: []string{"a", "c"}},
+		{at: 36, dropped: 1, keys: []string{"c"}},
+		{at: 50, keys: []string{"c"}},
+		{at: 51, dropped: 1},
+		{at: 60, next: []string{"d"}, keys: []string{"d"}},
+		{at: 81, dropped: 1},
+	} {
+		c.RunUntil(sim.Epoch.Add(time.Duration(s.at)*time.Second), 0)
+		for _, k := range s.next {
+			b.Next(k, c.Now())
+		}
+		if got := b.GC(); got != s.dropped {
+			t.Errorf("step %d (t=%ds): GC dropped %d, want %d", i, s.at, got, s.dropped)
+		}
+		if got := b.Keys(); !slices.Equal(got, s.keys) && len(got)+len(s.keys) > 0 {
+			t.Errorf("step %d (t=%ds): keys %v, want %v", i, s.at, got, s.keys)
+		}
+	}
+}

@@ -86,7 +86,10 @@ func (m *Manager) BackOff() *flowcontrol.Backoff { return m.backOff }
 // GC drops the back-off entries not updated for twice the cap, and the
 // last pull errors kept for them.
 func (m *Manager) GC() {
-	m.backOff.GC()
+	if m.backOff.GC() == 0 {
+		// An error is kept only for a key with an entry: none lost one.
+		return
+	}
 	for key := range m.lastPullErr {
 		if m.backOff.Get(key) == 0 {
 			delete(m.lastPullErr, key)
@@ -196,7 +199,7 @@ func (m *Manager) EnsureImageExists(ctx context.Context, w kubecontainer.Waiter,
 				size = st.Size
 			}
 			m.recorder.Event(ref, events.Normal, events.PulledImage, m.msgs.PulledImage(requested, elapsed.D, w.Now().Sub(start), size))
-			m.backOff.GC()
+			m.GC()
 			done(Result{ImageRef: imageRef})
 		})
 	}

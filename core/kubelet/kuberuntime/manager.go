@@ -54,10 +54,8 @@ type Manager struct {
 	backOff  *flowcontrol.Backoff
 	liveness Results
 	startup  Results
-	// LastActions is the decision of the latest computePodActions, per pod.
-	LastActions map[string]PodActions
-	list        listCache
-	hasher      kubecontainer.Hasher
+	list     listCache
+	hasher   kubecontainer.Hasher
 	// sbFilter and ctrFilter are GetPodStatus's listing filters, reused:
 	// it runs for every pod on every relist that sees a change, and the
 	// runtime only reads a filter during the call.
@@ -76,7 +74,7 @@ func New(rt cri.RuntimeService, img *images.Manager, rec *events.Recorder, msgs 
 	if !ok {
 		statuses = copiedStatuses{rt}
 	}
-	return &Manager{rt: rt, statuses: statuses, images: img, recorder: rec, msgs: msgs, opt: opt, backOff: backOff, liveness: liveness, startup: startup, LastActions: map[string]PodActions{}}
+	return &Manager{rt: rt, statuses: statuses, images: img, recorder: rec, msgs: msgs, opt: opt, backOff: backOff, liveness: liveness, startup: startup}
 }
 
 // copiedStatuses answers the shared status calls with a runtime's plain

@@ -52,7 +52,6 @@ func seq(n int, step func(i int, next func()), done func()) {
 func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
 	*result = kubecontainer.PodSyncResult{}
 	a := m.ComputePodActions(pod, status)
-	m.LastActions[pod.Metadata.UID] = a
 	if a.CreateSandbox && a.SandboxID != "" {
 		m.recorder.Eventf(PodRef(pod), events.Normal, events.SandboxChanged, "Pod sandbox changed, it will be killed and re-created.")
 	}

@@ -94,10 +94,9 @@ type GenericPLEG struct {
 	// position: a runtime lists pods in a stable order, so most pods are
 	// found there without a map lookup.
 	listed []*record
-	// seen and ids are compare's scratch space, reused: a relist compares
-	// every pod that changed, and each sync that acted relists its pod.
-	seen map[string]bool
-	ids  []string
+	// ids is compare's scratch space, reused: a relist compares every pod
+	// that changed, and each sync that acted relists its pod.
+	ids []string
 	// Emit sends an event to the sync loop; false means the channel was full.
 	Emit func(PodLifecycleEvent) bool
 }
@@ -143,14 +142,16 @@ func state(p *kubecontainer.Pod, id string) plegState {
 	return nonExistent
 }
 
-func ids(p *kubecontainer.Pod, seen map[string]bool, out []string) []string {
+// ids appends to out the IDs of p's sandboxes and containers that out
+// does not hold yet. A pod has a few: a scan of out finds one faster than
+// a set would.
+func ids(p *kubecontainer.Pod, out []string) []string {
 	if p == nil {
 		return out
 	}
-	for _, l := range [][]*kubecontainer.Container{p.Sandboxes, p.Containers} {
+	for _, l := range [2][]*kubecontainer.Container{p.Sandboxes, p.Containers} {
 		for _, c := range l {
-			if !seen[c.ID] {
-				seen[c.ID] = true
+			if !slices.Contains(out, c.ID) {
 				out = append(out, c.ID)
 			}
 		}
@@ -264,12 +265,7 @@ func (g *GenericPLEG) Relist(ctx context.Context) RelistResult {
 // compare fills r.events with what changed between the pod as last seen
 // and as listed now, and reports whether anything did.
 func (g *GenericPLEG) compare(r *record) bool {
-	if g.seen == nil {
-		g.seen = map[string]bool{}
-	} else {
-		clear(g.seen)
-	}
-	g.ids = ids(r.current, g.seen, ids(r.old, g.seen, g.ids[:0]))
+	g.ids = ids(r.current, ids(r.old, g.ids[:0]))
 	r.events = r.events[:0]
 	for _, id := range g.ids {
 		r.events = append(r.events, generate(r.uid, id, state(r.old, id), state(r.current, id))...)

@@ -185,3 +185,35 @@ func TestRelistPod(t *testing.T) {
 		t.Error("an unknown pod")
 	}
 }
+
+// ids lists the sandbox and container IDs of the old pod and then those
+// of the current one that are new, each once, in listing order.
+func TestIDs(t *testing.T) {
+	pod := func(sbs []string, ctrs ...string) *kubecontainer.Pod {
+		p := &kubecontainer.Pod{}
+		for _, id := range sbs {
+			p.Sandboxes = append(p.Sandboxes, &kubecontainer.Container{ID: id})
+		}
+		for _, id := range ctrs {
+			p.Containers = append(p.Containers, &kubecontainer.Container{ID: id})
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name     string
+		old, cur *kubecontainer.Pod
+		want     []string
+	}{
+		{"none", nil, nil, nil},
+		{"new pod", nil, pod([]string{"s1"}, "c1", "c2"), []string{"s1", "c1", "c2"}},
+		{"gone pod", pod([]string{"s1"}, "c1"), nil, []string{"s1", "c1"}},
+		{"same", pod([]string{"s1"}, "c1"), pod([]string{"s1"}, "c1"), []string{"s1", "c1"}},
+		{"restarted", pod([]string{"s1"}, "c1"), pod([]string{"s1"}, "c2", "c1"), []string{"s1", "c1", "c2"}},
+		{"new sandbox", pod([]string{"s1"}, "c1"), pod([]string{"s2", "s1"}), []string{"s1", "c1", "s2"}},
+		{"repeated in one listing", pod(nil, "c1", "c1"), pod(nil, "c2", "c2", "c1"), []string{"c1", "c2"}},
+	} {
+		if got := ids(tc.cur, ids(tc.old, nil)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -240,12 +240,11 @@ func (m *Manager) SetContainerReadiness(pod *v1.Pod, containerID string, ready b
 	if !ok {
 		return
 	}
-	ns := s.DeepCopy()
-	cs := findByID(ns, containerID)
-	if cs == nil || cs.Ready == ready {
-		return
+	if cs := findByID(s, containerID); cs == nil || cs.Ready == ready {
+		return // nothing to change: no copy
 	}
-	cs.Ready = ready
+	ns := s.DeepCopy()
+	findByID(ns, containerID).Ready = ready
 	m.recomputeReady(pod, ns)
 	m.update(pod, ns, false)
 }
@@ -256,12 +255,11 @@ func (m *Manager) SetContainerStartup(pod *v1.Pod, containerID string, started b
 	if !ok {
 		return
 	}
-	ns := s.DeepCopy()
-	cs := findByID(ns, containerID)
-	if cs == nil || (cs.Started != nil && *cs.Started == started) {
-		return
+	if cs := findByID(s, containerID); cs == nil || (cs.Started != nil && *cs.Started == started) {
+		return // nothing to change: no copy
 	}
-	cs.Started = &started
+	ns := s.DeepCopy()
+	findByID(ns, containerID).Started = &started
 	m.update(pod, ns, false)
 }
 
