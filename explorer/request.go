@@ -20,11 +20,24 @@ const (
 // InputRequest is the Input of diagnostics about the JSON request.
 const InputRequest = "request"
 
+// FastDecoder is a request that reads the JSON the page usually sends
+// without encoding/json's reflection (explorer/gates's evaluate request,
+// sent on every edit). DecodeJSON decodes data only when the result is
+// exactly encoding/json's, and otherwise reports false and changes
+// nothing: decodeRequest then decodes with encoding/json, whose errors
+// the explorer reports.
+type FastDecoder interface {
+	DecodeJSON(data []byte) bool
+}
+
 // decodeRequest decodes one JSON value into v, rejecting unknown fields and
 // trailing data. An empty request means the zero value. The error's
 // message keeps the explorer's wording; its diagnostic has the position.
 func decodeRequest(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	if f, ok := v.(FastDecoder); ok && f.DecodeJSON(data) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
