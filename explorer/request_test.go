@@ -6,24 +6,31 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// fastReq reads the requests {"n":N} itself (a FastDecoder) and declines
-// the others.
+// fastReq has a fast decoder that reads {"n":1} and declines the rest.
 type fastReq struct {
 	N    int `json:"n"`
 	Fast bool
 }
 
-func (r *fastReq) DecodeJSON(data []byte) bool {
-	if string(data) != `{"n":1}` {
-		return false
-	}
-	*r = fastReq{N: 1, Fast: true}
-	return true
+// embedsFastReq is decoded by encoding/json: the fast decoder is fastReq's
+// own.
+type embedsFastReq struct {
+	fastReq
 }
 
-// TestDecodeRequestFastDecoder: a request that decodes itself does so
-// when it accepts the JSON; otherwise encoding/json decodes it, with its
-// errors.
+func init() {
+	RegisterFastDecoder(func(data []byte, r *fastReq) bool {
+		if string(data) != `{"n":1}` {
+			return false
+		}
+		*r = fastReq{N: 1, Fast: true}
+		return true
+	})
+}
+
+// TestDecodeRequestFastDecoder: a request type with a fast decoder is
+// decoded by it when it accepts the JSON; otherwise, and for other types,
+// encoding/json decodes it, with its errors.
 func TestDecodeRequestFastDecoder(t *testing.T) {
 	var r fastReq
 	assert.NoError(t, decodeRequest([]byte(`{"n":1}`), &r))
@@ -35,4 +42,7 @@ func TestDecodeRequestFastDecoder(t *testing.T) {
 	if assert.Error(t, err) {
 		assert.Equal(t, `bad_request: decoding the request: json: unknown field "m"`, err.Error())
 	}
+	var e embedsFastReq
+	assert.NoError(t, decodeRequest([]byte(`{"n":1}`), &e))
+	assert.Equal(t, embedsFastReq{fastReq{N: 1}}, e)
 }

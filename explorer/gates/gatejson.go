@@ -34,70 +34,75 @@ func appendGatesJSON(b []byte, gates []Gate) []byte {
 // of kubeletstart.GateState in their order, empty ones left out where
 // their tag says omitempty, then readBy.
 func (g *Gate) appendJSON(b []byte) []byte {
-	b = append(b, `{"name":`...)
-	b = appendJSONString(b, g.Name)
+	b = appendKeyString(b, `{"name":`, g.Name)
 	if g.Component != "" {
-		b = append(b, `,"component":`...)
-		b = appendJSONString(b, g.Component)
+		b = appendKeyString(b, `,"component":`, g.Component)
 	}
-	b = append(b, `,"stage":`...)
-	b = appendJSONString(b, g.Stage)
-	b = append(b, `,"default":`...)
-	b = strconv.AppendBool(b, g.Default)
-	b = append(b, `,"locked":`...)
-	b = strconv.AppendBool(b, g.Locked)
-	b = append(b, `,"enabled":`...)
-	b = strconv.AppendBool(b, g.Enabled)
-	b = append(b, `,"source":`...)
-	b = appendJSONString(b, g.Source)
+	b = appendKeyString(b, `,"stage":`, g.Stage)
+	b = appendKeyBool(b, `,"default":`, g.Default)
+	b = appendKeyBool(b, `,"locked":`, g.Locked)
+	b = appendKeyBool(b, `,"enabled":`, g.Enabled)
+	b = appendKeyString(b, `,"source":`, g.Source)
 	if g.SourcePath != "" {
-		b = append(b, `,"sourcePath":`...)
-		b = appendJSONString(b, g.SourcePath)
+		b = appendKeyString(b, `,"sourcePath":`, g.SourcePath)
 	}
-	b = appendJSONInt(b, `,"sourceLine":`, g.SourceLine)
-	b = appendJSONInt(b, `,"sourceColumn":`, g.SourceColumn)
-	b = appendJSONInt(b, `,"sourceEndLine":`, g.SourceEndLine)
-	b = appendJSONInt(b, `,"sourceEndColumn":`, g.SourceEndColumn)
+	b = appendKeyInt(b, `,"sourceLine":`, g.SourceLine)
+	b = appendKeyInt(b, `,"sourceColumn":`, g.SourceColumn)
+	b = appendKeyInt(b, `,"sourceEndLine":`, g.SourceEndLine)
+	b = appendKeyInt(b, `,"sourceEndColumn":`, g.SourceEndColumn)
 	if g.Requested != nil {
-		b = append(b, `,"requested":`...)
-		b = strconv.AppendBool(b, *g.Requested)
+		b = appendKeyBool(b, `,"requested":`, *g.Requested)
 	}
 	if len(g.Dependencies) > 0 {
-		b = append(b, `,"dependencies":[`...)
-		for i, d := range g.Dependencies {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, d)
-		}
-		b = append(b, ']')
+		b = appendKeyStrings(b, `,"dependencies":`, g.Dependencies)
 	}
 	if g.Problem != "" {
-		b = append(b, `,"problem":`...)
-		b = appendJSONString(b, g.Problem)
+		b = appendKeyString(b, `,"problem":`, g.Problem)
 	}
-	b = append(b, `,"readBy":`...)
 	if g.ReadBy == nil {
-		b = append(b, "null"...)
+		b = append(b, `,"readBy":null`...)
 	} else {
-		b = append(b, '[')
-		for i, c := range g.ReadBy {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, string(c))
-		}
-		b = append(b, ']')
+		b = appendKeyStrings(b, `,"readBy":`, g.ReadBy)
 	}
 	return append(b, '}')
 }
 
-// appendJSONInt appends key and v unless v is 0 (omitempty).
-func appendJSONInt(b []byte, key string, v int) []byte {
+// The helpers below write one field each. They are kept out of line
+// (go:noinline): inlined, every append of a key brings its own copy of
+// append's growing path, which made appendJSON three times as large in the
+// WebAssembly module, code the browser downloads and compiles.
+
+//go:noinline
+func appendKeyString(b []byte, key, s string) []byte {
+	return appendJSONString(append(b, key...), s)
+}
+
+//go:noinline
+func appendKeyBool(b []byte, key string, v bool) []byte {
+	return strconv.AppendBool(append(b, key...), v)
+}
+
+// appendKeyInt appends key and v unless v is 0 (omitempty).
+//
+//go:noinline
+func appendKeyInt(b []byte, key string, v int) []byte {
 	if v == 0 {
 		return b
 	}
 	return strconv.AppendInt(append(b, key...), int64(v), 10)
+}
+
+//go:noinline
+func appendKeyStrings[S ~string](b []byte, key string, list []S) []byte {
+	b = append(b, key...)
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, string(s))
+	}
+	return append(b, ']')
 }
 
 // appendJSONString appends s quoted as encoding/json quotes it. Gate

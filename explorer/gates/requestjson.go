@@ -2,24 +2,28 @@ package gates
 
 import (
 	"unicode/utf8"
+
+	"github.com/kubexplorer/kubexplorer/explorer"
 )
 
 // The page sends a gates.evaluate request on every edit: a few string
 // fields and files. encoding/json decodes it by reflection, scanning every
 // byte twice through its state machine, in some of the largest functions
 // of the engine, which V8 soon compiles again, optimised, on the page's
-// time (issue 15). DecodeJSON reads the requests the page and the CLI
+// time (issue 15). decodeEvaluateRequest reads the requests the page and the CLI
 // send, and nothing else: whatever it is not sure encoding/json would
 // read the same way (an unknown or misspelt key, a duplicate, a null, a
 // number, a \u escape, invalid UTF-8, anything malformed) it declines,
 // and explorer decodes the request with encoding/json, errors and all.
-// FuzzEvaluateRequestDecodeJSON checks that what it accepts, encoding/json
+// FuzzDecodeEvaluateRequest checks that what it accepts, encoding/json
 // decodes to the same request.
 
-// DecodeJSON decodes data into r when it can do so exactly as
-// encoding/json would (explorer.FastDecoder); otherwise it reports false
-// and leaves r as it was.
-func (r *EvaluateRequest) DecodeJSON(data []byte) bool {
+func init() { explorer.RegisterFastDecoder(decodeEvaluateRequest) }
+
+// decodeEvaluateRequest decodes data into r when it can do so exactly as
+// encoding/json would (explorer.RegisterFastDecoder); otherwise it reports
+// false and leaves r as it was.
+func decodeEvaluateRequest(data []byte, r *EvaluateRequest) bool {
 	d := reqDecoder{data: data}
 	req := new(EvaluateRequest)
 	var seen uint16
@@ -63,7 +67,7 @@ func (r *EvaluateRequest) DecodeJSON(data []byte) bool {
 	return true
 }
 
-// reqDecoder reads the subset of JSON DecodeJSON accepts.
+// reqDecoder reads the subset of JSON decodeEvaluateRequest accepts.
 type reqDecoder struct {
 	data []byte
 	i    int

@@ -1,4 +1,4 @@
-package gates_test
+package gates
 
 import (
 	"bytes"
@@ -8,14 +8,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/kubexplorer/kubexplorer/explorer/gates"
 )
 
 // strictDecode decodes a request the way the explorer does without
-// DecodeJSON: encoding/json, unknown fields and trailing data rejected.
-func strictDecode(data []byte) (gates.EvaluateRequest, error) {
-	var r gates.EvaluateRequest
+// decodeEvaluateRequest: encoding/json, unknown fields and trailing data
+// rejected.
+func strictDecode(data []byte) (EvaluateRequest, error) {
+	var r EvaluateRequest
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
@@ -27,10 +26,10 @@ func strictDecode(data []byte) (gates.EvaluateRequest, error) {
 	return r, nil
 }
 
-// TestEvaluateRequestDecodeJSON: the requests the page sends are read
+// TestDecodeEvaluateRequest: the requests the page sends are read
 // without encoding/json, to the same request; anything else is declined
 // and leaves the request alone.
-func TestEvaluateRequestDecodeJSON(t *testing.T) {
+func TestDecodeEvaluateRequest(t *testing.T) {
 	accepted := []string{
 		`{}`,
 		` {"release":"1.37","commandLine":"kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true","config":{"path":"/var/lib/kubelet/config.yaml","content":"apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n"}} `,
@@ -41,8 +40,8 @@ func TestEvaluateRequestDecodeJSON(t *testing.T) {
 	for _, in := range accepted {
 		want, err := strictDecode([]byte(in))
 		require.NoError(t, err, in)
-		var got gates.EvaluateRequest
-		if assert.True(t, got.DecodeJSON([]byte(in)), "declined %s", in) {
+		var got EvaluateRequest
+		if assert.True(t, decodeEvaluateRequest([]byte(in), &got), "declined %s", in) {
 			assert.Equal(t, want, got, in)
 		}
 	}
@@ -54,28 +53,28 @@ func TestEvaluateRequestDecodeJSON(t *testing.T) {
 		`{"nope":"1"}`, `{"config":{"path":"a","mode":1}}`, `{"dropIns":[{"path":"a"},]}`, `{"release":"1.37",,}`,
 	}
 	for _, in := range declined {
-		r := gates.EvaluateRequest{Release: "kept"}
-		assert.False(t, r.DecodeJSON([]byte(in)), "accepted %s", in)
-		assert.Equal(t, gates.EvaluateRequest{Release: "kept"}, r, "changed by %s", in)
+		r := EvaluateRequest{Release: "kept"}
+		assert.False(t, decodeEvaluateRequest([]byte(in), &r), "accepted %s", in)
+		assert.Equal(t, EvaluateRequest{Release: "kept"}, r, "changed by %s", in)
 	}
 }
 
-// FuzzEvaluateRequestDecodeJSON: whatever DecodeJSON accepts, encoding/json
+// FuzzDecodeEvaluateRequest: whatever decodeEvaluateRequest accepts, encoding/json
 // decodes without error to the same request.
-func FuzzEvaluateRequestDecodeJSON(f *testing.F) {
+func FuzzDecodeEvaluateRequest(f *testing.F) {
 	for _, s := range []string{`{"release":"1.37","commandLine":"kubelet --v=2"}`,
 		`{"config":{"path":"/c","content":"a\nb"},"dropIns":[{"path":"x","content":"y"}],"env":{"K":"V"},"args":["a"]}`,
 		`{"dynamicCheckpoint":{"content":"\"\\\/"},"targetRelease":"1.37","configDir":"/d"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var got gates.EvaluateRequest
-		if !got.DecodeJSON(data) {
+		var got EvaluateRequest
+		if !decodeEvaluateRequest(data, &got) {
 			return
 		}
 		want, err := strictDecode(data)
 		if err != nil {
-			t.Fatalf("DecodeJSON accepted %q, encoding/json: %v", data, err)
+			t.Fatalf("decodeEvaluateRequest accepted %q, encoding/json: %v", data, err)
 		}
 		if !assert.Equal(t, want, got) {
 			t.Fatalf("for %q", data)
