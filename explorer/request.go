@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"reflect"
 	"strings"
 )
 
@@ -21,29 +20,11 @@ const (
 // InputRequest is the Input of diagnostics about the JSON request.
 const InputRequest = "request"
 
-// fastDecoders read, by request type, the JSON the page usually sends
-// without encoding/json's reflection (explorer/gates's evaluate request,
-// sent on every edit): RegisterFastDecoder.
-var fastDecoders = map[reflect.Type]func(data []byte, v any) bool{}
-
-// RegisterFastDecoder gives requests of type Req a decoder that
-// decodeRequest tries first. decode must decode data only when the result
-// is exactly encoding/json's, and otherwise report false and leave the
-// request unchanged: decodeRequest then decodes with encoding/json, whose
-// errors the explorer reports. It is keyed by the exact type: a request
-// that embeds Req is decoded by encoding/json.
-func RegisterFastDecoder[Req any](decode func(data []byte, r *Req) bool) {
-	fastDecoders[reflect.TypeFor[Req]()] = func(data []byte, v any) bool { return decode(data, v.(*Req)) }
-}
-
 // decodeRequest decodes one JSON value into v, rejecting unknown fields and
 // trailing data. An empty request means the zero value. The error's
 // message keeps the explorer's wording; its diagnostic has the position.
 func decodeRequest(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil
-	}
-	if fast := fastDecoders[reflect.TypeOf(v).Elem()]; fast != nil && fast(data, v) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
