@@ -2,6 +2,7 @@ package gates_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
@@ -90,4 +91,43 @@ func BenchmarkEvaluatePage(b *testing.B) {
 	b.ReportAllocs()
 	cputime.Report(b, func() { e.Call("gates.evaluate", body) })
 	b.ReportMetric(float64(len(out)), "reply-bytes")
+}
+
+// BenchmarkEvaluatePageNewInputs is the page's gates.evaluate of inputs the
+// engine has not seen: each call sets one more gate than the page's request
+// (40 in turn, more than the engine keeps tables of), so every call parses
+// its config file, builds and encodes its gates table. It is what the
+// page's first evaluation costs in the engine, and every one after an
+// edit of the gates.
+func BenchmarkEvaluatePageNewInputs(b *testing.B) {
+	e := explorer.New()
+	first, err := gates.Evaluate(gates.EvaluateRequest{Release: catalog.Latest()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var bodies [][]byte
+	for _, g := range first.Result.Gates {
+		if len(bodies) == 40 {
+			break
+		}
+		if g.Locked {
+			continue
+		}
+		body, err := json.Marshal(gates.EvaluateRequest{
+			Release:     catalog.Latest(),
+			CommandLine: "kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true," + g.Name + "=" + strconv.FormatBool(!g.Default),
+			Config: &gates.File{Path: "/var/lib/kubelet/config.yaml",
+				Content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nmaxPods: " + strconv.Itoa(len(bodies)+10) + "\nfeatureGates:\n  SidecarContainers: true\n"},
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bodies = append(bodies, body)
+	}
+	b.ReportAllocs()
+	i := 0
+	cputime.Report(b, func() {
+		e.Call("gates.evaluate", bodies[i%len(bodies)])
+		i++
+	})
 }

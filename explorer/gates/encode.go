@@ -70,7 +70,7 @@ func (m *gateTables) gates(release string, model []kubeletstart.GateState) []Gat
 }
 
 // appendGates appends the JSON of gates, encoded once per kept table.
-func (m *gateTables) appendGates(b []byte, gates []Gate) ([]byte, error) {
+func (m *gateTables) appendGates(b []byte, gates []Gate) []byte {
 	m.mu.Lock()
 	var kept *gateTable
 	for _, t := range m.recent {
@@ -82,19 +82,17 @@ func (m *gateTables) appendGates(b []byte, gates []Gate) ([]byte, error) {
 	if kept != nil && kept.js != nil {
 		js := kept.js
 		m.mu.Unlock()
-		return append(b, js...), nil
+		return append(b, js...)
 	}
 	m.mu.Unlock()
-	js, err := json.Marshal(gates)
-	if err != nil {
-		return b, err
-	}
+	// A row is about 220 bytes: one allocation holds the table.
+	js := appendGatesJSON(make([]byte, 0, 256*len(gates)), gates)
 	if kept != nil {
 		m.mu.Lock()
 		kept.js = js
 		m.mu.Unlock()
 	}
-	return append(b, js...), nil
+	return append(b, js...)
 }
 
 // resultHead is a Result without its gates and diagnostics: the fields of
@@ -118,9 +116,7 @@ func (r *Result) appendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, head[:len(head)-1]...) // without its closing brace
 	b = append(b, `,"gates":`...)
-	if b, err = tables.appendGates(b, r.Gates); err != nil {
-		return b, err
-	}
+	b = tables.appendGates(b, r.Gates)
 	diags, err := json.Marshal(r.Diagnostics)
 	if err != nil {
 		return b, err
