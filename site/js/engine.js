@@ -76,6 +76,9 @@ export class EngineError extends Error {
   }
 }
 
+// The owner of the calls Engines replays (see there).
+const REPLAY = "replay";
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -235,7 +238,7 @@ export class Engine extends EventTarget {
   #settle(id, replyJSON) {
     const p = this.pending.get(id);
     if (!p) return;
-    markOnce(`kx-${this.mechanism}-reply:${p.method}`);
+    if (p.owner !== REPLAY) markOnce(`kx-${this.mechanism}-reply:${p.method}`);
     this.pending.delete(id);
     clearTimeout(p.timer);
     let reply;
@@ -275,9 +278,11 @@ export class Engine extends EventTarget {
    * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
-    markOnce(`kx-${this.mechanism}-asked:${method}`);
+    // A replay (Engines) is not a result: its milestones would hide the first one's.
+    const mark = opts.owner === REPLAY ? () => {} : markOnce;
+    mark(`kx-${this.mechanism}-asked:${method}`);
     await this.#whenReady();
-    markOnce(`kx-${this.mechanism}-posted:${method}`);
+    mark(`kx-${this.mechanism}-posted:${method}`);
     const id = this.nextId++;
     const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {
@@ -558,7 +563,7 @@ export class Engines extends EventTarget {
     const { mechanism } = engine;
     let result;
     try {
-      result = await engine.call(owed.method, owed.request, { owner: "replay" });
+      result = await engine.call(owed.method, owed.request, { owner: REPLAY });
     } catch (err) {
       markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
       return err;
