@@ -10,8 +10,9 @@
 // not leak in or out: css/widget.css). All widgets of a page share one set
 // of engines, one per mechanism: a page with several widgets of one kind
 // runs one engine, and a page with only feature-gates widgets downloads
-// only that engine. A widget shows its inputs at once (the replies the
-// build computed need no engine) and its result's space; its engine starts
+// only that engine. A widget shows its inputs at once, and its default
+// example's result (replies the build computed need no engine, engine.js);
+// any other result waits for its engine, which starts
 // the first time it becomes visible or is touched (attribute
 // loading="eager" starts at once, loading="click" waits for its Run
 // button). Until then its calls wait behind a gate (gatedEngine).
