@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
 
 // Replies computed at build time (cmd/kxbuild static.go, engine.js
@@ -74,6 +76,17 @@ const holdEngines = `(() => {
 	};
 })()`
 
+// openHeld opens a tab cold with its engine held back and checks that its
+// first result, the reply to method, came from the build.
+func openHeld(t *testing.T, tab, method string) *browsertest.Page {
+	t.Helper()
+	p := openAnyPageAfter(t, "/#"+tab, holdEngines)
+	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
+	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-`+tab+`-static:`+method+`").length`), "the first result is the build's")
+	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-`+tab+`-ready").length`), "no engine was ready")
+	return p
+}
+
 // A cold page's first result on each tab comes from the build, before the
 // engine is ready (here: with the engine held back until the result is
 // painted); then the engine takes over: the gates tab evaluates an edit
@@ -81,10 +94,7 @@ const holdEngines = `(() => {
 // advances the session the page showed, replayed on the engine.
 func TestFirstResultBeforeTheEngine(t *testing.T) {
 	t.Run("gates", func(t *testing.T) {
-		p := openAnyPageAfter(t, "/#gates", holdEngines)
-		waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
-		assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-gates-static:gates.evaluate").length`), "the first result is the build's")
-		assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-gates-ready").length`), "no engine was ready")
+		p := openHeld(t, "gates", "gates.evaluate")
 		waitForDefaultExample(t, p)
 		evaluated := eval[string](t, p, gatesPanel+`.dataset.evaluated`)
 		// An edit while the engine loads: no error, no keystroke lost; it
@@ -98,10 +108,7 @@ func TestFirstResultBeforeTheEngine(t *testing.T) {
 		assert.NotContains(t, eval[string](t, p, gatesPanel+`.querySelector(".gates-status").className`), "error")
 	})
 	t.Run("kubelet", func(t *testing.T) {
-		p := openAnyPageAfter(t, "/#kubelet", holdEngines)
-		waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
-		assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-kubelet-static:kubelet.load").length`), "the first result is the build's")
-		assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubelet-ready").length`), "no engine was ready")
+		p := openHeld(t, "kubelet", "kubelet.load")
 		require.True(t, eval[bool](t, p, `document.querySelector(".kubelet-pod-card[data-pod=web]") !== null`), "the example's pod is shown")
 		// Step before the engine runs: it waits for the engine and the replay.
 		eval[bool](t, p, `(`+kubeletPanel+`.querySelector(".kubelet-step").click(), true)`)
@@ -115,10 +122,7 @@ func TestFirstResultBeforeTheEngine(t *testing.T) {
 		assert.NotContains(t, eval[string](t, p, kubeletPanel+`.querySelector(".kubelet-status").className`), "error")
 	})
 	t.Run("kubefed", func(t *testing.T) {
-		p := openAnyPageAfter(t, "/#kubefed", holdEngines)
-		waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
-		assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-kubefed-static:kubefed.load").length`), "the first result is the build's")
-		assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubefed-ready").length`), "no engine was ready")
+		p := openHeld(t, "kubefed", "kubefed.load")
 		assert.Contains(t, eval[string](t, p, kubefedPanel+`.querySelector(".kubefed-federated").textContent`), "ClusterNotReady")
 		eval[bool](t, p, `(__kxHold.release(), true)`)
 		eval[bool](t, p, `(() => { const i = `+kubefedPanel+`.querySelector(".kubefed-advance-input"); i.value = "1m"; `+kubefedPanel+`.querySelector(".kubefed-advance").click(); return true })()`)
