@@ -43,6 +43,7 @@ var milestones = []milestone{
 	{"DOM interactive", "nav:domInteractive"},
 	{"app.js evaluated", "kx-app"},
 	{"first tab mounted", "kx-mounted"},
+	{"replies file received", "res:replies-%s.json"},
 	{"first call answered by the build", "kx-%s-static:%s"},
 	{"first call asked", "kx-%s-asked:%s"},
 	{"first call posted", "kx-%s-posted:%s"},
