@@ -442,8 +442,8 @@ export class Engines extends EventTarget {
     this.engines = new Map();
     // The replies files by mechanism: {loaded, replies, sessions, promise}.
     this.tables = new Map();
-    // Per engine: whether it was sent a call, the session replay it is owed
-    // and the replay on its way.
+    // Per engine (by name): whether it was sent a call, the session replay
+    // it is owed and the replay on its way.
     this.sent = new Map();
     // Session replies given already: each is given once.
     this.sessionsGiven = new Set();
@@ -460,7 +460,6 @@ export class Engines extends EventTarget {
         e.addEventListener(type, (ev) => this.dispatchEvent(new CustomEvent(type, { detail: { ...ev.detail, mechanism } })));
       }
       this.engines.set(mechanism, e);
-      this.sent.set(e, { any: false, owed: null, replay: null });
       this.primary ??= mechanism;
     }
     return e;
@@ -491,7 +490,18 @@ export class Engines extends EventTarget {
 
   /** The engine that serves method (opts.mechanism overrides). */
   route(method, opts = {}) {
-    return this.engine(opts.mechanism || mechanismOf(method, this.mechanisms) || this.primary || this.mechanisms[0]);
+    return this.engine(this.#served(method, opts));
+  }
+
+  /** The name of the engine that serves method. */
+  #served(method, opts) {
+    return opts.mechanism || mechanismOf(method, this.mechanisms) || this.primary || this.mechanisms[0];
+  }
+
+  /** What an engine (by name) was sent; an engine not created yet was sent nothing. */
+  #sent(name) {
+    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: null, replay: null });
+    return this.sent.get(name);
   }
 
   /** Starts a mechanism's engine (default: the primary); resolves when it is ready. */
@@ -510,13 +520,8 @@ export class Engines extends EventTarget {
     if (Object.hasOwn(this.staticReplies, key)) return answered(mechanism || "page", method, this.staticReplies[key]);
     const table = mechanism ? this.table(mechanism) : null;
     if (table && !table.loaded) return table.promise.then(() => this.call(method, request, opts));
-    let engine;
-    try {
-      engine = this.route(method, opts);
-    } catch (err) {
-      return Promise.reject(err);
-    }
-    const sent = this.sent.get(engine);
+    // No engine is created for a reply of the build.
+    const sent = this.#sent(this.#served(method, opts));
     if (table && Object.hasOwn(table.replies, key)) {
       if (!table.sessions.has(key)) return answered(mechanism, method, table.replies[key]);
       // The first session of a fresh engine, once.
@@ -531,6 +536,12 @@ export class Engines extends EventTarget {
       markOnce(`kx-${mechanism}-static:${method}`);
       return Promise.resolve({});
     }
+    let engine;
+    try {
+      engine = this.route(method, opts);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const { before, ...rest } = opts;
     if (before) return Promise.resolve(before).then(() => this.#forward(engine, method, request, rest));
     return this.#forward(engine, method, request, rest);
@@ -538,7 +549,7 @@ export class Engines extends EventTarget {
 
   /** Sends a call to its engine, after the replay the engine is owed. */
   #forward(engine, method, request, opts) {
-    const sent = this.sent.get(engine);
+    const sent = this.#sent(engine.mechanism);
     sent.any = true;
     if (sent.owed) {
       const owed = sent.owed;
