@@ -520,9 +520,13 @@ export class Engines extends EventTarget {
     if (Object.hasOwn(this.staticReplies, key)) return answered(mechanism || "page", method, this.staticReplies[key]);
     const table = mechanism ? this.table(mechanism) : null;
     if (table && !table.loaded) return table.promise.then(() => this.call(method, request, opts));
-    // No engine is created for a reply of the build.
-    const sent = this.#sent(this.#served(method, opts));
+    // A reply of the build sends nothing to an engine, but a tab's first
+    // result starts its engine, to be ready for the first edit (not behind
+    // a widget's gate: its engine starts with the widget).
+    const name = this.#served(method, opts);
+    const sent = this.#sent(name);
     if (table && Object.hasOwn(table.replies, key)) {
+      if (!opts.before) this.start(name).catch(() => {}); // a failure is shown through the state
       if (!table.sessions.has(key)) return answered(mechanism, method, table.replies[key]);
       // The first session of a fresh engine, once.
       if (!sent.any && !sent.owed && !this.sessionsGiven.has(key)) {
@@ -536,15 +540,16 @@ export class Engines extends EventTarget {
       markOnce(`kx-${mechanism}-static:${method}`);
       return Promise.resolve({});
     }
-    let engine;
+    const { before, ...rest } = opts;
+    // The engine is created once the call may go to it (a widget's engine
+    // exists once the widget started).
+    const forward = () => this.#forward(this.route(method, rest), method, request, rest);
+    if (before) return Promise.resolve(before).then(forward);
     try {
-      engine = this.route(method, opts);
+      return forward();
     } catch (err) {
       return Promise.reject(err);
     }
-    const { before, ...rest } = opts;
-    if (before) return Promise.resolve(before).then(() => this.#forward(engine, method, request, rest));
-    return this.#forward(engine, method, request, rest);
   }
 
   /** Sends a call to its engine, after the replay the engine is owed. */

@@ -76,9 +76,8 @@ test("replies the build computed come without an engine, each a copy", async () 
   a.gates.push("mutated");
   assert.deepEqual(await r.call("gates.evaluate", req), { gates: ["A"] }, "a pure reply is given again, unchanged");
   assert.deepEqual(await r.call("kubelet.example", { name: "sidecar" }), { name: "sidecar" });
-  assert.deepEqual(Object.keys(engines), [], "no engine is created for them");
-  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
-  assert.deepEqual(Object.keys(engines), [], "not even for a session");
+  assert.deepEqual(Object.keys(engines).sort(), ["gates", "kubelet"], "a tab's first result starts its engine");
+  assert.equal(engines.gates.calls.length + engines.kubelet.calls.length, 0, "and sends it nothing");
   // Another request goes to the engine.
   assert.deepEqual(await r.call("gates.evaluate", { release: "1.36", commandLine: "kubelet" }), { echo: "gates.evaluate", request: { release: "1.36", commandLine: "kubelet" } });
   assert.equal(engines.gates.calls.length, 1);
@@ -203,6 +202,8 @@ test("the primary mechanism's file is fetched at once; opts.before holds only wh
   const { r, engines } = router({ primary: "kubelet", load: (url) => (asked.push(url), Promise.resolve(FILES[url])) });
   await null;
   assert.deepEqual(asked, ["kubelet"], "before any call");
+  assert.deepEqual(await r.call("gates.evaluate", { release: "1.37", commandLine: "kubelet" }, { before }), { gates: ["A"] });
+  assert.deepEqual(Object.keys(engines), [], "behind a gate, no engine is created");
   assert.equal((await r.call("kubelet.load", LOAD, { before })).session, "kubelet-1");
   const advance = r.call("kubelet.advance", { session: "kubelet-1" }, { before });
   await new Promise((resolve) => setTimeout(resolve, 10));
