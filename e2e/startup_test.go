@@ -20,10 +20,11 @@ func engineOf(path string) string {
 	return strings.TrimPrefix(name[:strings.Index(name, ".")], "engine-")
 }
 
-// Each tab's first result needs its own engine and no other; the engine
-// starts from boot.js, the page's first script, and the page adopts that
-// worker; the first result is marked; and after it the service worker
-// fetches every other engine, so that every tab works offline (issue 15).
+// Each tab's first result needs no other tab's engine (its own starts with
+// the page, the result comes from the build); the engine starts from
+// boot.js, the page's first script, and the page adopts that worker; the
+// first result is marked; and after it the service worker fetches every
+// other engine, so that every tab works offline (issue 15).
 func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
 	for _, tab := range []string{"gates", "kubelet", "kubefed"} {
 		t.Run(tab, func(t *testing.T) {
@@ -31,7 +32,8 @@ func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
 			p := openAnyPage(t, "/#"+tab)
 			waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
 			assert.Equal(t, tab, eval[string](t, p, `globalThis.__kxBoot.mechanism`), "boot.js starts the engine of the tab in the address")
-			assert.True(t, eval[bool](t, p, `globalThis.__kxBoot.claimed && kx.engine.engine(`+jsQuote(tab)+`).state === "ready"`), "the page adopts boot.js's worker")
+			waitFor(t, p, `kx.engine.engine(`+jsQuote(tab)+`).state === "ready"`, 60*time.Second)
+			assert.True(t, eval[bool](t, p, `globalThis.__kxBoot.claimed`), "the page adopts boot.js's worker")
 			// The service worker is registered after the first result: the
 			// requests before it are the first result's.
 			waitFor(t, p, `navigator.serviceWorker.controller !== null`, 60*time.Second)
@@ -50,7 +52,9 @@ func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
 				}
 			}
 			assert.True(t, sw, "the service worker was fetched")
-			assert.Equal(t, map[string]int{tab: 1}, before, "engines downloaded before the first result")
+			for e := range before {
+				assert.Equal(t, tab, e, "engines downloaded before the first result")
+			}
 			for _, other := range []string{"gates", "kubelet", "kubefed", "gatestools"} {
 				if other != tab {
 					assert.Equal(t, 1, after[other], "the service worker precaches the %s engine", other)
@@ -79,9 +83,10 @@ func TestGatesToolsEngineOnDemand(t *testing.T) {
 // The start-up milestones (kxbench's breakdown of a first result) are on
 // the page's timeline in the order they happen, the worker's converted
 // from its own clock; and the gates tab's first evaluation was the call
-// its first result shows.
+// its first result shows. A release saved by an earlier visit makes that
+// evaluation the engine's (the build answers the newest release's).
 func TestStartupMilestonesInOrder(t *testing.T) {
-	p := openAnyPage(t, "/#gates")
+	p := openAnyPageAfter(t, "/#gates", `localStorage.setItem("kubexplorer.release", "1.36")`)
 	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
 	order := []string{"kx-boot", "kx-gates-worker", "kx-gates-response", "kx-gates-compiled", "kx-gates-instantiated",
 		"kx-gates-main", "kx-gates-warmed", "kx-gates-ready", "kx-gates-posted:gates.evaluate",

@@ -43,12 +43,16 @@ var milestones = []milestone{
 	{"DOM interactive", "nav:domInteractive"},
 	{"app.js evaluated", "kx-app"},
 	{"first tab mounted", "kx-mounted"},
+	{"replies file received", "res:replies-%s.json"},
+	{"first call answered by the build", "kx-%s-static:%s"},
 	{"first call asked", "kx-%s-asked:%s"},
 	{"first call posted", "kx-%s-posted:%s"},
 	{"first call in worker", "kx-%s-call:%s"},
 	{"Go replied", "kx-%s-replied:%s"},
 	{"reply on the page", "kx-%s-reply:%s"},
+	{"session replayed on the engine", "kx-%s-replayed"},
 	{"result painted", "kx-first-result"},
+	{"live result painted", "kx-live-result"},
 }
 
 // longTaskObserver records the main thread's long tasks from the start of
@@ -172,6 +176,9 @@ func profileFirstResults(c *config) error {
 	}
 	defer env.Close()
 	for _, pg := range firstResultPages[1:] {
+		if pg.live {
+			continue
+		}
 		p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())
 		if err != nil {
 			return err

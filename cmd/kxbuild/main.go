@@ -9,6 +9,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -16,6 +17,10 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/internal/sitebuild"
 )
+
+// repliesFile is the logical name of a mechanism's static replies
+// (engine.js fetches it through KX_DATA).
+func repliesFile(mechanism string) string { return "replies-" + mechanism + ".json" }
 
 // engineFlags collects repeated -engine mechanism=path flags in order.
 type engineFlags []sitebuild.Engine
@@ -57,12 +62,21 @@ func main() {
 		os.Exit(2)
 	}
 	o.Engines = engines
-	replies, err := staticReplies()
+	static, err := staticReplies()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kxbuild: computing the static replies:", err)
 		os.Exit(1)
 	}
-	o.StaticReplies = replies
+	o.StaticReplies = static.InScript
+	o.Data = map[string][]byte{}
+	for mech, f := range static.Files {
+		data, err := json.Marshal(f)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "kxbuild: static replies:", err)
+			os.Exit(1)
+		}
+		o.Data[repliesFile(mech)] = data
+	}
 	m, err := sitebuild.Build(o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kxbuild:", err)
@@ -72,6 +86,9 @@ func main() {
 		for _, f := range m.Files {
 			if f.Name == m.Engines[e.Mechanism] {
 				fmt.Printf("kxbuild: %s: %s engine %s (%d bytes, %d gzip, %d brotli)\n", o.Out, e.Mechanism, f.Name, f.Size, f.Gzip, f.Brotli)
+			}
+			if f.Name == m.Assets[repliesFile(e.Mechanism)] {
+				fmt.Printf("kxbuild: %s: %s replies %s (%d bytes, %d gzip, %d brotli)\n", o.Out, e.Mechanism, f.Name, f.Size, f.Gzip, f.Brotli)
 			}
 		}
 	}

@@ -53,6 +53,10 @@ type Options struct {
 	Minify bool
 	// BrotliQuality is 0-11; 11 is the best and slowest.
 	BrotliQuality int
+	// Data are files the scripts fetch, by logical name ("replies-gates.json"):
+	// written with a content hash like the scripts, their names in
+	// KX_DATA ({logical: file}).
+	Data map[string][]byte
 }
 
 // Engine is one mechanism's compiled engine.
@@ -123,7 +127,7 @@ func Build(o Options) (*Manifest, error) {
 	}
 	b := &builder{o: o, m: &Manifest{Version: o.Version, Assets: map[string]string{}, Engines: map[string]string{}}}
 	// Styles and the engine come first: scripts refer to their hashed names.
-	steps := []func() error{b.engines, b.styles, b.scripts, b.static, b.pages, b.compress}
+	steps := []func() error{b.engines, b.data, b.styles, b.scripts, b.static, b.pages, b.compress}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -182,6 +186,16 @@ func (b *builder) engines() error {
 	return nil
 }
 
+// data writes Options.Data.
+func (b *builder) data() error {
+	for logical, data := range b.o.Data {
+		if err := b.hashed(logical, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // defines are the build-time constants the scripts read.
 func (b *builder) defines() (map[string]string, error) {
 	define := map[string]string{
@@ -205,6 +219,15 @@ func (b *builder) defines() (map[string]string, error) {
 		return nil, fmt.Errorf("static replies: %w", err)
 	}
 	define["KX_STATIC_REPLIES"] = string(static)
+	data := map[string]string{}
+	for logical := range b.o.Data {
+		data[logical] = b.m.Assets[logical]
+	}
+	dataJSON, err := json.Marshal(data)
+	if err != nil {
+		return nil, err
+	}
+	define["KX_DATA"] = string(dataJSON)
 	return define, nil
 }
 

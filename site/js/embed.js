@@ -10,8 +10,9 @@
 // not leak in or out: css/widget.css). All widgets of a page share one set
 // of engines, one per mechanism: a page with several widgets of one kind
 // runs one engine, and a page with only feature-gates widgets downloads
-// only that engine. A widget shows its inputs at once (the replies the
-// build computed need no engine) and its result's space; its engine starts
+// only that engine. A widget shows its inputs at once, and its default
+// example's result (replies the build computed need no engine, engine.js);
+// any other result waits for its engine, which starts
 // the first time it becomes visible or is touched (attribute
 // loading="eager" starts at once, loading="click" waits for its Run
 // button). Until then its calls wait behind a gate (gatedEngine).
@@ -28,9 +29,9 @@
 // EXPLORER; style-src EXPLORER. docs/embedding.md has the details, and the
 // /embed/ iframe route for hosts that cannot allow that.
 
-/* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ENGINES */
+/* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ENGINES, KX_DATA */
 
-import { Engines, canonicalJSON } from "./engine.js";
+import { Engines, replyFiles } from "./engine.js";
 import { createApp, tabModule } from "./app.js";
 import { h, debounce } from "./ui.js";
 import { decodeState, encodeState, STATE_VERSION } from "./state.js";
@@ -60,7 +61,8 @@ export function engine() {
     }
     const urls = Object.fromEntries(Object.entries(KX_ENGINES).map(([m, name]) => [m, asset(name)]));
     // On an /embed/ page, boot.js has started the widget's engine already.
-    sharedEngine = new Engines({ workerURL, urls, primary: globalThis.__kxBoot?.mechanism ?? null });
+    const files = Object.fromEntries(Object.entries(replyFiles(KX_DATA)).map(([m, name]) => [m, asset(name)]));
+    sharedEngine = new Engines({ workerURL, urls, files, primary: globalThis.__kxBoot?.mechanism ?? null });
     window.kxEmbed.engine = sharedEngine;
   }
   return sharedEngine;
@@ -68,17 +70,15 @@ export function engine() {
 
 /**
  * A widget's door to the page's engines: the replies the build computed
- * (engine.js staticReplies) at once, any other call once started resolves
- * (the widget was seen or touched). So a widget renders its inputs without
- * downloading or starting an engine.
+ * (engine.js: the releases, the galleries, the default example's result) at
+ * once, any other call once started resolves (the widget was seen or
+ * touched). So a widget renders its inputs, and its default example's
+ * result, without downloading or starting an engine.
  */
 export function gatedEngine(engines, started) {
   return {
     engines, // the router behind the gate, shared by the page's widgets
-    call(method, request = {}, opts = {}) {
-      if (Object.hasOwn(engines.staticReplies, `${method} ${canonicalJSON(request)}`)) return engines.call(method, request, opts);
-      return started.then(() => engines.call(method, request, opts));
-    },
+    call: (method, request = {}, opts = {}) => engines.call(method, request, { ...opts, before: started }),
     addEventListener: (...args) => engines.addEventListener(...args),
     removeEventListener: (...args) => engines.removeEventListener(...args),
   };

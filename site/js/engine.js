@@ -8,10 +8,32 @@
 // know which engine serves them: call("gates.evaluate", …) goes to the gates
 // engine, starting it if needed; a method without a mechanism prefix (the
 // engine's own: "version", "echo", "debug.*") goes to the primary engine,
-// the one of the tab the page opened with. Replies the build computed
-// (boot.js's KX_STATIC_REPLIES: the releases, the galleries, the default
-// examples) are answered at once, without any engine, so the inputs render
-// while the engine loads; they are the same replies the engine gives.
+// the one of the tab the page opened with.
+//
+// Replies the build computed (cmd/kxbuild static.go) are answered at once,
+// without any engine; the cores are deterministic, so they are the replies
+// the engine gives (e2e/static_test.go holds them to it). The small ones
+// every tab needs before its first result (the releases, the galleries, the
+// default examples) are compiled in (KX_STATIC_REPLIES); each mechanism's
+// first result (its default example evaluated or loaded) and its gallery's
+// examples are in a file of its own (KX_DATA replies-MECHANISM.json),
+// fetched for the primary mechanism at once and for the others on their
+// first call, so a tab's first result waits for its own replies only.
+// A call of a mechanism whose file is on its way waits for it, in order.
+//
+// A reply that opens a session (kubelet.load, kubefed.load: "kubelet-1") is
+// the first session of a fresh engine: the router gives it once, and only
+// while that engine has been sent nothing, and then owes the engine a
+// replay: before it forwards the engine's next call it sends the recorded
+// call, and the calls behind it wait for its reply. A replay whose reply
+// differs (another session id, another result) is a bug between the build
+// and the engine: the router warns, fails the waiting calls (not_found) and
+// sends a "restart" event, so the tabs load again from the engine, as after
+// an engine restart. Closing the static session before anything was
+// forwarded (a kubelet tab that loads another example) cancels the replay
+// and is answered here ({}), as the engine answers any close. A restart of
+// the engine before the replay keeps it owed; after, the session is lost
+// like any other and the tabs load again.
 //
 // Engine is one mechanism's worker. The first worker downloads and compiles
 // its engine itself (streaming, off the page's thread) and sends the
@@ -37,7 +59,7 @@
 //   restarting → stopped (too many failures). Calls in "stopped" or
 //   "failed" reject with an EngineError; they never touch a missing worker.
 
-/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_STATIC_REPLIES */
+/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_STATIC_REPLIES, KX_DATA */
 
 import { RestartPolicy } from "./restartpolicy.js";
 
@@ -53,6 +75,9 @@ export class EngineError extends Error {
     this.diagnostics = diagnostics;
   }
 }
+
+// The owner of the calls Engines replays (see there).
+const REPLAY = "replay";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -213,7 +238,7 @@ export class Engine extends EventTarget {
   #settle(id, replyJSON) {
     const p = this.pending.get(id);
     if (!p) return;
-    markOnce(`kx-${this.mechanism}-reply:${p.method}`);
+    if (p.owner !== REPLAY) markOnce(`kx-${this.mechanism}-reply:${p.method}`);
     this.pending.delete(id);
     clearTimeout(p.timer);
     let reply;
@@ -253,9 +278,11 @@ export class Engine extends EventTarget {
    * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
-    markOnce(`kx-${this.mechanism}-asked:${method}`);
+    // A replay (Engines) is not a result: its milestones would hide the first one's.
+    const mark = opts.owner === REPLAY ? () => {} : markOnce;
+    mark(`kx-${this.mechanism}-asked:${method}`);
     await this.#whenReady();
-    markOnce(`kx-${this.mechanism}-posted:${method}`);
+    mark(`kx-${this.mechanism}-posted:${method}`);
     const id = this.nextId++;
     const timeout = opts.timeout ?? this.timeoutMs;
     return new Promise((resolve, reject) => {
@@ -355,17 +382,41 @@ export function mechanismOf(method, mechanisms) {
   return mechanisms.includes(prefix) ? prefix : null;
 }
 
+/** A reply the build computed, as the caller's own copy. */
+function answered(mechanism, method, result) {
+  markOnce(`kx-${mechanism}-static:${method}`);
+  return Promise.resolve(structuredClone(result));
+}
+
 /** JSON with object keys sorted: the key of a static reply, as the build wrote it. */
 export function canonicalJSON(value) {
   return JSON.stringify(value, (_, v) =>
     v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v);
 }
 
+/** The replies file of each mechanism, by mechanism (KX_DATA's replies-MECHANISM.json). */
+export function replyFiles(data) {
+  const out = {};
+  for (const [logical, name] of Object.entries(data || {})) {
+    const m = /^replies-([a-z]+)\.json$/.exec(logical);
+    if (m) out[m[1]] = name;
+  }
+  return out;
+}
+
+/** Fetches a replies file: {replies: {key: result}, sessions: [key]}. */
+async function fetchReplies(url) {
+  const res = await fetch(new URL(url, globalThis.location?.href));
+  if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+  return res.json();
+}
+
 /**
  * The router: one Engine per mechanism, created and started on first use.
  * urls: {mechanism: engine URL}; primary: the mechanism whose engine
  * answers the engines' own methods (default: the first one started);
- * staticReplies: {"method canonicalJSON(request)": result}.
+ * staticReplies: {"method canonicalJSON(request)": result}; files:
+ * {mechanism: URL of its replies file}, read with load(url).
  */
 export class Engines extends EventTarget {
   constructor({
@@ -373,6 +424,8 @@ export class Engines extends EventTarget {
     workerURL = KX_ASSET_WORKER_JS,
     primary = null,
     staticReplies = KX_STATIC_REPLIES,
+    files = replyFiles(KX_DATA),
+    load = fetchReplies,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     create = (opts) => new Engine(opts),
   } = {}) {
@@ -382,9 +435,19 @@ export class Engines extends EventTarget {
     this.workerURL = workerURL;
     this.primary = primary;
     this.staticReplies = staticReplies || {};
+    this.files = files || {};
+    this.load = load;
     this.timeoutMs = timeoutMs;
     this.create = create;
     this.engines = new Map();
+    // The replies files by mechanism: {loaded, replies, sessions, promise}.
+    this.tables = new Map();
+    // Per engine (by name): whether it was sent a call, the session replay
+    // it is owed and the replay on its way.
+    this.sent = new Map();
+    // Session replies given already: each is given once.
+    this.sessionsGiven = new Set();
+    if (primary) this.table(primary);
   }
 
   /** The engine of a mechanism, created (not started) on first use. */
@@ -402,9 +465,43 @@ export class Engines extends EventTarget {
     return e;
   }
 
+  /**
+   * A mechanism's replies file, fetched on first use; a file that cannot be
+   * read counts as empty (its calls go to the engine).
+   */
+  table(mechanism) {
+    let t = this.tables.get(mechanism);
+    if (!t) {
+      t = { loaded: !this.files[mechanism], replies: {}, sessions: new Set(), promise: null };
+      if (!t.loaded) {
+        t.promise = Promise.resolve()
+          .then(() => this.load(this.files[mechanism]))
+          .then((file) => {
+            t.replies = file?.replies || {};
+            t.sessions = new Set(file?.sessions || []);
+          })
+          .catch((err) => console.warn(`kubexplorer: the ${mechanism} replies computed at build time could not be read; the engine answers:`, err))
+          .finally(() => (t.loaded = true));
+      }
+      this.tables.set(mechanism, t);
+    }
+    return t;
+  }
+
   /** The engine that serves method (opts.mechanism overrides). */
   route(method, opts = {}) {
-    return this.engine(opts.mechanism || mechanismOf(method, this.mechanisms) || this.primary || this.mechanisms[0]);
+    return this.engine(this.#served(method, opts));
+  }
+
+  /** The name of the engine that serves method. */
+  #served(method, opts) {
+    return opts.mechanism || mechanismOf(method, this.mechanisms) || this.primary || this.mechanisms[0];
+  }
+
+  /** What an engine (by name) was sent; an engine not created yet was sent nothing. */
+  #sent(name) {
+    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: null, replay: null });
+    return this.sent.get(name);
   }
 
   /** Starts a mechanism's engine (default: the primary); resolves when it is ready. */
@@ -412,17 +509,88 @@ export class Engines extends EventTarget {
     return this.engine(mechanism).start();
   }
 
-  /** Calls a method on the engine that serves it; see Engine.call. */
+  /**
+   * Calls a method on the engine that serves it; see Engine.call. A reply
+   * the build computed comes at once. opts.before: a promise to wait for
+   * before the call goes to an engine (a widget's start).
+   */
   call(method, request = {}, opts = {}) {
     const key = `${method} ${canonicalJSON(request)}`;
-    if (Object.hasOwn(this.staticReplies, key)) return Promise.resolve(structuredClone(this.staticReplies[key]));
-    let engine;
+    const mechanism = mechanismOf(method, this.mechanisms);
+    if (Object.hasOwn(this.staticReplies, key)) return answered(mechanism || "page", method, this.staticReplies[key]);
+    const table = mechanism ? this.table(mechanism) : null;
+    if (table && !table.loaded) return table.promise.then(() => this.call(method, request, opts));
+    // A reply of the build sends nothing to an engine, but a tab's first
+    // result starts its engine, to be ready for the first edit (not behind
+    // a widget's gate: its engine starts with the widget).
+    const name = this.#served(method, opts);
+    const sent = this.#sent(name);
+    if (table && Object.hasOwn(table.replies, key)) {
+      if (!opts.before) this.start(name).catch(() => {}); // a failure is shown through the state
+      if (!table.sessions.has(key)) return answered(mechanism, method, table.replies[key]);
+      // The first session of a fresh engine, once.
+      if (!sent.any && !sent.owed && !this.sessionsGiven.has(key)) {
+        this.sessionsGiven.add(key);
+        sent.owed = { method, request, result: table.replies[key] };
+        return answered(mechanism, method, sent.owed.result);
+      }
+    }
+    if (sent.owed && !sent.any && /\.close$/.test(method) && request?.session === sent.owed.result.session) {
+      sent.owed = null; // never replayed: closed before the engine saw it
+      markOnce(`kx-${mechanism}-static:${method}`);
+      return Promise.resolve({});
+    }
+    const { before, ...rest } = opts;
+    // The engine is created once the call may go to it (a widget's engine
+    // exists once the widget started).
+    const forward = () => this.#forward(this.route(method, rest), method, request, rest);
+    if (before) return Promise.resolve(before).then(forward);
     try {
-      engine = this.route(method, opts);
+      return forward();
     } catch (err) {
       return Promise.reject(err);
     }
-    return engine.call(method, request, opts);
+  }
+
+  /** Sends a call to its engine, after the replay the engine is owed. */
+  #forward(engine, method, request, opts) {
+    const sent = this.#sent(engine.mechanism);
+    sent.any = true;
+    if (sent.owed) {
+      const owed = sent.owed;
+      sent.owed = null;
+      sent.replay = this.#replay(engine, owed);
+    }
+    const replay = sent.replay;
+    if (!replay) return engine.call(method, request, opts);
+    return replay.then((failure) => {
+      if (sent.replay === replay) sent.replay = null;
+      if (failure) throw failure;
+      return engine.call(method, request, opts);
+    });
+  }
+
+  /**
+   * Sends the engine the session call answered from the build; resolves
+   * with null when its reply is the same, else with the error for the calls
+   * that wait for it.
+   */
+  async #replay(engine, owed) {
+    const { mechanism } = engine;
+    let result;
+    try {
+      result = await engine.call(owed.method, owed.request, { owner: REPLAY });
+    } catch (err) {
+      markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
+      return err;
+    }
+    const same = canonicalJSON(result) === canonicalJSON(owed.result);
+    markOnce(`kx-${mechanism}-replayed`, undefined, { ok: same });
+    if (same) return null;
+    console.warn(`kubexplorer: the ${mechanism} engine answered ${owed.method} (${result?.session}) otherwise than the build (${owed.result.session}); loading again`);
+    const message = "The engine's session differed from the one the page showed first, so it was loaded again.";
+    this.dispatchEvent(new CustomEvent("restart", { detail: { mechanism, reason: "replay", message, culprits: [] } }));
+    return new EngineError("not_found", `${message} (${owed.result.session} is not the engine's ${result?.session})`);
   }
 
   /** The user's Restart: every stopped or failed engine starts again. */

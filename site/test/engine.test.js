@@ -1,0 +1,219 @@
+// The router's replies computed at build time (engine.js Engines): answered
+// without an engine, session replies given once and replayed on the engine
+// before its first call, the replay's reply checked.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { Engines, canonicalJSON, replyFiles } from "../js/engine.js";
+
+/**
+ * An engine that answers like the explorer's: *.load opens the next
+ * session of its own counter, *.close answers {}, anything else echoes.
+ * gate: a promise every call waits for (an engine still loading).
+ */
+class FakeEngine extends EventTarget {
+  constructor({ mechanism }, { firstSession = 1, gate = null, fail = null } = {}) {
+    super();
+    this.mechanism = mechanism;
+    this.next = firstSession;
+    this.gate = gate;
+    this.fail = fail;
+    this.calls = [];
+    this.state = "idle";
+  }
+
+  start() {
+    return Promise.resolve();
+  }
+
+  async call(method, request) {
+    this.calls.push(`${method} ${canonicalJSON(request)}`);
+    if (this.gate) await this.gate;
+    if (this.fail) throw this.fail;
+    if (method.endsWith(".load")) return { session: `${this.mechanism}-${this.next++}`, example: request.example };
+    if (method.endsWith(".close")) return {};
+    return { echo: method, request };
+  }
+
+  /** What the engine forwards after a crash. */
+  restarted() {
+    this.next = 1;
+    this.dispatchEvent(new CustomEvent("restart", { detail: { reason: "exit", message: "crashed", culprits: [] } }));
+  }
+}
+
+const LOAD = { example: "crashloop", release: "1.37" };
+const LOAD_KEY = `kubelet.load ${canonicalJSON(LOAD)}`;
+const FILES = {
+  kubelet: {
+    replies: { [LOAD_KEY]: { session: "kubelet-1", example: "crashloop" }, [`kubelet.example ${canonicalJSON({ name: "sidecar" })}`]: { name: "sidecar" } },
+    sessions: [LOAD_KEY],
+  },
+  gates: { replies: { [`gates.evaluate ${canonicalJSON({ release: "1.37", commandLine: "kubelet" })}`]: { gates: ["A"] } } },
+};
+
+/** A router over fake engines; files are served by load(mechanism). */
+function router({ engineOpts = {}, load = (url) => Promise.resolve(FILES[url]), primary = null } = {}) {
+  const engines = {};
+  const r = new Engines({
+    urls: { gates: "g.wasm", kubelet: "k.wasm" },
+    workerURL: "w.js",
+    primary,
+    staticReplies: { "releases {}": { releases: ["1.37"], default: "1.37" } },
+    files: { gates: "gates", kubelet: "kubelet" },
+    load,
+    create: (opts) => (engines[opts.mechanism] = new FakeEngine(opts, engineOpts[opts.mechanism])),
+  });
+  return { r, engines };
+}
+
+test("replies the build computed come without an engine, each a copy", async () => {
+  const { r, engines } = router();
+  assert.deepEqual(await r.call("releases", {}), { releases: ["1.37"], default: "1.37" });
+  const req = { commandLine: "kubelet", release: "1.37" }; // keys in another order
+  const a = await r.call("gates.evaluate", req);
+  assert.deepEqual(a, { gates: ["A"] });
+  a.gates.push("mutated");
+  assert.deepEqual(await r.call("gates.evaluate", req), { gates: ["A"] }, "a pure reply is given again, unchanged");
+  assert.deepEqual(await r.call("kubelet.example", { name: "sidecar" }), { name: "sidecar" });
+  assert.deepEqual(Object.keys(engines).sort(), ["gates", "kubelet"], "a tab's first result starts its engine");
+  assert.equal(engines.gates.calls.length + engines.kubelet.calls.length, 0, "and sends it nothing");
+  // Another request goes to the engine.
+  assert.deepEqual(await r.call("gates.evaluate", { release: "1.36", commandLine: "kubelet" }), { echo: "gates.evaluate", request: { release: "1.36", commandLine: "kubelet" } });
+  assert.equal(engines.gates.calls.length, 1);
+});
+
+test("the session reply is replayed on the engine before its first call", async () => {
+  const { r, engines } = router();
+  assert.deepEqual(await r.call("kubelet.load", LOAD), { session: "kubelet-1", example: "crashloop" });
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0, "the load did not go to the engine");
+  const reply = await r.call("kubelet.advance", { session: "kubelet-1", instants: 1 });
+  assert.equal(reply.echo, "kubelet.advance");
+  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY, `kubelet.advance ${canonicalJSON({ session: "kubelet-1", instants: 1 })}`]);
+  await r.call("kubelet.state", { session: "kubelet-1" });
+  assert.equal(engines.kubelet.calls.length, 3, "replayed once");
+});
+
+test("calls made while the engine loads wait for the replay, in order", async () => {
+  let open;
+  const gate = new Promise((resolve) => (open = resolve));
+  const { r, engines } = router({ engineOpts: { kubelet: { gate } } });
+  await r.call("kubelet.load", LOAD);
+  const order = [];
+  const a = r.call("kubelet.advance", { session: "kubelet-1", n: 1 }).then(() => order.push("a"));
+  const b = r.call("kubelet.step", { session: "kubelet-1", n: 2 }).then(() => order.push("b"));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY], "nothing is sent before the replay's reply");
+  open();
+  await Promise.all([a, b]);
+  assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.load", "kubelet.advance", "kubelet.step"]);
+  assert.deepEqual(order, ["a", "b"]);
+});
+
+test("a replay answered with another session fails the waiting calls and loads again", async () => {
+  // The engine had opened a session already: the replay gets kubelet-2.
+  const { r } = router({ engineOpts: { kubelet: { firstSession: 2 } } });
+  const restarts = [];
+  r.addEventListener("restart", (e) => restarts.push(e.detail));
+  await r.call("kubelet.load", LOAD);
+  await assert.rejects(r.call("kubelet.advance", { session: "kubelet-1" }), (err) => err.code === "not_found" && /kubelet-1.*kubelet-2/.test(err.message));
+  assert.equal(restarts.length, 1);
+  assert.equal(restarts[0].mechanism, "kubelet");
+  assert.equal(restarts[0].reason, "replay");
+  // Later calls go to the engine as usual.
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-3");
+});
+
+test("a replay that fails at the engine fails the calls behind it with its error", async () => {
+  const fail = Object.assign(new Error("could not start"), { code: "unavailable" });
+  const { r } = router({ engineOpts: { kubelet: { fail } } });
+  await r.call("kubelet.load", LOAD);
+  await assert.rejects(r.call("kubelet.advance", { session: "kubelet-1" }), (err) => err === fail);
+});
+
+test("the session reply is given once: a second load goes to the engine", async () => {
+  const { r, engines } = router();
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-2");
+  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY, LOAD_KEY], "the replay, then the second load");
+});
+
+test("no session reply once the engine was sent a call", async () => {
+  const { r, engines } = router();
+  await r.call("kubelet.advance", { session: "x" });
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
+  assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.advance", "kubelet.load"]);
+});
+
+test("closing the static session before the engine saw it cancels the replay", async () => {
+  const { r, engines } = router();
+  await r.call("kubelet.load", LOAD);
+  assert.deepEqual(await r.call("kubelet.close", { session: "kubelet-1" }), {});
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0);
+  // The next load is the engine's first session, even of the same request.
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
+  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY]);
+  // A close once the engine runs goes to it.
+  await r.call("kubelet.close", { session: "kubelet-1" });
+  assert.equal(engines.kubelet.calls.length, 2);
+});
+
+test("a restart before the replay keeps it owed; after it, loads go to the engine", async () => {
+  const { r, engines } = router();
+  await r.call("kubelet.load", LOAD);
+  const k = r.engine("kubelet");
+  const restarts = [];
+  r.addEventListener("restart", (e) => restarts.push(e.detail.mechanism));
+  k.restarted();
+  assert.deepEqual(restarts, ["kubelet"], "the engine's restart reaches the page");
+  await r.call("kubelet.advance", { session: "kubelet-1" });
+  assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.load", "kubelet.advance"]);
+  k.restarted();
+  // The tabs load again after a restart: that load is the engine's.
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
+  assert.equal(engines.kubelet.calls.length, 3);
+});
+
+test("a call waits for its mechanism's replies file; an unreadable file leaves the calls to the engine", async () => {
+  let deliver;
+  const { r, engines } = router({ load: (url) => (url === "kubelet" ? new Promise((resolve) => (deliver = resolve)) : Promise.reject(new Error("404"))) });
+  const load = r.call("kubelet.load", LOAD);
+  const advance = r.call("kubelet.advance", { session: "kubelet-1" });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0);
+  deliver(FILES.kubelet);
+  assert.equal((await load).session, "kubelet-1");
+  await advance;
+  assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.load", "kubelet.advance"]);
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    const req = { release: "1.37", commandLine: "kubelet" };
+    assert.equal((await r.call("gates.evaluate", req)).echo, "gates.evaluate");
+  } finally {
+    console.warn = warn;
+  }
+});
+
+test("the primary mechanism's file is fetched at once; opts.before holds only what goes to an engine", async () => {
+  const asked = [];
+  let open;
+  const before = new Promise((resolve) => (open = resolve));
+  const { r, engines } = router({ primary: "kubelet", load: (url) => (asked.push(url), Promise.resolve(FILES[url])) });
+  await null;
+  assert.deepEqual(asked, ["kubelet"], "before any call");
+  assert.deepEqual(await r.call("gates.evaluate", { release: "1.37", commandLine: "kubelet" }, { before }), { gates: ["A"] });
+  assert.deepEqual(Object.keys(engines), [], "behind a gate, no engine is created");
+  assert.equal((await r.call("kubelet.load", LOAD, { before })).session, "kubelet-1");
+  const advance = r.call("kubelet.advance", { session: "kubelet-1" }, { before });
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0);
+  open();
+  await advance;
+  assert.equal(engines.kubelet.calls.length, 2);
+});
+
+test("replyFiles picks the replies files out of KX_DATA", () => {
+  assert.deepEqual(replyFiles({ "replies-gates.json": "replies-gates.1a.json", "other.json": "o.json" }), { gates: "replies-gates.1a.json" });
+  assert.deepEqual(replyFiles(undefined), {});
+});
