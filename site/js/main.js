@@ -146,6 +146,7 @@ window.kx = {
   engine,
   app,
   cspViolations,
+  settled: false,
   version: KX_VERSION,
   currentState,
   work,
@@ -825,10 +826,14 @@ async function start() {
  * light editors in place, editor.js), the other tabs, offline use.
  */
 function afterFirstResult() {
-  loadEditors();
-  prefetchTabs();
+  if (afterFirstResultStarted) return;
+  afterFirstResultStarted = true;
+  // settled: the page has all it loads on demand (the end-to-end tests wait for it).
+  Promise.all([loadEditors(), prefetchTabs()]).then(() => (window.kx.settled = true));
   registerServiceWorker();
 }
+
+let afterFirstResultStarted = false;
 
 let serviceWorkerRegistered = false;
 
