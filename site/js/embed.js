@@ -91,7 +91,12 @@ let firstResultMarked = false;
 function markFirstResult() {
   if (firstResultMarked) return;
   firstResultMarked = true;
-  requestAnimationFrame(() => performance.mark("kx-first-result"));
+  requestAnimationFrame(() => {
+    performance.mark("kx-first-result");
+    // The editor proper replaces the light ones (editor.js) once a result
+    // is painted: it does not compete with the first.
+    loadEditors();
+  });
 }
 
 /** The engine starts so far, one after the other (KxWidget.start). */
@@ -274,8 +279,6 @@ class KxWidget extends HTMLElement {
       this.section.classList.add("has-result");
       this.resolveFirstResult();
       markFirstResult();
-      // The editor proper replaces the light one (editor.js) once a result shows.
-      loadEditors();
       this.resultShown?.();
     } });
     this.app = app;
