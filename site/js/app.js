@@ -1,6 +1,7 @@
 // The contract between the page (or an embedded widget) and its tabs.
 //
-// A tab is a module in js/tabs/ exporting:
+// A tab is a module in js/tabs/, listed in TABS below and loaded on demand
+// (a chunk of its own: a first paint loads only the tab it shows), exporting:
 //
 //   id, title                 e.g. "gates", "Feature gates"
 //   mount(panel, app)         builds the tab inside panel; returns hooks
