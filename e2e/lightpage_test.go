@@ -101,6 +101,9 @@ func TestLightEditorBecomesCodeMirrorInPlace(t *testing.T) {
 	typeText(t, p, "# typed before the editor\n")
 	eval[bool](t, p, `(document.querySelectorAll("#panel-gates .kx-editor-light textarea")[1].setSelectionRange(2, 7, "backward"), true)`)
 	waitFor(t, p, `document.querySelectorAll("#panel-gates .kx-editor-light textarea")[1].value.startsWith("# typed before the editor\n")`, 5*time.Second)
+	// The edit's evaluation done: its result moves nothing while shifts are recorded.
+	waitFor(t, p, `!document.querySelector("#panel-gates .pane-out[data-stale]")`, 30*time.Second)
+	time.Sleep(500 * time.Millisecond)
 	const boxes = `(` + editors + `.map((e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }).concat([(() => { const r = document.querySelector("#panel-gates .pane-out").getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; })()]))`
 	before := eval[[][]float64](t, p, boxes)
 	values := eval[[]string](t, p, editors+`.map((e) => e.kxEditor.value)`)
