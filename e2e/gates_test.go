@@ -105,7 +105,7 @@ func TestGatesWidget(t *testing.T) {
 	p := openAnyPage(t, "/embed-example.html")
 	const root = `document.querySelector("kx-feature-gates").shadowRoot`
 	waitFor(t, p, root+`.querySelector(".gates-table") && `+root+`.querySelector(".gates-table").textContent.includes("SidecarContainers")`, 60*time.Second)
-	assert.Contains(t, eval[string](t, p, root+`.querySelector(".cm-content").textContent`), "GracefulNodeShutdown=true")
+	waitFor(t, p, root+`.querySelector(".cm-content")?.textContent.includes("GracefulNodeShutdown=true")`, 20*time.Second)
 	assert.Equal(t, "1.30", eval[string](t, p, `document.querySelector("kx-feature-gates").app.release`))
 	assert.Contains(t, eval[string](t, p, root+`.querySelector(".gates-table").textContent`), "SidecarContainers")
 	assert.Nil(t, eval[any](t, p, `document.querySelector(".gates-status")`), "the widget's DOM stays in its shadow root")

@@ -23,7 +23,8 @@ func goldenLink(t *testing.T, name string) string {
 	return strings.TrimSpace(string(data))
 }
 
-const gatesCmd = `document.querySelector("#panel-gates .cm-editor").kxView.state.doc.toString()`
+// The editor may still be a light one (editor.js) right after a load.
+const gatesCmd = `document.querySelector("#panel-gates .cm-editor, #panel-gates .kx-editor-light")?.kxEditor.value`
 
 func savedGatesCmd(t *testing.T, p *browsertest.Page) string {
 	t.Helper()

@@ -40,7 +40,8 @@ func TestMain(m *testing.M) {
 }
 
 // openPage opens the explorer (path is appended to the base URL, e.g.
-// "/#kubelet"), waits for the engine, and checks at the end of the test that
+// "/#kubelet"), waits for the engine and for what the page loads after its
+// first result (CodeMirror, the other tabs), and checks at the end of the test that
 // the page made no request off 127.0.0.1 and broke no CSP rule.
 func openPage(t *testing.T, path string) *browsertest.Page {
 	t.Helper()
@@ -52,7 +53,9 @@ func openPage(t *testing.T, path string) *browsertest.Page {
 func openPageAfter(t *testing.T, path, script string) *browsertest.Page {
 	t.Helper()
 	p := openAnyPageAfter(t, path, script)
-	if err := p.WaitFor(browsertest.EngineReadyExpr, 30*time.Second); err != nil {
+	// Settled: the editors and tabs the first paint went without have loaded
+	// (main.js afterFirstResult).
+	if err := p.WaitFor(browsertest.EngineReadyExpr+" && window.kx.settled", 30*time.Second); err != nil {
 		t.Fatalf("%v; page errors: %q", err, p.Problems())
 	}
 	return p

@@ -187,9 +187,10 @@ func TestWidgetLazyStartNoShift(t *testing.T) {
 	p := openWatched(t, origin+"/")
 	const gates = `document.getElementById("gates")`
 	const kubelet = `document.getElementById("kubelet")`
-	// The inputs, from the inline blocks and the kubelet's (built-in) example.
-	waitFor(t, p, gates+`.shadowRoot?.querySelector(".cm-editor")?.kxView.state.doc.toString().includes("GracefulNodeShutdown")`, 30*time.Second)
-	waitFor(t, p, kubelet+`.shadowRoot?.querySelector(".cm-editor")?.kxView.state.doc.length > 20`, 30*time.Second)
+	// The inputs, from the inline blocks and the kubelet's (built-in) example,
+	// in light editors (editor.js): CodeMirror loads with a first result.
+	waitFor(t, p, gates+`.shadowRoot?.querySelector(".kx-editor-light")?.kxEditor.value.includes("GracefulNodeShutdown")`, 30*time.Second)
+	waitFor(t, p, kubelet+`.shadowRoot?.querySelector(".kx-editor-light")?.kxEditor.value.length > 20`, 30*time.Second)
 	time.Sleep(1500 * time.Millisecond)
 	assert.Empty(t, wasmServed(start), "no engine before a widget is seen or touched")
 	assert.Empty(t, eval[[]string](t, p, `window.__kxWorkers`), "no worker before a widget is seen or touched")

@@ -270,12 +270,12 @@ func TestWidgetEmbedThisRoundTrip(t *testing.T) {
 	eval[bool](t, p, `(() => { document.open(); document.write("<!doctype html><html><body>" + `+fmt.Sprintf("%q", element)+` + "</body></html>"); document.close(); return true })()`)
 	const host = `document.querySelector("kx-feature-gates")`
 	waitFor(t, p, host+`?.shadowRoot?.querySelector(".gates-table tbody tr") != null && `+host+`.shadowRoot.querySelector(".gates-lines").textContent.includes("RoundTrip")`, 60*time.Second)
-	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`))
+	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor, .kx-editor-light").kxEditor.value`))
 	assert.Equal(t, release, eval[string](t, p, host+`.app.release`))
 
 	// The iframe form on its own: the route shows the same inputs.
 	src := strings.SplitN(strings.SplitN(iframe, `src="`, 2)[1], `"`, 2)[0]
 	navigate(t, p, src)
 	waitFor(t, p, host+`?.shadowRoot?.querySelector(".gates-lines")?.textContent.includes("RoundTrip")`, 60*time.Second)
-	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor").kxView.state.doc.toString()`))
+	assert.Equal(t, line, eval[string](t, p, host+`.shadowRoot.querySelector(".cm-editor, .kx-editor-light").kxEditor.value`))
 }

@@ -27,7 +27,8 @@ func gatesProbe(env *browsertest.Env, c *config) ([]row, error) {
 	if err := browsertest.Navigate(p, env.BaseURL+"/#gates"); err != nil {
 		return nil, err
 	}
-	if err := p.WaitFor(`kx.app.mounted.get("gates") && document.querySelector("#panel-gates .gates-lines") && document.querySelector("#panel-gates .gates-lines").textContent.includes("--feature-gates")`, 30*time.Second); err != nil {
+	// kx.settled: the editor is CodeMirror (a light one until the first result).
+	if err := p.WaitFor(`kx.settled && kx.app.mounted.get("gates") && document.querySelector("#panel-gates .gates-lines") && document.querySelector("#panel-gates .gates-lines").textContent.includes("--feature-gates")`, 30*time.Second); err != nil {
 		return nil, fmt.Errorf("gates tab: %w", err)
 	}
 	// Each edit appends a gate to the command line through the editor, as

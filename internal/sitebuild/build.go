@@ -28,6 +28,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -74,6 +75,15 @@ type Manifest struct {
 	Assets map[string]string `json:"assets"`
 	// Engines maps a mechanism to its engine's hashed file name.
 	Engines map[string]string `json:"engines"`
+	// Chunks are the scripts the modules share or load on demand (code
+	// splitting), by their served names.
+	Chunks []string `json:"chunks,omitempty"`
+	// Preload maps a module entry (app.js, embed.js) to the scripts it
+	// needs before it runs: itself and every chunk it imports statically.
+	Preload map[string][]string `json:"preload,omitempty"`
+	// Tabs maps a tab (js/tabs/NAME.js, imported on demand) to the scripts
+	// it needs before it mounts: its chunk and the chunks that imports.
+	Tabs map[string][]string `json:"tabs,omitempty"`
 	// Files lists every served file (without the compressed siblings).
 	Files []FileInfo `json:"files"`
 }
@@ -98,17 +108,23 @@ var embedRoutes = []struct{ dir, element, mechanism string }{
 	{"embed/kubefed", "kx-kubefed", "kubefed"},
 }
 
-// entries are the script bundles: logical name → source, format.
-var entries = []struct {
-	name, src string
-	format    api.Format
-}{
+// entries are the classic scripts: logical name → source. They are bundled
+// one by one, around the modules (modules): the worker first (the modules
+// know its name), boot.js last (it knows the modules' chunks).
+var entries = []struct{ name, src string }{
 	// The worker is a classic script: it imports wasm_exec.js's globals.
-	{"worker.js", "js/worker.js", api.FormatIIFE},
+	{"worker.js", "js/worker.js"},
 	// The page's first script, classic so that it runs before the modules.
-	{"boot.js", "js/boot.js", api.FormatIIFE},
-	{"app.js", "js/main.js", api.FormatESModule},
-	{"embed.js", "js/embed.js", api.FormatESModule},
+	{"boot.js", "js/boot.js"},
+}
+
+// modules are the ES module entry points, bundled together with code
+// splitting: what they share (the engine router, the tabs, CodeMirror) is in
+// chunks both load, and what they import dynamically (each tab, the gates
+// operator views, CodeMirror) is in chunks of its own, loaded on demand.
+var modules = []struct{ name, src string }{
+	{"app.js", "js/main.js"},
+	{"embed.js", "js/embed.js"},
 }
 
 // Build writes the site.
@@ -228,6 +244,16 @@ func (b *builder) defines() (map[string]string, error) {
 		return nil, err
 	}
 	define["KX_DATA"] = string(dataJSON)
+	// The scripts each tab needs before it mounts (boot.js preloads the
+	// opening tab's); known once the modules are bundled.
+	tabs, err := json.Marshal(b.m.Tabs)
+	if err != nil {
+		return nil, err
+	}
+	if b.m.Tabs == nil {
+		tabs = []byte("{}")
+	}
+	define["KX_TAB_SCRIPTS"] = string(tabs)
 	return define, nil
 }
 
@@ -236,54 +262,189 @@ func (b *builder) scripts() error {
 	if err != nil {
 		return fmt.Errorf("reading wasm_exec.js: %w", err)
 	}
-	for _, e := range entries {
-		src := filepath.Join(b.o.Src, filepath.FromSlash(e.src))
+	worker, boot := entries[0], entries[1]
+	if err := b.classic(worker.name, worker.src, string(wasmExec)); err != nil {
+		return err
+	}
+	if err := b.modules(); err != nil {
+		return err
+	}
+	return b.classic(boot.name, boot.src, "")
+}
+
+// options are the esbuild options every script bundle shares.
+func (b *builder) options(define map[string]string) api.BuildOptions {
+	return api.BuildOptions{
+		Bundle:            true,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2022,
+		MinifyWhitespace:  b.o.Minify,
+		MinifyIdentifiers: b.o.Minify,
+		MinifySyntax:      b.o.Minify,
+		Define:            define,
+		LegalComments:     api.LegalCommentsEndOfFile,
+		Write:             false,
+		Outdir:            "out",
+		LogLevel:          api.LogLevelSilent,
+		AbsWorkingDir:     mustAbs(b.o.Src),
+		Plugins:           []api.Plugin{styleModPlugin},
+	}
+}
+
+// classic bundles one classic script (an IIFE), with banner in front.
+func (b *builder) classic(name, rel, banner string) error {
+	src := filepath.Join(b.o.Src, filepath.FromSlash(rel))
+	if _, err := os.Stat(src); err != nil {
+		if name == "worker.js" {
+			return err
+		}
+		return nil // optional entry points
+	}
+	define, err := b.defines()
+	if err != nil {
+		return err
+	}
+	opts := b.options(define)
+	opts.EntryPoints = []string{mustAbs(src)}
+	opts.Format = api.FormatIIFE
+	if banner != "" {
+		opts.Banner = map[string]string{"js": banner}
+	}
+	res := api.Build(opts)
+	if len(res.Errors) > 0 {
+		return fmt.Errorf("bundling %s: %s", rel, formatMessages(res.Errors))
+	}
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".js") {
+			return b.hashed(name, f.Contents)
+		}
+	}
+	return fmt.Errorf("bundling %s: no output", rel)
+}
+
+// modules bundles the ES module entry points in one build with code
+// splitting. The entries get hashed names like every asset; the chunks keep
+// esbuild's names (name.HASH.js, a content hash too), since the entries and
+// other chunks import them by those names.
+func (b *builder) modules() error {
+	define, err := b.defines()
+	if err != nil {
+		return err
+	}
+	opts := b.options(define)
+	opts.Format = api.FormatESModule
+	opts.Splitting = true
+	opts.Metafile = true
+	opts.EntryNames = "[name]"
+	opts.ChunkNames = "[name].[hash]"
+	var present []string
+	for _, m := range modules {
+		src := filepath.Join(b.o.Src, filepath.FromSlash(m.src))
 		if _, err := os.Stat(src); err != nil {
-			if e.name == "app.js" || e.name == "worker.js" {
+			if m.name == "app.js" {
 				return err
 			}
 			continue // optional entry points
 		}
-		// Anew for each entry: later entries know the earlier ones' names.
-		define, err := b.defines()
-		if err != nil {
-			return err
+		opts.EntryPointsAdvanced = append(opts.EntryPointsAdvanced, api.EntryPoint{InputPath: mustAbs(src), OutputPath: strings.TrimSuffix(m.name, ".js")})
+		present = append(present, m.name)
+	}
+	res := api.Build(opts)
+	if len(res.Errors) > 0 {
+		return fmt.Errorf("bundling %s: %s", strings.Join(present, ", "), formatMessages(res.Errors))
+	}
+	g, err := parseGraph(res.Metafile)
+	if err != nil {
+		return err
+	}
+	for _, f := range res.OutputFiles {
+		name := path.Base(filepath.ToSlash(f.Path))
+		if !strings.HasSuffix(name, ".js") {
+			continue
 		}
-		opts := api.BuildOptions{
-			EntryPoints:       []string{mustAbs(src)},
-			Bundle:            true,
-			Format:            e.format,
-			Platform:          api.PlatformBrowser,
-			Target:            api.ES2022,
-			MinifyWhitespace:  b.o.Minify,
-			MinifyIdentifiers: b.o.Minify,
-			MinifySyntax:      b.o.Minify,
-			Define:            define,
-			LegalComments:     api.LegalCommentsEndOfFile,
-			Write:             false,
-			Outdir:            "out",
-			LogLevel:          api.LogLevelSilent,
-			AbsWorkingDir:     mustAbs(b.o.Src),
-			Plugins:           []api.Plugin{styleModPlugin},
-		}
-		if e.name == "worker.js" {
-			opts.Banner = map[string]string{"js": string(wasmExec)}
-		}
-		res := api.Build(opts)
-		if len(res.Errors) > 0 {
-			return fmt.Errorf("bundling %s: %s", e.src, formatMessages(res.Errors))
-		}
-		var js []byte
-		for _, f := range res.OutputFiles {
-			if strings.HasSuffix(f.Path, ".js") {
-				js = f.Contents
+		if slices.Contains(present, name) {
+			if err := b.hashed(name, f.Contents); err != nil {
+				return err
 			}
+			continue
 		}
-		if err := b.hashed(e.name, js); err != nil {
+		b.m.Chunks = append(b.m.Chunks, name)
+		if err := b.write(name, f.Contents); err != nil {
 			return err
 		}
 	}
+	sort.Strings(b.m.Chunks)
+	b.m.Preload = map[string][]string{}
+	for _, name := range present {
+		b.m.Preload[name] = g.closure(name, b.m.Assets)
+	}
+	b.m.Tabs = map[string][]string{}
+	for file, entry := range g.entries {
+		if dir, base := path.Split(entry); dir == "js/tabs/" && !slices.Contains(present, file) {
+			b.m.Tabs[strings.TrimSuffix(base, ".js")] = g.closure(file, b.m.Assets)
+		}
+	}
 	return nil
+}
+
+// graph is esbuild's metafile, reduced to what the preloads need.
+type graph struct {
+	imports map[string][]string // output file → the files it imports statically
+	entries map[string]string   // output file → its entry point (entries and dynamic imports)
+}
+
+func parseGraph(metafile string) (*graph, error) {
+	var meta struct {
+		Outputs map[string]struct {
+			EntryPoint string `json:"entryPoint"`
+			Imports    []struct {
+				Path string `json:"path"`
+				Kind string `json:"kind"`
+			} `json:"imports"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal([]byte(metafile), &meta); err != nil {
+		return nil, fmt.Errorf("esbuild's metafile: %w", err)
+	}
+	g := &graph{imports: map[string][]string{}, entries: map[string]string{}}
+	for out, o := range meta.Outputs {
+		file := path.Base(out)
+		if o.EntryPoint != "" {
+			g.entries[file] = o.EntryPoint
+		}
+		for _, imp := range o.Imports {
+			if imp.Kind == "import-statement" {
+				g.imports[file] = append(g.imports[file], path.Base(imp.Path))
+			}
+		}
+	}
+	return g, nil
+}
+
+// closure is file and every file it imports statically, directly or not:
+// what must arrive before it runs. Entries are given by their hashed names.
+func (g *graph) closure(file string, assets map[string]string) []string {
+	seen := map[string]bool{}
+	var walk func(string)
+	walk = func(f string) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, imp := range g.imports[f] {
+			walk(imp)
+		}
+	}
+	walk(file)
+	var out []string
+	for f := range seen {
+		if hashed, ok := assets[f]; ok {
+			f = hashed
+		}
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func (b *builder) styles() error {
@@ -347,6 +508,7 @@ func (b *builder) pages() error {
 	if err != nil {
 		return err
 	}
+	tmpl = []byte(strings.ReplaceAll(string(tmpl), "{{modulepreload:embed.js}}", b.preloadLinks("embed.js", "{{root}}")))
 	for _, r := range embedRoutes {
 		root := strings.Repeat("../", strings.Count(r.dir, "/")+1)
 		page := strings.NewReplacer("{{root}}", root, "{{element}}", r.element, "{{mechanism}}", r.mechanism).Replace(string(tmpl))
@@ -357,10 +519,24 @@ func (b *builder) pages() error {
 	return nil
 }
 
-// substitute replaces {{logical}} with hashed asset names and {{version}}
-// with the version.
+// preloadLinks are <link rel="modulepreload"> elements for the scripts a
+// module entry needs before it runs, each href prefixed: the browser
+// fetches them all at once instead of finding each import in turn.
+func (b *builder) preloadLinks(entry, prefix string) string {
+	var links []string
+	for _, f := range b.m.Preload[entry] {
+		links = append(links, `<link rel="modulepreload" href="`+prefix+f+`">`)
+	}
+	return strings.Join(links, "\n")
+}
+
+// substitute replaces {{logical}} with hashed asset names, {{version}} with
+// the version and {{modulepreload:ENTRY}} with preloadLinks.
 func (b *builder) substitute(data []byte) []byte {
 	pairs := []string{"{{version}}", b.o.Version}
+	for entry := range b.m.Preload {
+		pairs = append(pairs, "{{modulepreload:"+entry+"}}", b.preloadLinks(entry, ""))
+	}
 	for logical, name := range b.m.Assets {
 		pairs = append(pairs, "{{"+logical+"}}", name)
 	}

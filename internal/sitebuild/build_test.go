@@ -74,7 +74,7 @@ func TestBuild(t *testing.T) {
 	assert.Contains(t, app, m.Assets["engine-kubelet.wasm"], "the page knows the engines' hashed names")
 	assert.Contains(t, app, `"gates"`, "the page knows the first mechanism")
 	assert.Contains(t, app, `"1.37"`, "the page has the static replies")
-	assert.NotContains(t, app, "import", "modules are bundled into one file")
+	assert.NotContains(t, app, "import", "modules are bundled (no chunk: nothing is shared or loaded on demand)")
 	boot := read(t, out, m.Assets["boot.js"])
 	assert.Contains(t, boot, m.Assets["engine-gates.wasm"])
 	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), "class Go {}"), "wasm_exec.js comes first in the worker")
@@ -129,6 +129,115 @@ func TestBuildReportsBundleErrorsWithPosition(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "main.js:1:")
 	assert.Contains(t, err.Error(), "missing.js")
+}
+
+// The modules are split: what the page and the widgets share is in chunks
+// both import, a dynamic import is a chunk of its own, loaded on demand;
+// the pages preload what their entry imports, boot.js knows each tab's
+// scripts, and the manifest lists every chunk (the service worker caches
+// them all).
+func TestBuildSplitsModules(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "site")
+	writeFiles(t, src, map[string]string{
+		"index.html":      `<head>{{modulepreload:app.js}}<script type="module" src="{{app.js}}"></script>`,
+		"embed.html":      `<script src="{{root}}{{boot.js}}"></script>{{modulepreload:embed.js}}<script type="module" src="{{root}}{{embed.js}}"></script>`,
+		"js/main.js":      `import { shared } from "./shared.js"; shared(); import("./tabs/one.js").then((m) => m.mount());`,
+		"js/embed.js":     `import { shared } from "./shared.js"; shared(); import("./tabs/one.js");`,
+		"js/shared.js":    `export function shared() { return "shared code"; }`,
+		"js/tabs/one.js":  `import { helper } from "../helper.js"; export function mount() { return helper() + "tab one"; } import("./view.js");`,
+		"js/tabs/view.js": `import { helper } from "../helper.js"; export const view = "an operator view" + helper();`,
+		"js/helper.js":    `export function helper() { return "helper"; }`,
+		"js/boot.js":      `console.log(KX_TAB_SCRIPTS);`,
+		"js/worker.js":    ``,
+		"css/main.css":    ``,
+	})
+	writeFiles(t, tmp, map[string]string{"one.wasm": "x", "wasm_exec.js": ""})
+	out := filepath.Join(tmp, "out")
+	m, err := Build(Options{Src: src, Engines: []Engine{{"one", filepath.Join(tmp, "one.wasm")}}, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: out, Version: "v1", BrotliQuality: 5})
+	require.NoError(t, err)
+
+	chunk := regexp.MustCompile(`^[a-z]+\.[A-Z2-7]{8}\.js$`)
+	require.NotEmpty(t, m.Chunks)
+	for _, c := range m.Chunks {
+		assert.Regexp(t, chunk, c)
+		assert.FileExists(t, filepath.Join(out, c))
+	}
+	files := map[string]bool{}
+	for _, f := range m.Files {
+		files[f.Name] = true
+	}
+	for _, c := range m.Chunks {
+		assert.True(t, files[c], "build.json lists %s (the service worker precaches what it lists)", c)
+	}
+
+	app := read(t, out, m.Assets["app.js"])
+	assert.NotContains(t, app, "shared code", "code the page and the widgets share is in a chunk")
+	assert.NotContains(t, app, "tab one", "a dynamic import is a chunk of its own")
+	require.Len(t, m.Tabs["one"], 2, "a tab's scripts: its chunk and the chunk of what it imports")
+	var tabChunk string
+	for _, f := range m.Tabs["one"] {
+		if strings.Contains(read(t, out, f), "tab one") {
+			tabChunk = f
+		}
+	}
+	require.NotEmpty(t, tabChunk)
+	assert.Contains(t, m.Tabs, "view", "a tab's own dynamic import is a chunk of its own")
+	for _, f := range m.Tabs["view"] {
+		if strings.HasPrefix(f, "view.") {
+			assert.NotContains(t, m.Tabs["one"], f, "and not among the tab's scripts")
+		}
+	}
+	assert.Contains(t, read(t, out, m.Assets["boot.js"]), tabChunk, "boot.js knows each tab's scripts")
+
+	assert.Contains(t, m.Preload["app.js"], m.Assets["app.js"])
+	assert.Len(t, m.Preload["app.js"], 2, "app.js and the shared chunk")
+	index := read(t, out, "index.html")
+	for _, f := range m.Preload["app.js"] {
+		assert.Contains(t, index, `<link rel="modulepreload" href="`+f+`">`)
+	}
+	assert.NotContains(t, index, tabChunk, "the page preloads no tab: boot.js preloads the one it opens with")
+	embedPage := read(t, out, "embed/kubelet/index.html")
+	for _, f := range m.Preload["embed.js"] {
+		assert.Contains(t, embedPage, `<link rel="modulepreload" href="../../`+f+`">`)
+	}
+	assert.NotContains(t, embedPage, "{{")
+
+	assert.ElementsMatch(t, append([]string{m.Assets["boot.js"]}, append(m.Preload["app.js"], m.Tabs["one"]...)...), m.FirstPaint("one"))
+	assert.Nil(t, m.FirstPaint("two"))
+	checks, err := m.CheckFirstPaint(map[string]int{"one": 1})
+	require.NoError(t, err)
+	require.Len(t, checks, 1)
+	assert.True(t, checks[0].Over(), checks[0].String())
+	assert.Contains(t, checks[0].String(), "first paint")
+	_, err = m.CheckFirstPaint(map[string]int{"two": 1})
+	assert.ErrorContains(t, err, "no tab two")
+}
+
+// Each tab's first paint on the real page weighs no more than its budget
+// (FirstPaintBudgets): the page's own scripts, built from site/ as make
+// site builds them.
+func TestFirstPaintBudgets(t *testing.T) {
+	src, err := filepath.Abs("../../site")
+	require.NoError(t, err)
+	if _, err := os.Stat(filepath.Join(src, "node_modules", "@codemirror")); err != nil {
+		t.Skip("site/node_modules is not installed (make site installs it)")
+	}
+	tmp := t.TempDir()
+	writeFiles(t, tmp, map[string]string{"e.wasm": "x", "wasm_exec.js": ""})
+	var engines []Engine
+	for tab := range FirstPaintBudgets {
+		engines = append(engines, Engine{tab, filepath.Join(tmp, "e.wasm")})
+	}
+	m, err := Build(Options{Src: src, Engines: engines, WasmExec: filepath.Join(tmp, "wasm_exec.js"), Out: filepath.Join(tmp, "out"), Version: "dev", Minify: true})
+	require.NoError(t, err)
+	checks, err := m.CheckFirstPaint(FirstPaintBudgets)
+	require.NoError(t, err)
+	require.Len(t, checks, len(FirstPaintBudgets))
+	for _, c := range checks {
+		t.Log(c)
+		assert.False(t, c.Over(), c.String())
+	}
 }
 
 func read(t *testing.T, dir, name string) string {

@@ -1,6 +1,7 @@
 // The contract between the page (or an embedded widget) and its tabs.
 //
-// A tab is a module in js/tabs/ exporting:
+// A tab is a module in js/tabs/, listed in TABS below and loaded on demand
+// (a chunk of its own: a first paint loads only the tab it shows), exporting:
 //
 //   id, title                 e.g. "gates", "Feature gates"
 //   mount(panel, app)         builds the tab inside panel; returns hooks
@@ -66,14 +67,43 @@
 
 import { h } from "./ui.js";
 import { blamedTabs } from "./restartpolicy.js";
-import * as gates from "./tabs/gates.js";
-import * as kubelet from "./tabs/kubelet.js";
-import * as kubefed from "./tabs/kubefed.js";
 
-export const TABS = [gates, kubelet, kubefed];
+// The tabs, in the page's order. Each tab's module is loaded on demand (a
+// chunk of its own, code splitting): a first paint loads only the opened
+// tab (boot.js preloads it), and the page fetches the others after its
+// first result (prefetchTabs). id and title are the module's own, repeated
+// here so the page can name a tab it has not loaded (a Node test holds them
+// equal).
+export const TABS = [
+  { id: "gates", title: "Feature gates", load: () => import("./tabs/gates.js") },
+  { id: "kubelet", title: "Kubelet", load: () => import("./tabs/kubelet.js") },
+  { id: "kubefed", title: "Kubefed", load: () => import("./tabs/kubefed.js") },
+];
 
-export function tabModule(id) {
+/** The tab's entry in TABS ({id, title, load}), or null. */
+export function tabInfo(id) {
   return TABS.find((t) => t.id === id) || null;
+}
+
+const loaded = new Map(); // id → Promise of the tab's module
+
+/** The tab's module, loaded once; rejects for an unknown tab or a chunk that did not load. */
+export function loadTab(id) {
+  const info = tabInfo(id);
+  if (!info) return Promise.reject(new Error(`no tab ${id}`));
+  if (!loaded.has(id)) {
+    const p = info.load();
+    // A chunk that failed to load (offline before the service worker had
+    // it) may be asked for again.
+    p.catch(() => loaded.delete(id));
+    loaded.set(id, p);
+  }
+  return loaded.get(id);
+}
+
+/** Loads every tab's module (after the first result: switching tabs then waits for nothing). */
+export function prefetchTabs() {
+  return Promise.allSettled(TABS.map((t) => loadTab(t.id)));
 }
 
 /** The tabs to blame for an engine restart (see restartpolicy.js blamedTabs). */
@@ -82,7 +112,7 @@ export function culpritTabs(culprits = []) {
 }
 
 function tabTitle(id) {
-  return tabModule(id)?.title || id;
+  return tabInfo(id)?.title || id;
 }
 
 /**
@@ -101,7 +131,8 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
     storage,
     release: null,
     releases: [],
-    mounted: new Map(),
+    mounted: new Map(), // id → hooks, once mounted
+    mounting: new Map(), // id → Promise of the hooks
     releaseListeners: [],
     changeListeners: [],
     announce,
@@ -137,20 +168,38 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
       for (const fn of this.releaseListeners) fn(release);
       for (const hooks of this.mounted.values()) hooks.onRelease?.(release);
     },
-    /** Mounts a tab into panel once; returns its hooks. */
+    /**
+     * Mounts a tab into panel once, after loading its module; resolves to
+     * its hooks (null for an unknown tab). A tab that fails to load or to
+     * mount says so in its panel and gets no hooks.
+     */
     mount(id, panel) {
-      if (this.mounted.has(id)) return this.mounted.get(id);
-      const mod = tabModule(id);
-      if (!mod) return null;
-      let hooks = {};
-      try {
-        hooks = mod.mount(panel, this) || {};
-      } catch (err) {
-        panel.replaceChildren(h("p", { class: "error", role: "alert" }, `This tab failed to start: ${err.message}`));
-        console.error(err);
+      if (!this.mounting.has(id)) {
+        const info = tabInfo(id);
+        const done = !info
+          ? Promise.resolve(null)
+          : loadTab(id).then(
+            (mod) => {
+              let hooks = {};
+              try {
+                hooks = mod.mount(panel, this) || {};
+              } catch (err) {
+                panel.replaceChildren(h("p", { class: "error", role: "alert" }, `This tab failed to start: ${err.message}`));
+                console.error(err);
+              }
+              this.mounted.set(id, hooks);
+              return hooks;
+            },
+            (err) => {
+              this.mounting.delete(id); // switching to the tab again tries again
+              panel.replaceChildren(h("p", { class: "error", role: "alert" }, `This tab could not be loaded: ${err.message}`));
+              console.error(err);
+              return null;
+            },
+          );
+        this.mounting.set(id, done);
       }
-      this.mounted.set(id, hooks);
-      return hooks;
+      return this.mounting.get(id);
     },
     /**
      * Tabs whose input was running when the engine died: id → the restart's
@@ -165,7 +214,7 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
     refeed(detail = {}) {
       const blamed = culpritTabs(detail.culprits);
       for (const [id, hooks] of this.mounted) {
-        if (detail.mechanism && tabModule(id) && id !== detail.mechanism) continue; // another engine's tab
+        if (detail.mechanism && tabInfo(id) && id !== detail.mechanism) continue; // another engine's tab
         if (this.suspended.has(id) && !blamed.has(id)) continue; // still waiting for the user
         if (blamed.has(id)) {
           this.suspended.set(id, detail);

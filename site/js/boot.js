@@ -11,7 +11,7 @@
 // compressed state: the guess may then be wrong, which costs a download in
 // the background, not correctness.
 
-/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_FIRST_MECHANISM */
+/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_FIRST_MECHANISM, KX_TAB_SCRIPTS */
 
 import { WORK_KEY } from "./savedwork.js";
 
@@ -44,6 +44,15 @@ function savedTab() {
     };
     worker.postMessage({ type: "init", url });
     globalThis.__kxBoot = boot;
+    // The opening tab's scripts (a tab is loaded on demand, app.js): fetched
+    // now, with the page's modules, not after them. A tab's id is its
+    // mechanism's name.
+    for (const file of KX_TAB_SCRIPTS[mechanism] || []) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = new URL(file, base).href;
+      document.head.append(link);
+    }
   } catch (err) {
     console.warn("kubexplorer: the engine will start with the page:", err);
   }

@@ -32,7 +32,8 @@
 /* global KX_ASSET_APP_CSS, KX_ASSET_WORKER_JS, KX_ENGINES, KX_DATA */
 
 import { Engines, replyFiles } from "./engine.js";
-import { createApp, tabModule } from "./app.js";
+import { createApp, tabInfo, loadTab } from "./app.js";
+import { loadEditors } from "./editor.js";
 import { h, debounce } from "./ui.js";
 import { decodeState, encodeState, STATE_VERSION } from "./state.js";
 
@@ -90,7 +91,12 @@ let firstResultMarked = false;
 function markFirstResult() {
   if (firstResultMarked) return;
   firstResultMarked = true;
-  requestAnimationFrame(() => performance.mark("kx-first-result"));
+  requestAnimationFrame(() => {
+    performance.mark("kx-first-result");
+    // The editor proper replaces the light ones (editor.js) once a result
+    // is painted: it does not compete with the first.
+    loadEditors();
+  });
 }
 
 /** The engine starts so far, one after the other (KxWidget.start). */
@@ -159,7 +165,8 @@ class KxWidget extends HTMLElement {
     if (this.shadowRoot) return;
     if (this.hasAttribute("data-from-location")) this.attributesFromQuery();
     const tabId = ELEMENTS[this.localName];
-    const mod = tabModule(tabId);
+    const mod = tabInfo(tabId); // its title; the module itself loads meanwhile (init)
+    loadTab(tabId).catch(() => {}); // a failure is reported by init
     const root = this.attachShadow({ mode: "open" });
     // Until the stylesheet has loaded: the widget's box at its final height
     // (nothing below it moves when the styles arrive) and nothing unstyled
@@ -205,7 +212,7 @@ class KxWidget extends HTMLElement {
     // until the widget starts.
     this.startedPromise = new Promise((resolve) => (this.openGate = resolve));
     this.firstResult = new Promise((resolve) => (this.resolveFirstResult = resolve));
-    this.init(tabId, mod);
+    this.init(tabId);
     if (loading === "eager") this.start();
     else if (loading === "visible") {
       this.observer = new IntersectionObserver((entries) => {
@@ -261,7 +268,7 @@ class KxWidget extends HTMLElement {
   }
 
   /** The widget's tab, mounted and filled from the widget's inputs; runs before the engine starts. */
-  async init(tabId, mod) {
+  async init(tabId) {
     const announce = (text, state = "info") => {
       this.status.textContent = text;
       this.status.dataset.state = state;
@@ -304,10 +311,12 @@ class KxWidget extends HTMLElement {
       announce(`The explorer could not start: ${err.message}`, "error");
       return;
     }
-    const hooks = app.mount(tabId, this.panel);
+    const hooks = await app.mount(tabId, this.panel);
+    if (!hooks) return; // the panel says why
+    const mod = await loadTab(tabId);
     const readOnly = () => {
       if (!this.hasAttribute("readonly")) return;
-      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor")) ed.kxEditor?.setReadOnly(true);
+      for (const ed of this.shadowRoot.querySelectorAll(".cm-editor, .kx-editor-light")) ed.kxEditor?.setReadOnly(true);
     };
     readOnly();
     try {

@@ -24,7 +24,8 @@
 //   kept (storage.js).
 
 import { Engines } from "./engine.js";
-import { createApp, TABS, tabModule } from "./app.js";
+import { createApp, TABS, tabInfo, prefetchTabs } from "./app.js";
+import { loadEditors } from "./editor.js";
 import { h, debounce } from "./ui.js";
 import * as pageState from "./state.js";
 import { local as store, STATUS } from "./storage.js";
@@ -89,7 +90,7 @@ const app = createApp({
     firstResult = true;
     requestAnimationFrame(() => {
       performance.mark("kx-first-result");
-      registerServiceWorker();
+      afterFirstResult();
     });
   },
   storage: store,
@@ -109,7 +110,7 @@ const app = createApp({
     history.replaceState(null, "", `#${tabId}/${encodeURIComponent(name)}`);
   },
   onSuspend(tabId, detail) {
-    const title = tabModule(tabId)?.title || tabId;
+    const title = tabInfo(tabId)?.title || tabId;
     notices.show(`suspended-${tabId}`, {
       kind: "warning",
       text: `${detail.message || "The engine restarted."} The ${title} input that was running then was not run again, so it cannot stop the engine a second time. Change it, or retry it as it is.`,
@@ -145,6 +146,7 @@ window.kx = {
   engine,
   app,
   cspViolations,
+  settled: false,
   version: KX_VERSION,
   currentState,
   work,
@@ -200,6 +202,10 @@ function isLinkHash(hash = location.hash) {
   return pageState.parseLinkFragment(hash) !== null;
 }
 
+/**
+ * Shows a tab; resolves to its hooks once it is mounted (its module loads
+ * on demand, app.js).
+ */
 function selectTab(id, focus = false) {
   const tab = document.getElementById(`tab-${id}`) || tabs()[0];
   for (const t of tabs()) {
@@ -213,15 +219,21 @@ function selectTab(id, focus = false) {
   if (!isLinkHash() && !location.hash.startsWith(`#${currentTab}/`) && location.hash !== `#${currentTab}`) {
     history.replaceState(null, "", `#${currentTab}`);
   }
-  const hooks = mountTab(currentTab);
-  releaseField.show(hooks);
-  hooks?.onShow?.();
-  autosave();
+  const shown = currentTab;
+  return mountTab(shown).then((hooks) => {
+    // Another tab may have been chosen while this one loaded.
+    if (currentTab === shown) {
+      releaseField.show(hooks);
+      hooks?.onShow?.();
+      autosave();
+    }
+    return hooks;
+  });
 }
 
-function mountTab(id) {
+async function mountTab(id) {
   const first = !app.mounted.has(id);
-  const hooks = app.mount(id, document.getElementById(`panel-${id}`));
+  const hooks = await app.mount(id, document.getElementById(`panel-${id}`));
   if (first && hooks && pendingStates.has(id)) {
     const { state, source } = pendingStates.get(id);
     pendingStates.delete(id);
@@ -286,7 +298,7 @@ function applyPlan(plan, source) {
   try {
     setRelease(plan.release);
     for (const [id, tabState] of Object.entries(plan.tabs)) done.push(applyTabState(id, tabState, source));
-    if (plan.tab) selectTab(plan.tab);
+    if (plan.tab) done.push(selectTab(plan.tab));
   } finally {
     applying--;
   }
@@ -520,9 +532,9 @@ function showExampleFromHash() {
 }
 
 async function showExample(ex) {
-  selectTab(ex.tab);
+  const mounted = selectTab(ex.tab);
   history.replaceState(null, "", `#${ex.tab}/${encodeURIComponent(ex.name)}`);
-  const hooks = app.mounted.get(ex.tab);
+  const hooks = await mounted;
   if (!hooks?.loadExample) return false;
   try {
     await hooks.loadExample(ex.name);
@@ -801,13 +813,27 @@ async function start() {
   });
   // The tab from the address shows at once; the engine loads meanwhile.
   const hashTab = parseExampleHash()?.tab || location.hash.slice(1);
-  selectTab(TAB_IDS.includes(hashTab) ? hashTab : TAB_IDS[0]);
+  await selectTab(TAB_IDS.includes(hashTab) ? hashTab : TAB_IDS[0]);
   performance.mark("kx-mounted");
   // Offline use is set up after the first result (onResult), so that it does
   // not compete with it; or a while after the page loaded, without one.
-  window.addEventListener("load", () => setTimeout(registerServiceWorker, 15000), { once: true });
+  window.addEventListener("load", () => setTimeout(afterFirstResult, 15000), { once: true });
   await startEngine();
 }
+
+/**
+ * What the first paint did without: the editor (CodeMirror replaces the
+ * light editors in place, editor.js), the other tabs, offline use.
+ */
+function afterFirstResult() {
+  if (afterFirstResultStarted) return;
+  afterFirstResultStarted = true;
+  // settled: the page has all it loads on demand (the end-to-end tests wait for it).
+  Promise.all([loadEditors(), prefetchTabs()]).then(() => (window.kx.settled = true));
+  registerServiceWorker();
+}
+
+let afterFirstResultStarted = false;
 
 let serviceWorkerRegistered = false;
 

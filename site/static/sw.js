@@ -2,8 +2,10 @@
 // with the network off.
 //
 // On install it precaches every file the build lists in build.json (the
-// content-hashed scripts, styles and every mechanism's engine, and the
-// pages), so that tabs never opened online work offline too. The page
+// content-hashed scripts and every chunk of them — the tabs, the gates
+// operator views and the editor load on demand —, the styles, every
+// mechanism's engine and the pages), so that tabs never opened online work
+// offline too. The page
 // registers it only after its first result (main.js), so that downloading
 // the other engines does not compete with the first one. Hashed files
 // never change, so they are served from the cache first; pages and other
@@ -13,7 +15,8 @@
 
 const VERSION = "{{version}}";
 const CACHE = `kubexplorer-${VERSION}`;
-const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+// Our hashes (10 hex digits) and esbuild's for the scripts' chunks (8 base32 characters).
+const HASHED = /\.([0-9a-f]{10}|[A-Z2-7]{8})\.[a-z0-9]+$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -146,10 +146,9 @@ export function mount(panel, app) {
 
   const root = panel.getRootNode();
   const editorRoot = root instanceof ShadowRoot ? root : undefined;
-  const cmd = createEditor({ parent: cmdEditor, language: "text", label: "kubelet command line", onChange: changed, onApply: () => run.flush(), minHeight: "3em", root: editorRoot });
+  const cmd = createEditor({ parent: cmdEditor, id: cmdId, language: "text", label: "kubelet command line", onChange: changed, onApply: () => run.flush(), minHeight: "3em", root: editorRoot });
   const cfg = createEditor({ parent: cfgEditor, label: "kubelet config file (YAML)", onChange: changed, onApply: () => run.flush(), root: editorRoot });
   const cp = createEditor({ parent: cpEditor, label: "dynamic config checkpoint (YAML)", onChange: changed, onApply: () => run.flush(), minHeight: "4em", root: editorRoot });
-  cmd.view.contentDOM.id = cmdId;
   // For the bench probe (cmd/kxbench/gates.go), which edits like typing does.
   cmdEditor.kxEditor = cmd;
 

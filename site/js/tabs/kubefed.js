@@ -141,8 +141,10 @@ export function mount(panel, app) {
 
   // The FTC editor: FederatedTypeConfigs go to the host.
   const ftcEditorBox = h("div", { class: "kubefed-editor kubefed-ftc-editor editor-box" });
+  const ftcLabel = uid("kf-ftc-editor");
+  const resLabel = uid("kf-res-editor");
   const ftcEditor = createEditor({
-    parent: ftcEditorBox, doc: DEFAULT_FTC, language: "yaml", label: "FederatedTypeConfigs to apply (YAML)",
+    parent: ftcEditorBox, id: ftcLabel, doc: DEFAULT_FTC, language: "yaml", label: "FederatedTypeConfigs to apply (YAML)",
     minHeight: "6em", onChange: () => edited(), onApply: () => applyFTCs(), root: editorRoot,
   });
   const ftcApplyBtn = h("button", { type: "button", class: "button primary small kubefed-apply-ftc", on: { click: () => applyFTCs() } }, "Apply FTCs");
@@ -150,7 +152,7 @@ export function mount(panel, app) {
   // The editor of federated resources and other objects.
   const editorBox = h("div", { class: "kubefed-editor kubefed-resource-editor editor-box" });
   const editor = createEditor({
-    parent: editorBox, doc: DEFAULT_EDITOR, language: "yaml", label: "Objects to apply (YAML, several documents separated by ---)",
+    parent: editorBox, id: resLabel, doc: DEFAULT_EDITOR, language: "yaml", label: "Objects to apply (YAML, several documents separated by ---)",
     minHeight: "8em", onChange: () => edited(), onApply: () => applyEditor(), root: editorRoot,
   });
   const targetId = uid("kf-target");
@@ -183,10 +185,6 @@ export function mount(panel, app) {
       h("button", { type: "button", class: "button small kubefed-enable-create", on: { click: () => runEnable(true) } }, "Create in the host")),
     enableOut);
 
-  const ftcLabel = uid("kf-ftc-editor");
-  const resLabel = uid("kf-res-editor");
-  ftcEditor.view.contentDOM.id = ftcLabel;
-  editor.view.contentDOM.id = resLabel;
   ws.inputActions.append(undoBtn);
   ws.input.append(
     h("p", { class: "lead" }, "A kubefed control plane of the release in the header: apply FederatedTypeConfigs and federated resources, change the member clusters, advance time, and see what reaches each cluster, and why not."),
