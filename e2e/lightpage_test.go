@@ -3,10 +3,6 @@
 package e2e
 
 import (
-	"context"
-	"net"
-	"net/http"
-	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -19,7 +15,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/internal/browsertest"
-	"github.com/kubexplorer/kubexplorer/internal/siteserver"
 )
 
 // scriptsBeforeFirstResult lists the page's scripts requested before its
@@ -138,13 +133,7 @@ func TestLightEditorBecomesCodeMirrorInPlace(t *testing.T) {
 // CodeMirror and everything they import load offline, including the tabs
 // never opened online.
 func TestEveryChunkWorksOffline(t *testing.T) {
-	site, err := browsertest.SiteDir()
-	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(site))}
-	go func() { _ = srv.Serve(ln) }()
-	base := "http://" + ln.Addr().String()
+	base, off := siteServer(t)
 
 	p, err := env.NewPage(120*time.Second, chromedp.WithNewBrowserContext())
 	require.NoError(t, err)
@@ -163,9 +152,7 @@ func TestEveryChunkWorksOffline(t *testing.T) {
 	}
 	assert.Greater(t, chunks, 4, "the build has chunks")
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	require.NoError(t, srv.Shutdown(ctx))
+	off()
 	for _, tab := range []string{"kubelet", "kubefed", "gates"} {
 		navigate(t, p, base+"/#"+tab)
 		require.NoError(t, chromedp.Do(p.Ctx, chromedp.Reload()))

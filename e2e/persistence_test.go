@@ -200,15 +200,26 @@ func TestEmbedRoute(t *testing.T) {
 	assert.Equal(t, release, eval[string](t, p, `document.querySelector("kx-kubelet").app.release`))
 }
 
-func TestWorksOfflineAfterOneVisit(t *testing.T) {
+// siteServer serves the built site from a server of the test's own, so
+// the test can switch it off (go offline): it returns the base URL and
+// the switch.
+func siteServer(t *testing.T) (string, func()) {
 	site, err := browsertest.SiteDir()
 	require.NoError(t, err)
-	// A server of its own, so it can be switched off.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: siteserver.Handler(os.DirFS(site))}
 	go func() { _ = srv.Serve(ln) }()
-	base := "http://" + ln.Addr().String()
+	off := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		require.NoError(t, srv.Shutdown(ctx))
+	}
+	return "http://" + ln.Addr().String(), off
+}
+
+func TestWorksOfflineAfterOneVisit(t *testing.T) {
+	base, off := siteServer(t)
 
 	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
 	require.NoError(t, err)
@@ -218,9 +229,7 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	waitFor(t, p, `navigator.serviceWorker.controller !== null`, 30*time.Second)
 	waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 10*time.Second)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	require.NoError(t, srv.Shutdown(ctx))
+	off()
 	_, err = http.Get(base + "/")
 	require.Error(t, err, "the server must be off")
 
