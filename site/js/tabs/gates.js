@@ -101,6 +101,10 @@ export function mount(panel, app) {
   // typing pause, which would only delay the first result.
   let firstQueued = false;
   const runSoon = () => {
+    // Nothing to evaluate before the inputs first arrive: their fill runs
+    // it (an evaluation of the empty inputs would only keep the engine busy
+    // while the page waits for its first result).
+    if (state.gen === 0) return;
     if (state.seq > 0) return run();
     if (firstQueued) return;
     firstQueued = true;
