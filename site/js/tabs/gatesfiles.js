@@ -9,7 +9,7 @@
 // FLEET.files files and FLEET.bytes in all. The CLI has no such bound
 // beyond the engine's (10,000 nodes).
 
-import { formatBytes } from "../ui.js";
+import { formatBytes, thousands } from "../ui.js";
 
 const MiB = 1 << 20;
 
@@ -72,7 +72,7 @@ async function walk(entry, dir, add) {
 
 function check(list, limits) {
   if (list.length > limits.files) {
-    throw new BoundError(`More than ${limits.files.toLocaleString("en")} files: the page reads at most that many for ${limits.what} (docs/node-dumps.md). For more, use the CLI: kubexplorer gates check DIR.`);
+    throw new BoundError(`More than ${thousands(limits.files)} files: the page reads at most that many for ${limits.what} (docs/node-dumps.md). For more, use the CLI: kubexplorer gates check DIR.`);
   }
   const last = list[list.length - 1];
   if (last.file.size > limits.fileBytes) {

@@ -10,7 +10,7 @@
 // The files stay in memory only (a fleet is not part of the saved work);
 // a change of release or target checks them again.
 
-import { h, uid, replaceChildren, scrollRegion } from "../ui.js";
+import { h, uid, replaceChildren, scrollRegion, thousands } from "../ui.js";
 import { location } from "../diagnostics.js";
 import { FLEET, BoundError, dropEntries, collect, stripFolder, read } from "./gatesfiles.js";
 
@@ -36,7 +36,7 @@ export function createFleet({ app, target }) {
       h("button", { type: "button", class: "button small gates-fleet-folder", on: { click: () => folderPicker.click() } }, "Choose a folder…"),
       h("button", { type: "button", class: "button small gates-fleet-files", on: { click: () => filesPicker.click() } }, "Choose files…"),
       folderPicker, filesPicker),
-    h("p", { class: "hint" }, `At most ${FLEET.files.toLocaleString("en")} files and 32 MiB in the page; the CLI (kubexplorer gates check) has no such bound.`));
+    h("p", { class: "hint" }, `At most ${thousands(FLEET.files)} files and 32 MiB in the page; the CLI (kubexplorer gates check) has no such bound.`));
   const headId = uid("gates-fleet-h");
   const el = h("details", { class: "section fold gates-fleet" },
     h("summary", {}, h("span", { id: headId }, "Fleet check"), " ", h("span", { class: "muted" }, "— many real nodes against the upgrade")),
