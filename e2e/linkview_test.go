@@ -70,6 +70,7 @@ func TestLinkIsAView(t *testing.T) {
 	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
 	waitFor(t, p, gatesCmd+`.includes("Zürich")`, 20*time.Second)
 	assert.Equal(t, mine, savedGatesCmd(t, p))
+	waitFor(t, p, `window.kx.settled === true && document.querySelector("#panel-gates .cm-editor") !== null`, 30*time.Second)
 	eval[bool](t, p, `(() => { const v = document.querySelector("#panel-gates .cm-editor").kxView; v.dispatch({changes: {from: v.state.doc.length, insert: " --edited"}}); return true })()`)
 	waitFor(t, p, `kx.mode === "work"`, 5*time.Second)
 	assert.Equal(t, "#gates", eval[string](t, p, `location.hash`), "the address no longer claims to be the link")

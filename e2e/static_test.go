@@ -98,7 +98,9 @@ func TestFirstResultBeforeTheEngine(t *testing.T) {
 		waitForDefaultExample(t, p)
 		evaluated := eval[string](t, p, gatesPanel+`.dataset.evaluated`)
 		// An edit while the engine loads: no error, no keystroke lost; it
-		// is evaluated once the engine runs.
+		// is evaluated once the engine runs. (typeInto types into
+		// CodeMirror, which loads after the first result.)
+		waitFor(t, p, gatesPanel+`.querySelector(".cm-content") !== null`, 30*time.Second)
 		typeInto(t, p, 0, " --v=2")
 		time.Sleep(500 * time.Millisecond)
 		assert.NotContains(t, eval[string](t, p, gatesPanel+`.querySelector(".gates-status").className`), "error")

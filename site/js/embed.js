@@ -91,12 +91,17 @@ let firstResultMarked = false;
 function markFirstResult() {
   if (firstResultMarked) return;
   firstResultMarked = true;
-  requestAnimationFrame(() => {
-    performance.mark("kx-first-result");
-    // The editor proper replaces the light ones (editor.js) once a result
-    // is painted: it does not compete with the first.
-    loadEditors();
-  });
+  requestAnimationFrame(() => performance.mark("kx-first-result"));
+}
+
+/**
+ * The editor proper replaces the light ones (editor.js) once a widget that
+ * was seen (started) shows a result: it does not compete with the first
+ * result, and it is not made while every widget is off-screen, where
+ * CodeMirror lays its gutter out only when first seen (a layout shift).
+ */
+function upgradeEditors() {
+  requestAnimationFrame(() => loadEditors());
 }
 
 /** The engine starts so far, one after the other (KxWidget.start). */
@@ -249,6 +254,7 @@ class KxWidget extends HTMLElement {
     if (this.started) return;
     this.started = true;
     this.observer?.disconnect();
+    if (this.hasResult) upgradeEditors(); // a result from the build, shown before the widget was seen
     const tabId = ELEMENTS[this.localName];
     const eng = engine();
     // engines.get, not engine(): a widget's status creates no engine.
@@ -279,6 +285,7 @@ class KxWidget extends HTMLElement {
       this.section.classList.add("has-result");
       this.resolveFirstResult();
       markFirstResult();
+      if (this.started) upgradeEditors();
       this.resultShown?.();
     } });
     this.app = app;
