@@ -110,3 +110,14 @@ func TestKubefedTabGalleryAndEnable(t *testing.T) {
 	waitFor(t, p, kubefedPanel+`.querySelector(".kubefed-enable-out").textContent.includes("name: federateddeployments.types.kubefed.io")`, 10*time.Second)
 	assert.Contains(t, eval[string](t, p, kubefedPanel+`.querySelector(".kubefed-enable-out").textContent`), "- fdeploy")
 }
+
+// A page opened on another example than the default loads that one alone on
+// the engine: the default, answered by the build, would have the engine
+// load it too (engine.js replays the build's session) before the real one.
+func TestKubefedOpensOnItsExampleAlone(t *testing.T) {
+	p := openPage(t, "/#kubefed/o1-fresh-namespaced-ftc")
+	waitFor(t, p, `kx.app.mounted.get("kubefed")?.getState().example === "o1-fresh-namespaced-ftc" && performance.getEntriesByName("kx-first-result").length > 0 && performance.getEntriesByName("kx-kubefed-reply:kubefed.load").length > 0`, 60*time.Second)
+	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubefed-static:kubefed.load").length`), "the default example was not loaded")
+	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubefed-replayed").length`), "the engine loaded the example alone")
+	assert.NotContains(t, eval[string](t, p, kubefedPanel+`.querySelector(".kubefed-status").className`), "error")
+}
