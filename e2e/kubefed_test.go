@@ -110,3 +110,37 @@ func TestKubefedTabGalleryAndEnable(t *testing.T) {
 	waitFor(t, p, kubefedPanel+`.querySelector(".kubefed-enable-out").textContent.includes("name: federateddeployments.types.kubefed.io")`, 10*time.Second)
 	assert.Contains(t, eval[string](t, p, kubefedPanel+`.querySelector(".kubefed-enable-out").textContent`), "- fdeploy")
 }
+
+// countLoads counts the requests of a method the page posts to the engines'
+// workers (window.kxLoads).
+func countLoads(method string) string {
+	return `(() => {
+		window.kxLoads = 0;
+		const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function (m, ...rest) {
+			if (m && m.method === "` + method + `") window.kxLoads++;
+			return post.call(this, m, ...rest);
+		};
+	})()`
+}
+
+// A page opened on another example than the default loads that one alone on
+// the engine: the default, answered by the build, would have the engine
+// load it too (engine.js replays the build's session) before the real one.
+func TestKubefedOpensOnItsExampleAlone(t *testing.T) {
+	p := openPageAfter(t, "/#kubefed/o1-fresh-namespaced-ftc", countLoads("kubefed.load"))
+	waitFor(t, p, `kx.app.mounted.get("kubefed")?.getState().example === "o1-fresh-namespaced-ftc" && performance.getEntriesByName("kx-kubefed-reply:kubefed.load").length > 0`, 60*time.Second)
+	waitFor(t, p, `document.getElementById("engine-status").textContent.includes("Showing the example")`, 30*time.Second)
+	assert.Equal(t, 1, eval[int](t, p, `window.kxLoads`), "kubefed.load requests posted to the engine")
+	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubefed-static:kubefed.load").length`), "the default example was not loaded")
+	assert.NotContains(t, eval[string](t, p, kubefedPanel+`.querySelector(".kubefed-status").className`), "error")
+}
+
+// The same for the kubelet tab: it closes the build's default session before
+// it loads another, so the engine never replays it.
+func TestKubeletOpensOnItsExampleAlone(t *testing.T) {
+	p := openPageAfter(t, "/#kubelet/sidecar", countLoads("kubelet.load"))
+	waitFor(t, p, `document.getElementById("engine-status").textContent.includes("Showing the example")`, 60*time.Second)
+	assert.Equal(t, 1, eval[int](t, p, `window.kxLoads`), "kubelet.load requests posted to the engine")
+	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubelet-replayed").length`), "the engine did not replay the default")
+}

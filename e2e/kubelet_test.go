@@ -86,7 +86,7 @@ func TestKubeletEmbed(t *testing.T) {
 	const root = `document.querySelector("kx-kubelet").shadowRoot`
 	waitFor(t, p, root+` && `+root+`.querySelector(".kubelet-pod-card[data-pod=web]") !== null`, 60*time.Second)
 	eval[bool](t, p, `(`+root+`.querySelector(".kubelet-step").click(), true)`)
-	waitFor(t, p, root+`.querySelector(".kubelet-events tbody tr") !== null`, 20*time.Second)
+	waitFor(t, p, root+`.querySelector(".kubelet-events tbody tr") !== null`, 60*time.Second)
 }
 
 // A scenario given as an inline block of an embedded widget replaces the

@@ -55,8 +55,14 @@
 // replaces in the history, then calls the tab's reset hook), replacing(tabId,
 // reason) (call it just before the tab replaces its inputs with something the
 // user did not type, e.g. an imported node: the page keeps what the tab shows
-// in the history, as for Reset), and storage
-// (storage.js's, or null: where a tab's workspace remembers its layout).
+// in the history, as for Reset), storage
+// (storage.js's, or null: where a tab's workspace remembers its layout), and
+// starting: on the page, a Promise that settles once the page has given the
+// tab opened first the state it opens with (saved work, a link, an
+// example's address) or knows it has none (null in widgets). A tab whose
+// default example would go to an engine loads it only then, and only if
+// nothing was given meanwhile: loading it first would make the engine load
+// it too (engine.js replays the build's session) before the real input.
 //
 // app.engine routes each call to the engine of the method's mechanism
 // (engine.js Engines): a tab's id is its mechanism's name.
@@ -124,11 +130,12 @@ function tabTitle(id) {
  * replaces the default reset (the tab's own). onReplace(tabId, reason) is
  * told before a tab replaces its inputs (default: nothing kept).
  */
-export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {}, onReset = null, onReplace = null, storage = null }) {
+export function createApp({ engine, announce, embedded = false, onExample = () => {}, onSuspend = null, onResult = () => {}, onReset = null, onReplace = null, onMount = null, starting = null, storage = null }) {
   const app = {
     engine,
     embedded,
     storage,
+    starting,
     release: null,
     releases: [],
     mounted: new Map(), // id → hooks, once mounted
@@ -188,6 +195,9 @@ export function createApp({ engine, announce, embedded = false, onExample = () =
                 console.error(err);
               }
               this.mounted.set(id, hooks);
+              // At once, before anything the tab queued when it mounted
+              // runs: a state waiting for the tab replaces its default.
+              onMount?.(id, hooks);
               return hooks;
             },
             (err) => {

@@ -188,7 +188,7 @@ class KxWidget extends HTMLElement {
       const startButton = h("button", { class: "button primary", type: "button" }, `Run the ${mod.title} example`);
       startButton.addEventListener("click", () => {
         startButton.remove();
-        this.start();
+        this.start(true);
       });
       footer.prepend(startButton);
     }
@@ -226,8 +226,8 @@ class KxWidget extends HTMLElement {
       this.observer.observe(this);
     }
     if (loading !== "click") {
-      this.addEventListener("pointerdown", () => this.start(), { once: true });
-      this.addEventListener("focusin", () => this.start(), { once: true });
+      // The reader reached for this widget: its engine goes first.
+      for (const type of ["pointerdown", "click", "focusin"]) this.addEventListener(type, () => this.start(true), { passive: true });
     }
   }
 
@@ -248,29 +248,38 @@ class KxWidget extends HTMLElement {
    * start one after the other, in the order they were seen, each once the
    * one before has shown its first result (or failed, or had 5 s after its
    * engine was ready): the first widget's result does not wait for a second
-   * engine competing for the network and the processor.
+   * engine competing for the network and the processor. A widget the reader
+   * reaches for (now: a pointer or the focus in it, its Run button) does not
+   * wait for its turn: what the reader asked for comes before what is
+   * merely on screen.
    */
-  start() {
-    if (this.started) return;
-    this.started = true;
-    this.observer?.disconnect();
-    if (this.hasResult) upgradeEditors(); // a result from the build, shown before the widget was seen
-    const tabId = ELEMENTS[this.localName];
-    const eng = engine();
-    // engines.get, not engine(): a widget's status creates no engine.
-    if ((eng.engines.get(tabId)?.state ?? "idle") === "idle") {
-      this.status.textContent = "Waiting for the engine…";
-      this.status.dataset.state = "loading";
+  start(now = false) {
+    if (!this.started) {
+      this.started = true;
+      this.observer?.disconnect();
+      if (this.hasResult) upgradeEditors(); // a result from the build, shown before the widget was seen
+      // engines.get, not engine(): a widget's status creates no engine.
+      if ((engine().engines.get(ELEMENTS[this.localName])?.state ?? "idle") === "idle") {
+        this.status.textContent = "Waiting for the engine…";
+        this.status.dataset.state = "loading";
+      }
+      startQueue = startQueue.then(() => this.run());
     }
-    startQueue = startQueue.then(async () => {
+    if (now) this.run();
+  }
+
+  /** The widget's turn (once): its calls go to its engine, which starts. */
+  run() {
+    this.running ??= (async () => {
       this.openGate();
       try {
-        await eng.start(tabId);
+        await engine().start(ELEMENTS[this.localName]);
       } catch {
         return; // a failure is shown through the state
       }
       await Promise.race([this.firstResult, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    });
+    })();
+    return this.running;
   }
 
   /** The widget's tab, mounted and filled from the widget's inputs; runs before the engine starts. */

@@ -83,8 +83,20 @@ let firstResult = false;
 // what the page said meanwhile, such as that a link is shown.
 let statusFromEngine = true;
 
+// Settles once the page has given the first tab its state, or knows it
+// has none (app.js: starting).
+let startingDone;
+const starting = new Promise((resolve) => (startingDone = resolve));
+
 const app = createApp({
   engine,
+  starting,
+  onMount(id) {
+    if (!pendingStates.has(id)) return;
+    const { state, source } = pendingStates.get(id);
+    pendingStates.delete(id);
+    applyTabState(id, state, source);
+  },
   onResult(tabId) {
     if (firstResult || tabId !== currentTab) return;
     firstResult = true;
@@ -231,15 +243,9 @@ function selectTab(id, focus = false) {
   });
 }
 
-async function mountTab(id) {
-  const first = !app.mounted.has(id);
-  const hooks = await app.mount(id, document.getElementById(`panel-${id}`));
-  if (first && hooks && pendingStates.has(id)) {
-    const { state, source } = pendingStates.get(id);
-    pendingStates.delete(id);
-    applyTabState(id, state, source);
-  }
-  return hooks;
+// A state waiting for the tab (pendingStates) is given when it mounts (onMount).
+function mountTab(id) {
+  return app.mount(id, document.getElementById(`panel-${id}`));
 }
 
 /**
@@ -757,10 +763,15 @@ async function startEngine() {
     defaultRelease = reply.default;
   } catch (err) {
     console.warn("the engine did not start:", err); // the status line says it
+    startingDone();
     return false;
   }
   releaseSelect.replaceChildren(...app.releases.map((r) => h("option", { value: r }, r)));
-  await restoreInitialState();
+  try {
+    await restoreInitialState();
+  } finally {
+    startingDone();
+  }
   return true;
 }
 

@@ -96,6 +96,8 @@ export function clusterVerdict(p) {
 }
 
 export function mount(panel, app) {
+  // Whether the tab was given what to show (a state, an example).
+  let given = false;
   const state = {
     example: "",
     scenario: "",
@@ -640,7 +642,15 @@ export function mount(panel, app) {
   }
 
   async function showExample(name) {
-    const ex = await app.engine.call("kubefed.example", { name });
+    const before = given;
+    given = true;
+    let ex;
+    try {
+      ex = await app.engine.call("kubefed.example", { name });
+    } catch (err) {
+      given = before; // an unknown example gives the tab nothing
+      throw err;
+    }
     state.example = ex.name;
     state.scenario = "";
     state.steps = [];
@@ -661,6 +671,7 @@ export function mount(panel, app) {
 
   function setState(s) {
     if (s == null || typeof s !== "object" || Array.isArray(s)) throw new Error("not a kubefed state");
+    given = true;
     state.example = typeof s.example === "string" ? s.example : "";
     state.scenario = typeof s.scenario === "string" ? s.scenario : "";
     state.steps = Array.isArray(s.steps) ? s.steps.filter((x) => x && typeof x === "object").slice(-MAX_STEPS) : [];
@@ -710,7 +721,11 @@ export function mount(panel, app) {
     return showExample(state.example || DEFAULT_EXAMPLE).catch((err) => setStatus(`Could not load the example: ${err.message}`, true));
   }
 
-  reset();
+  // What the tab shows first: the default example, unless the page gives
+  // it a state as it starts (app.starting): then the engine loads that
+  // alone, not the build's default session replayed first.
+  if (app.starting) app.starting.then(() => given || reset());
+  else reset();
   loadGallery();
   loadVersions();
   return {
@@ -724,7 +739,7 @@ export function mount(panel, app) {
     setState,
     reset,
     apply: () => applyEditor(),
-    onEngineRestart: () => load(),
+    onEngineRestart: () => given && load(),
     onShow: () => {
       loadGallery();
       loadVersions();
