@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -104,6 +106,34 @@ func (pg firstResultPage) resultMark() string {
 		return "kx-live-result"
 	}
 	return "kx-first-result"
+}
+
+// firstPages and firstProfiles narrow the first-result probe to the pages
+// and throttling profiles whose names match (the floor is always timed: the
+// ratios are to it), e.g. -first-pages live -first-profiles unthrottled to
+// time only the live results on a busy machine.
+var (
+	firstPages    = flag.String("first-pages", "", "with the first result probe: time only the pages whose name matches this regexp (and the floor)")
+	firstProfiles = flag.String("first-profiles", "", "with the first result probe: use only the throttling profiles whose name matches this regexp")
+)
+
+// matching returns the items whose name matches the regexp expr (all of
+// them when expr is empty) and those keep says to keep anyway.
+func matching[T any](items []T, expr string, name func(T) string, keep func(T) bool) ([]T, error) {
+	if expr == "" {
+		return items, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	for _, it := range items {
+		if keep(it) || re.MatchString(name(it)) {
+			out = append(out, it)
+		}
+	}
+	return out, nil
 }
 
 // comparedDir is where floorSite puts the site given with -compare.
@@ -311,8 +341,15 @@ func firstResultProbe(c *config) ([]row, error) {
 	}
 	defer env.Close()
 	var rows []row
-	pages := pagesToTime(c)
-	for _, prof := range profiles {
+	pages, err := matching(pagesToTime(c), *firstPages, func(pg firstResultPage) string { return pg.name }, func(pg firstResultPage) bool { return pg.name == "floor" })
+	if err != nil {
+		return nil, fmt.Errorf("-first-pages: %w", err)
+	}
+	profs, err := matching(profiles, *firstProfiles, func(p profile) string { return p.name }, func(profile) bool { return false })
+	if err != nil {
+		return nil, fmt.Errorf("-first-profiles: %w", err)
+	}
+	for _, prof := range profs {
 		ms := map[string][]float64{}
 		ratios := map[string][]float64{}
 		sent := map[string]sentBytes{}
