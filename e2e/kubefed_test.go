@@ -144,3 +144,22 @@ func TestKubeletOpensOnItsExampleAlone(t *testing.T) {
 	assert.Equal(t, 1, eval[int](t, p, `window.kxLoads`), "kubelet.load requests posted to the engine")
 	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-kubelet-replayed").length`), "the engine did not replay the default")
 }
+
+// A returning visitor's saved kubefed work is the first load the engine
+// computes: the tab asks for the example's baseline (to tell whether the
+// work is modified) only after it, not before.
+func TestKubefedSavedWorkLoadsFirst(t *testing.T) {
+	saved := `{"v":1,"tab":"kubefed","tabs":{"kubefed":{"example":"o1-fresh-namespaced-ftc","webhook":false,"steps":[]}}}`
+	p := openPageAfter(t, "/", `localStorage.setItem("kubexplorer.state.v1", `+jsQuote(saved)+`);
+		window.kxLoadRequests = [];
+		const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function (m, ...rest) {
+			if (m && m.method === "kubefed.load") window.kxLoadRequests.push(typeof m.request === "string" ? m.request : JSON.stringify(m.request));
+			return post.call(this, m, ...rest);
+		};`)
+	waitFor(t, p, `window.kxLoadRequests.length >= 2`, 60*time.Second)
+	loads := eval[[]string](t, p, `window.kxLoadRequests`)
+	assert.Contains(t, loads[0], `"webhook":false`, "the saved work is loaded first")
+	assert.NotContains(t, loads[1], `"webhook"`, "then the example's baseline")
+	waitFor(t, p, kubefedPanel+`.querySelector(".kubefed-status").textContent.startsWith("Loaded")`, 30*time.Second)
+}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -75,16 +77,24 @@ var firstResultPages = []firstResultPage{
 
 // liveResult marks kx-live-result when the page has painted the first
 // reply of the engine to the method (%s, the mark engine.js puts when the
-// reply arrives): the tab renders it in the task that delivers it, and the
-// observer runs after that task; the mark comes with the next frame, as
-// main.js marks kx-first-result.
+// reply arrives). It wraps performance.mark, so it sees that mark in the
+// task that puts it, the one whose promise the tab awaits and renders the
+// reply in; the mark comes with the next frame, as main.js marks
+// kx-first-result. (A PerformanceObserver would not do: Chromium delivers
+// its callbacks late when the main thread is busy, e.g. with the editors'
+// chunks right after a first result, and the mark came up to 900 ms after
+// the paint.)
 const liveResult = `(() => {
+  const mark = performance.mark.bind(performance);
   let seen = false;
-  new PerformanceObserver((list) => {
-    if (seen || !list.getEntries().some((e) => e.name === %q)) return;
-    seen = true;
-    setTimeout(() => requestAnimationFrame(() => performance.mark("kx-live-result")));
-  }).observe({ type: "mark" });
+  performance.mark = (name, ...rest) => {
+    const entry = mark(name, ...rest);
+    if (!seen && name === %q) {
+      seen = true;
+      requestAnimationFrame(() => mark("kx-live-result"));
+    }
+    return entry;
+  };
 })()`
 
 // savedRelease makes the page find a release saved (main.js RELEASE_KEY).
@@ -96,6 +106,34 @@ func (pg firstResultPage) resultMark() string {
 		return "kx-live-result"
 	}
 	return "kx-first-result"
+}
+
+// firstPages and firstProfiles narrow the first-result probe to the pages
+// and throttling profiles whose names match (the floor is always timed: the
+// ratios are to it), e.g. -first-pages live -first-profiles unthrottled to
+// time only the live results on a busy machine.
+var (
+	firstPages    = flag.String("first-pages", "", "with the first result probe: time only the pages whose name matches this regexp (and the floor)")
+	firstProfiles = flag.String("first-profiles", "", "with the first result probe: use only the throttling profiles whose name matches this regexp")
+)
+
+// matching returns the items whose name matches the regexp expr (all of
+// them when expr is empty) and those keep says to keep anyway.
+func matching[T any](items []T, expr string, name func(T) string, keep func(T) bool) ([]T, error) {
+	if expr == "" {
+		return items, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	var out []T
+	for _, it := range items {
+		if keep(it) || re.MatchString(name(it)) {
+			out = append(out, it)
+		}
+	}
+	return out, nil
 }
 
 // comparedDir is where floorSite puts the site given with -compare.
@@ -303,8 +341,15 @@ func firstResultProbe(c *config) ([]row, error) {
 	}
 	defer env.Close()
 	var rows []row
-	pages := pagesToTime(c)
-	for _, prof := range profiles {
+	pages, err := matching(pagesToTime(c), *firstPages, func(pg firstResultPage) string { return pg.name }, func(pg firstResultPage) bool { return pg.name == "floor" })
+	if err != nil {
+		return nil, fmt.Errorf("-first-pages: %w", err)
+	}
+	profs, err := matching(profiles, *firstProfiles, func(p profile) string { return p.name }, func(profile) bool { return false })
+	if err != nil {
+		return nil, fmt.Errorf("-first-profiles: %w", err)
+	}
+	for _, prof := range profs {
 		ms := map[string][]float64{}
 		ratios := map[string][]float64{}
 		sent := map[string]sentBytes{}

@@ -199,11 +199,11 @@ func load(e *explorer.Engine, r LoadRequest) (LoadReply, error) {
 		if text != "" {
 			return LoadReply{}, explorer.InvalidField("example", "set scenario or example, not both")
 		}
-		ex, err := ExampleByName(r.Example)
+		data, err := exampleText(r.Example)
 		if err != nil {
 			return LoadReply{}, err
 		}
-		text = ex.Scenario
+		text = string(data)
 	}
 	if strings.TrimSpace(text) == "" {
 		text = "steps: []\n"

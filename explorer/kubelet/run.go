@@ -68,11 +68,11 @@ type RunReply struct {
 // example's).
 func parseScenario(text, example string, o scenario.Overrides) (*scenario.Scenario, error) {
 	if example != "" {
-		ex, err := ExampleByName(example)
+		data, err := exampleText(example)
 		if err != nil {
 			return nil, err
 		}
-		text = ex.Scenario
+		text = string(data)
 	}
 	if strings.TrimSpace(text) == "" {
 		return nil, explorer.InputError(errors.New("no scenario"), InputScenario, CodeScenario, "")

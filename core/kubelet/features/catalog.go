@@ -2,6 +2,7 @@ package features
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate"
@@ -18,9 +19,17 @@ import (
 // removed after graduating) answers from the fixed table, which encodes
 // what the kubelet code does without the gate: on once graduated, off
 // before it existed.
+//
+// Without overrides the catalog is resolved only when a gate outside the
+// fixed table is asked: the gates the kubelet model reads are all in the
+// table, whose defaults are the catalog's (TestTableMatchesCatalog), and
+// resolving a release's few hundred gates is most of the first scenario
+// load in WebAssembly (V8 compiles the catalog decoder and the library's
+// setup on their first run).
 type Catalog struct {
-	gate  featuregate.Gate
-	fixed *Fixed
+	release string
+	gate    featuregate.Gate // nil until needed
+	fixed   *Fixed
 }
 
 // FromCatalog resolves release's gates with overrides. When the catalog
@@ -31,15 +40,20 @@ func FromCatalog(release string, overrides map[string]bool) (g Gates, ok bool, e
 	if err != nil {
 		return nil, false, err
 	}
-	rel, err := catalog.Load(fmt.Sprintf("1.%d", minor))
-	if err != nil {
+	rel := fmt.Sprintf("1.%d", minor)
+	if !slices.Contains(catalog.Releases(), rel) {
 		f, ferr := ForRelease(release, overrides)
 		if ferr != nil {
 			return nil, false, ferr
 		}
 		return f, false, nil
 	}
-	gate, err := featuregate.ForRelease(rel, nil)
+	fixed, _ := ForRelease(release, nil)
+	c := &Catalog{release: rel, fixed: fixed}
+	if len(overrides) == 0 {
+		return c, true, nil
+	}
+	gate, err := resolve(rel)
 	if err != nil {
 		return nil, false, err
 	}
@@ -53,13 +67,20 @@ func FromCatalog(release string, overrides map[string]bool) (g Gates, ok bool, e
 			return nil, false, &UnknownGateError{Name: k}
 		}
 	}
-	if len(overrides) > 0 {
-		if err := gate.SetFromMap(overrides); err != nil {
-			return nil, false, err
-		}
+	if err := gate.SetFromMap(overrides); err != nil {
+		return nil, false, err
 	}
-	fixed, _ := ForRelease(release, nil)
-	return &Catalog{gate: gate, fixed: fixed}, true, nil
+	c.gate = gate
+	return c, true, nil
+}
+
+// resolve builds release's gates from its catalog, all at their defaults.
+func resolve(release string) (featuregate.Gate, error) {
+	rel, err := catalog.Load(release)
+	if err != nil {
+		return nil, err
+	}
+	return featuregate.ForRelease(rel, nil)
 }
 
 // UnknownGateError is a featureGates key the release does not register.
@@ -69,6 +90,18 @@ func (e *UnknownGateError) Error() string { return "unrecognized feature gate: "
 
 // Enabled implements Gates.
 func (c *Catalog) Enabled(name string) bool {
+	if c.gate == nil {
+		if _, inTable := table[name]; inTable {
+			return c.fixed.Enabled(name)
+		}
+		gate, err := resolve(c.release)
+		if err != nil {
+			// A catalog that does not resolve (the embedded data is
+			// tested) leaves the table to answer.
+			return c.fixed.Enabled(name)
+		}
+		c.gate = gate
+	}
 	if v, ok := c.gate.Lookup(name); ok {
 		return v
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
 // TestFixedTable: a gate's default at a release, including before it
@@ -107,5 +109,67 @@ func TestFromCatalog(t *testing.T) {
 	}
 	if m, err := Minor("1.30"); err != nil || m != 30 {
 		t.Errorf("Minor: %d %v", m, err)
+	}
+}
+
+// TestTableMatchesCatalog holds up the lazy Catalog: without overrides it
+// answers the fixed table's gates from the table, which must then say what
+// the release's resolved catalog says, at every release with a catalog.
+func TestTableMatchesCatalog(t *testing.T) {
+	for _, rel := range catalog.Releases() {
+		gate, err := resolve(rel)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		g, ok, err := FromCatalog(rel, nil)
+		if err != nil || !ok {
+			t.Fatalf("FromCatalog(%s): %v %v", rel, ok, err)
+		}
+		fixed, _ := ForRelease(rel, nil)
+		for name := range table {
+			want, known := gate.Lookup(name)
+			if !known {
+				want = fixed.Enabled(name)
+			}
+			if got := g.Enabled(name); got != want {
+				t.Errorf("%s at %s: the table says %v, the catalog %v", name, rel, got, want)
+			}
+		}
+		if c := g.(*Catalog); c.gate != nil {
+			t.Errorf("%s: the table's gates resolved the catalog", rel)
+		}
+	}
+}
+
+// TestCatalogResolvesOutsideTheTable: a gate the table does not have is
+// answered by the release's catalog.
+func TestCatalogResolvesOutsideTheTable(t *testing.T) {
+	rel := catalog.Latest()
+	gate, err := resolve(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := catalog.Load(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, _ := FromCatalog(rel, nil)
+	checked := 0
+	for _, cg := range r.Gates {
+		name := cg.Name
+		if _, inTable := table[name]; inTable {
+			continue
+		}
+		want, known := gate.Lookup(name)
+		if !known {
+			continue
+		}
+		checked++
+		if got := g.Enabled(name); got != want {
+			t.Errorf("%s at %s: %v, the catalog says %v", name, rel, got, want)
+		}
+	}
+	if checked == 0 || g.(*Catalog).gate == nil {
+		t.Errorf("%s: %d gates outside the table checked; resolved: %v", rel, checked, g.(*Catalog).gate != nil)
 	}
 }

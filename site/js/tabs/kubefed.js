@@ -689,13 +689,18 @@ export function mount(panel, app) {
     }
     if (!state.example && !state.scenario && !state.steps.length) state.example = DEFAULT_EXAMPLE;
     showBasis();
-    // The baseline is the example as it loads without the user's actions.
+    // The baseline is the example as it loads without the user's actions:
+    // asked once the state's own session is loaded, so that the engine
+    // computes the result the page shows first.
     state.baseline = null;
-    baselineOf(s).then((key) => {
-      state.baseline = key;
-      updateModified();
-    });
-    return load();
+    const done = load();
+    const baseline = () =>
+      baselineOf(s).then((key) => {
+        state.baseline = key;
+        updateModified();
+      });
+    done.then(baseline, baseline);
+    return done;
   }
 
   // baselineOf is what the state's example (or scenario) looks like before
