@@ -37,42 +37,80 @@ var stageCodes = []struct {
 // ApplyDelta decodes one data file (named name, for error messages) on top
 // of prev, the previous release (nil for the first file), and returns the new
 // release. prev is not modified.
+//
+// A delta changes a few gates of a release's few hundred, and a page that
+// evaluates an older release decodes every delta up to it (in the browser,
+// the largest part of that first evaluation): so the changes are collected
+// on their own and merged into prev's sorted gates in one pass, rather than
+// rebuilding and sorting the whole release for each file.
 func ApplyDelta(prev *Release, name string, data []byte) (*Release, error) {
 	r := &Release{}
-	gates := map[string]Gate{}
+	var base []Gate
 	prevVersion := ""
 	if prev != nil {
 		prevVersion = prev.Version
-		for _, g := range prev.Gates {
-			gates[g.Name] = g
+		base = prev.Gates
+		if !slices.IsSortedFunc(base, compareGates) {
+			base = slices.SortedFunc(slices.Values(base), compareGates)
 		}
+	}
+	// edits are the delta's changes by gate: the new gate, or removed.
+	type edit struct {
+		gate    Gate
+		removed bool
+	}
+	edits := map[string]edit{}
+	inBase := func(name string) bool {
+		_, found := slices.BinarySearchFunc(base, name, func(g Gate, name string) int { return strings.Compare(g.Name, name) })
+		return found
 	}
 	var err error
 	r.Version, r.Patch, err = ScanDelta(name, data, prevVersion, func(l DeltaLine) (string, error) {
 		if l.Remove {
-			if _, ok := gates[l.Text]; !ok {
+			e, edited := edits[l.Text]
+			if edited && e.removed || !edited && !inBase(l.Text) {
 				return "", fmt.Errorf("removes %s, which release %s does not have", l.Text, versionOf(prev))
 			}
-			delete(gates, l.Text)
+			edits[l.Text] = edit{removed: true}
 			return l.Text, nil
 		}
 		g, err := parseGate(l.Text)
 		if err != nil {
 			return "", err
 		}
-		gates[g.Name] = g
+		edits[g.Name] = edit{gate: g}
 		return g.Name, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	r.Gates = make([]Gate, 0, len(gates))
-	for _, g := range gates {
+	// added are the gates base does not have, sorted.
+	var added []Gate
+	for n, e := range edits {
+		if !e.removed && !inBase(n) {
+			added = append(added, e.gate)
+		}
+	}
+	slices.SortFunc(added, compareGates)
+	r.Gates = make([]Gate, 0, len(base)+len(added))
+	for _, g := range base {
+		for len(added) > 0 && added[0].Name < g.Name {
+			r.Gates = append(r.Gates, added[0])
+			added = added[1:]
+		}
+		if e, edited := edits[g.Name]; edited {
+			if e.removed {
+				continue
+			}
+			g = e.gate
+		}
 		r.Gates = append(r.Gates, g)
 	}
-	sort.Slice(r.Gates, func(a, b int) bool { return r.Gates[a].Name < r.Gates[b].Name })
+	r.Gates = append(r.Gates, added...)
 	return r, nil
 }
+
+func compareGates(a, b Gate) int { return strings.Compare(a.Name, b.Name) }
 
 func versionOf(r *Release) string {
 	if r == nil {

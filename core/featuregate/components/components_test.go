@@ -205,7 +205,7 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 	if !reflect.DeepEqual(got2, tab) {
 		t.Fatal("the resolved release decodes differently from the deltas")
 	}
-	if whole.chained || len(whole.byRel) != 1 {
+	if whole.chained != 0 || len(whole.byRel) != 1 {
 		t.Fatal("loading the newest release decoded the deltas too")
 	}
 	// An older release still comes from the deltas, and the newest stays.

@@ -3,6 +3,7 @@ package components
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -63,9 +64,7 @@ func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
 	prevRelease := ""
 	if prev != nil {
 		prevRelease = prev.Release
-		for g, s := range prev.readers {
-			t.readers[g] = s
-		}
+		t.readers = maps.Clone(prev.readers)
 	}
 	var err error
 	t.Release, t.Patch, err = catalog.ScanDelta(name, data, prevRelease, func(l catalog.DeltaLine) (string, error) {
