@@ -216,3 +216,28 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 		t.Fatal("decoding the deltas replaced the newest release's table")
 	}
 }
+
+// TestLoadDecodesTheDeltasUpToTheRelease: a page evaluating an older
+// release decodes the deltas up to it, not the newer ones, and a later
+// release goes on from there to the same tables a full chain gives.
+func TestLoadDecodesTheDeltasUpToTheRelease(t *testing.T) {
+	names := Releases()
+	full := newTables(dataFS)
+	full.noResolved = true
+	if _, err := full.get(names[len(names)-1]); err != nil {
+		t.Fatal(err)
+	}
+	lazy := newTables(dataFS)
+	for _, i := range []int{3, 3, 1, len(names) - 2} {
+		tab, err := lazy.get(names[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lazy.chained != max(4, i+1) {
+			t.Errorf("after %s: %d deltas decoded, want %d", names[i], lazy.chained, max(4, i+1))
+		}
+		if !reflect.DeepEqual(tab, full.byRel[names[i]]) {
+			t.Errorf("%s decodes differently when its deltas are decoded on demand", names[i])
+		}
+	}
+}
