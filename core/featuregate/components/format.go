@@ -3,7 +3,6 @@ package components
 import (
 	"bytes"
 	"fmt"
-	"maps"
 	"sort"
 	"strings"
 
@@ -64,7 +63,10 @@ func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
 	prevRelease := ""
 	if prev != nil {
 		prevRelease = prev.Release
-		t.readers = maps.Clone(prev.readers)
+		t.readers = make(map[string]Set, len(prev.readers))
+		for g, s := range prev.readers {
+			t.readers[g] = s
+		}
 	}
 	var err error
 	t.Release, t.Patch, err = catalog.ScanDelta(name, data, prevRelease, func(l catalog.DeltaLine) (string, error) {
