@@ -406,30 +406,12 @@ func kb(n int) string { return fmt.Sprintf("%.0f kB", float64(n)/1e3) }
 // newest release with a config file and a --feature-gates flag. The page is
 // opened on the kubefed tab, so its gates engine has not run yet.
 func firstGatesEvaluation(env *browsertest.Env) ([]row, error) {
-	p, err := openWithoutGates(env)
-	if err != nil {
-		return nil, err
-	}
-	defer p.Close()
-	ts, err := browsertest.Eval[[]float64](p, `(async () => {
-		const gates = kx.engine.engine("gates");
-		if (gates.state !== "idle") throw new Error("the gates engine ran already: " + gates.state);
-		await gates.start();
-		const release = (await kx.engine.call("releases", {})).default;
-		const req = {release, commandLine: "kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true",
-			config: {path: "/var/lib/kubelet/config.yaml", content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n"}};
-		const out = [];
-		for (let i = 0; i < 2; i++) {
-			const t0 = performance.now();
-			await gates.call("gates.evaluate", req);
-			out.push(performance.now() - t0);
-		}
-		return out;
-	})()`)
+	ts, err := timeGatesEvaluations(env, evalCases[0])
 	if err != nil {
 		return nil, fmt.Errorf("first gates evaluation: %w", err)
 	}
-	return []row{{"first result", "first gates evaluation", fmt.Sprintf("%.0f ms (second %.0f ms)", ts[0], ts[1]), "fresh gates engine, newest release, config file + --feature-gates; round trip page → worker → Go; goal ≤ 30 ms"}}, nil
+	return []row{{"first result", "first gates evaluation", fmt.Sprintf("%.0f ms (second %.0f ms; engine start %.0f ms)", ts[1], ts[2], ts[0]),
+		"fresh gates engine asked at once, the page quiet, newest release, config file + --feature-gates; round trip page → worker → Go; goal ≤ 30 ms"}}, nil
 }
 
 // openWithoutGates opens the page cold on the kubefed tab, in a new

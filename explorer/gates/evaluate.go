@@ -1,6 +1,8 @@
 package gates
 
 import (
+	"sync/atomic"
+
 	"github.com/kubexplorer/kubexplorer/core/featuregate/components"
 	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/core/releases"
@@ -122,8 +124,16 @@ func (r EvaluateRequest) input(release string) kubeletstart.Input {
 	return in
 }
 
+// evaluated is set by the program's first evaluation.
+var evaluated atomic.Bool
+
+// Evaluated tells whether the program has evaluated anything: an engine
+// warms up only if its page has not asked yet (wasm/cmd/gates).
+func Evaluated() bool { return evaluated.Load() }
+
 // Evaluate runs one evaluation: the gates.evaluate method.
 func Evaluate(r EvaluateRequest) (EvaluateReply, error) {
+	evaluated.Store(true)
 	if r.Release == "" {
 		return EvaluateReply{}, explorer.InvalidField(InputRelease, "release is required")
 	}

@@ -362,6 +362,17 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 	})
+	// The release before the newest decodes every delta up to it: a
+	// returning visitor's saved release, the page's first live result.
+	b.Run("cold-previous-release", func(b *testing.B) {
+		all := Releases()
+		for i := 0; i < b.N; i++ {
+			s := newStore(dataFS)
+			if _, err := s.load(all[len(all)-2]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("warm-latest", func(b *testing.B) {
 		if _, err := Load(Latest()); err != nil {
 			b.Fatal(err)

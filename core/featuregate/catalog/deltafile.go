@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -27,11 +26,19 @@ type DeltaLine struct {
 // changes. It returns the header's release and patch. Errors carry the
 // file and line.
 func ScanDelta(name string, data []byte, prevRelease string, fn func(l DeltaLine) (gate string, err error)) (release, patch string, err error) {
-	touched := map[string]int{}
+	// One string for the file, which the lines and the gate names they
+	// hold share, and a map sized for its lines: decoding an older
+	// release decodes every delta before it (for a page's first
+	// evaluation of that release).
+	text := string(data)
+	touched := make(map[string]int, strings.Count(text, "\n")+1)
 	header := false
-	for i, raw := range bytes.Split(data, []byte("\n")) {
-		lineNo := i + 1
-		line := strings.TrimRight(string(raw), "\r")
+	lineNo := 0
+	for rest := text; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		lineNo++
+		line = strings.TrimRight(line, "\r")
 		if line == "" || line[0] == '#' {
 			continue
 		}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -115,4 +116,44 @@ func FuzzApplyDelta(f *testing.F) {
 			t.Fatalf("round trip changed the release:\n%+v\n%+v", r, r2)
 		}
 	})
+}
+
+// TestApplyDeltaMerges checks the merge of a delta into its previous
+// release against the plain definition (every gate of prev, then the
+// delta's removals and replacements, sorted by name), for gates added
+// before, between and after prev's, and for a prev whose gates a caller
+// left unsorted.
+func TestApplyDeltaMerges(t *testing.T) {
+	gate := func(name, stage string) Gate {
+		return Gate{Name: name, Component: defaultComponent, Specs: []Spec{{PreRelease: stage}}}
+	}
+	sorted := &Release{Version: "1.20", Patch: "1.20.1", Gates: []Gate{gate("B", Alpha), gate("D", Alpha), gate("F", Alpha), gate("H", Alpha)}}
+	unsorted := &Release{Version: "1.20", Patch: "1.20.1", Gates: []Gate{gate("H", Alpha), gate("B", Alpha), gate("F", Alpha), gate("D", Alpha)}}
+	delta := "release 1.21 patch 1.21.2\n+A B+\n-D\n+E B+\n+F B+\n+Z B+\n-H\n+C B+\n"
+	want := []Gate{gate("A", Beta), gate("B", Alpha), gate("C", Beta), gate("E", Beta), gate("F", Beta), gate("Z", Beta)}
+	for i := range want {
+		if want[i].Specs[0].PreRelease == Beta {
+			want[i].Specs[0].Default = true
+		}
+	}
+	for name, prev := range map[string]*Release{"sorted": sorted, "unsorted": unsorted} {
+		keep := slices.Clone(prev.Gates)
+		got, err := ApplyDelta(prev, "f.txt", []byte(delta))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got.Version != "1.21" || got.Patch != "1.21.2" || !reflect.DeepEqual(got.Gates, want) {
+			t.Errorf("%s: got %+v\nwant %+v", name, got, want)
+		}
+		if !reflect.DeepEqual(prev.Gates, keep) {
+			t.Errorf("%s: prev was modified", name)
+		}
+	}
+	// Adding a gate and removing it in one delta is changing it twice.
+	if _, err := ApplyDelta(sorted, "f.txt", []byte("release 1.21 patch 1.21.2\n+A B+\n-A\n")); err == nil || !strings.Contains(err.Error(), "already changed on line 2") {
+		t.Errorf("add then remove: %v", err)
+	}
+	if _, err := ApplyDelta(sorted, "f.txt", []byte("release 1.21 patch 1.21.2\n-B\n-B\n")); err == nil || !strings.Contains(err.Error(), "removes B") {
+		t.Errorf("remove twice: %v", err)
+	}
 }

@@ -26,9 +26,13 @@ type tables struct {
 	order []string
 	err   error
 
-	mu      sync.Mutex
-	byRel   map[string]*Table
-	chained bool // every delta has been decoded
+	mu    sync.Mutex
+	byRel map[string]*Table
+	// chained is how many deltas, oldest first, have been decoded, and
+	// last the table of the newest of them: a release decodes the deltas
+	// up to its own, not the ones after it.
+	chained int
+	last    *Table
 	// noResolved makes every release decode from the deltas (tests).
 	noResolved bool
 }
@@ -78,20 +82,20 @@ func (t *tables) decode(prev *Table, path, release string) (*Table, error) {
 	return tab, nil
 }
 
-// chain decodes every delta, keeping the tables already decoded.
-func (t *tables) chain() error {
-	var prev *Table
-	for _, v := range t.order {
-		tab, err := t.decode(prev, "data/"+v+".txt", v)
+// chain decodes the deltas up to release idx, keeping the tables already
+// decoded.
+func (t *tables) chain(idx int) error {
+	for ; t.chained <= idx; t.chained++ {
+		v := t.order[t.chained]
+		tab, err := t.decode(t.last, "data/"+v+".txt", v)
 		if err != nil {
 			return err
 		}
 		if _, done := t.byRel[v]; !done {
 			t.byRel[v] = tab
 		}
-		prev = tab
+		t.last = tab
 	}
-	t.chained = true
 	return nil
 }
 
@@ -106,7 +110,8 @@ func (t *tables) get(release string) (*Table, error) {
 		return tab, nil
 	}
 	n := len(t.order)
-	if !slices.Contains(t.order, release) {
+	idx := slices.Index(t.order, release)
+	if idx < 0 {
 		have := "none"
 		if n > 0 {
 			have = t.order[0] + " … " + t.order[n-1]
@@ -119,11 +124,9 @@ func (t *tables) get(release string) (*Table, error) {
 			return tab, nil
 		}
 	}
-	if !t.chained {
-		if err := t.chain(); err != nil {
-			t.err = err
-			return nil, err
-		}
+	if err := t.chain(idx); err != nil {
+		t.err = err
+		return nil, err
 	}
 	return t.byRel[release], nil
 }

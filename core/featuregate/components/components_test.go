@@ -205,7 +205,7 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 	if !reflect.DeepEqual(got2, tab) {
 		t.Fatal("the resolved release decodes differently from the deltas")
 	}
-	if whole.chained || len(whole.byRel) != 1 {
+	if whole.chained != 0 || len(whole.byRel) != 1 {
 		t.Fatal("loading the newest release decoded the deltas too")
 	}
 	// An older release still comes from the deltas, and the newest stays.
@@ -214,5 +214,30 @@ func TestResolvedIsTheDeltas(t *testing.T) {
 	}
 	if again, _ := whole.get(latest); again != got2 {
 		t.Fatal("decoding the deltas replaced the newest release's table")
+	}
+}
+
+// TestLoadDecodesTheDeltasUpToTheRelease: a page evaluating an older
+// release decodes the deltas up to it, not the newer ones, and a later
+// release goes on from there to the same tables a full chain gives.
+func TestLoadDecodesTheDeltasUpToTheRelease(t *testing.T) {
+	names := Releases()
+	full := newTables(dataFS)
+	full.noResolved = true
+	if _, err := full.get(names[len(names)-1]); err != nil {
+		t.Fatal(err)
+	}
+	lazy := newTables(dataFS)
+	for _, i := range []int{3, 3, 1, len(names) - 2} {
+		tab, err := lazy.get(names[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lazy.chained != max(4, i+1) {
+			t.Errorf("after %s: %d deltas decoded, want %d", names[i], lazy.chained, max(4, i+1))
+		}
+		if !reflect.DeepEqual(tab, full.byRel[names[i]]) {
+			t.Errorf("%s decodes differently when its deltas are decoded on demand", names[i])
+		}
 	}
 }

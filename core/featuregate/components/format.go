@@ -63,6 +63,7 @@ func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
 	prevRelease := ""
 	if prev != nil {
 		prevRelease = prev.Release
+		t.readers = make(map[string]Set, len(prev.readers))
 		for g, s := range prev.readers {
 			t.readers[g] = s
 		}
