@@ -55,6 +55,9 @@ var configFieldsAdded = []struct {
 	{37, []string{"defaultPodSysctls"}},
 }
 
+// newestFieldMinor is the last release that added a field.
+var newestFieldMinor = configFieldsAdded[len(configFieldsAdded)-1].minor
+
 // configFieldSince is the first minor each field exists in, built on
 // first use (the engine builds no table before it is asked something).
 var configFieldSince = sync.OnceValue(func() map[string]int {

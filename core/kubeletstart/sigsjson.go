@@ -1,0 +1,170 @@
+package kubeletstart
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// sigs.k8s.io/json (apimachinery's decoder from 1.23) is encoding/json made
+// case-sensitive: a value of the wrong JSON type is a type error that is
+// remembered while decoding goes on, and the first one in document order
+// (the converted JSON's keys are sorted) is returned at the end; an error
+// of a type's own UnmarshalJSON (metav1.Duration's) stops decoding at once
+// and is returned instead, without the field's name.
+
+// sigsDecode type-checks the top-level fields a release has and decodes
+// featureGates. bad is the field (or, with gate, the gate) the error is
+// about.
+func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate bool, err error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(js, &obj); err != nil {
+		return nil, "", false, err
+	}
+	var saved error
+	for _, k := range sortedKeys(obj) {
+		t, ok := configType(minor, k)
+		if !ok {
+			continue
+		}
+		if t.code == 'g' {
+			g, badGate, err := gatesFromJSON(obj[k], k)
+			if err != nil && saved == nil {
+				saved, bad, gate = err, badGate, true
+			}
+			gates = g
+			continue
+		}
+		typeErr, abort := sigsValue(t, obj[k], k)
+		if abort != nil {
+			return nil, k, false, abort
+		}
+		if typeErr != nil && saved == nil {
+			saved, bad = typeErr, k
+		}
+	}
+	if saved != nil {
+		return nil, bad, gate, saved
+	}
+	return gates, "", false, nil
+}
+
+// rawKind is how encoding/json names a JSON value's kind in type errors.
+func rawKind(raw []byte) string {
+	if len(raw) == 0 {
+		return "null"
+	}
+	switch raw[0] {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "bool"
+	case '"':
+		return "string"
+	case '[':
+		return "array"
+	case '{':
+		return "object"
+	}
+	return "number"
+}
+
+// sigsValue checks one value against its field's type: typeErr is a
+// remembered type error, abort an UnmarshalJSON error.
+func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
+	kind := rawKind(raw)
+	if t.code == 'd' || t.code == 'D' {
+		return nil, durationError(raw, kind, t.code == 'D')
+	}
+	if kind == "null" {
+		return nil, nil
+	}
+	mismatch := func(value, typ string) error {
+		return fmt.Errorf("json: cannot unmarshal %s into Go struct field KubeletConfiguration.%s of type %s", value, field, typ)
+	}
+	if kind != t.jsonKind() {
+		return mismatch(kind, t.goTypeName()), nil
+	}
+	switch t.code {
+	case 'i', 'I':
+		bits := 32
+		if t.code == 'I' {
+			bits = 64
+		}
+		if _, err := strconv.ParseInt(string(raw), 10, bits); err != nil {
+			return mismatch("number "+string(raw), t.goTypeName()), nil
+		}
+	case 'o':
+		if field == "crashLoopBackOff" {
+			// CrashLoopBackOffConfig's one field, a *metav1.Duration.
+			var obj map[string]json.RawMessage
+			_ = json.Unmarshal(raw, &obj)
+			if v, ok := obj["maxContainerRestartPeriod"]; ok {
+				return nil, durationError(v, rawKind(v), true)
+			}
+		}
+	case 'm', 'M':
+		var obj map[string]json.RawMessage
+		_ = json.Unmarshal(raw, &obj)
+		elem := fieldType{code: 's'}
+		if t.code == 'M' {
+			elem.code = 'l'
+		}
+		for _, k := range sortedKeys(obj) {
+			if err, _ := sigsValue(elem, obj[k], field); err != nil {
+				return err, nil
+			}
+		}
+	case 'l', 'L', 'a':
+		var list []json.RawMessage
+		_ = json.Unmarshal(raw, &list)
+		elem := fieldType{code: 's'}
+		switch t.code {
+		case 'L':
+			elem.code = 'i'
+		case 'a':
+			elem = fieldType{code: 'o', name: t.name}
+		}
+		for _, v := range list {
+			if err, _ := sigsValue(elem, v, field); err != nil {
+				return err, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// durationError is metav1.Duration's UnmarshalJSON: the value is read into
+// a string with encoding/json and parsed with time.ParseDuration. Into a
+// plain (non-pointer) field, null reaches it too and parses as "".
+func durationError(raw []byte, kind string, pointer bool) error {
+	switch kind {
+	case "null":
+		if pointer {
+			return nil
+		}
+	case "string":
+	default:
+		return fmt.Errorf("json: cannot unmarshal %s into Go value of type string", kind)
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	_, err := time.ParseDuration(s)
+	return err
+}
+
+// jsonKind is the kind of JSON value the field takes (besides null).
+func (t fieldType) jsonKind() string {
+	switch t.code {
+	case 'i', 'I', 'f':
+		return "number"
+	case 'b':
+		return "bool"
+	case 's', 'e', 'd', 'D':
+		return "string"
+	case 'l', 'L', 'a':
+		return "array"
+	}
+	return "object"
+}
