@@ -246,31 +246,36 @@ func (it *jsonIter) readString() string {
 	return ""
 }
 
-// skip passes over one JSON value (Skip).
+// skip passes over one JSON value (Skip, strict build). Its object and
+// array readers step back before reading the opening bracket, which once
+// there is an error does nothing: the reader then fails on the next token
+// and skips no further.
 func (it *jsonIter) skip() {
 	switch c := it.next(); c {
 	case '"':
-		it.head--
-		it.readString()
+		for i := it.head; i < len(it.buf); i++ {
+			switch it.buf[i] {
+			case '"':
+				it.head = i + 1
+				return
+			case '\\':
+				it.unread()
+				it.readString()
+				return
+			}
+		}
 	case 'n':
 		it.expect("ull")
 	case 't':
 		it.expect("rue")
 	case 'f':
 		it.expect("alse")
-	case '{', '[':
-		for depth := 1; it.head < len(it.buf) && depth > 0; {
-			switch it.buf[it.head] {
-			case '"':
-				it.readString()
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-			}
-			it.head++
-		}
+	case '{':
+		it.unread()
+		it.skipObject()
+	case '[':
+		it.unread()
+		it.skipArray()
 	default:
 		if c != '-' && !isDigit(c) {
 			it.report("Skip", fmt.Sprintf("do not know how to skip: %v", c))
@@ -279,6 +284,62 @@ func (it *jsonIter) skip() {
 		for it.head < len(it.buf) && (isDigit(it.buf[it.head]) || bytesIn(it.buf[it.head], ".eE+-")) {
 			it.head++
 		}
+	}
+}
+
+// skipObject is ReadObjectCB skipping every value.
+func (it *jsonIter) skipObject() {
+	switch c := it.next(); c {
+	case '{':
+	case 'n':
+		it.expect("ull")
+		return
+	default:
+		it.report("ReadObjectCB", "expect { or n, but found "+string([]byte{c}))
+		return
+	}
+	c := it.next()
+	if c == '}' {
+		return
+	}
+	if c != '"' {
+		it.report("ReadObjectCB", `expect " after }, but found `+string([]byte{c}))
+		return
+	}
+	it.unread()
+	for c = ','; c == ','; c = it.next() {
+		it.readString()
+		if c := it.next(); c != ':' {
+			it.report("ReadObject", "expect : after object field, but found "+string([]byte{c}))
+		}
+		it.skip()
+	}
+	if c != '}' {
+		it.report("ReadObjectCB", "object not ended with }")
+	}
+}
+
+// skipArray is ReadArrayCB skipping every value.
+func (it *jsonIter) skipArray() {
+	switch c := it.next(); c {
+	case '[':
+	case 'n':
+		it.expect("ull")
+		return
+	default:
+		it.report("ReadArrayCB", "expect [ or n, but found "+string([]byte{c}))
+		return
+	}
+	c := it.next()
+	if c == ']' {
+		return
+	}
+	it.unread()
+	for c = ','; c == ','; c = it.next() {
+		it.skip()
+	}
+	if c != ']' {
+		it.report("ReadArrayCB", "expect ] in the end, but found "+string([]byte{c}))
 	}
 }
 
