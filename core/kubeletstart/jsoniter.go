@@ -435,7 +435,7 @@ func (it *jsonIter) decodeValue(t fieldType) {
 		start := it.head
 		it.skip()
 		raw := it.buf[start:it.head]
-		if err := durationError(raw, rawKind(raw), false); err != nil {
+		if err := durationError(raw, rawKind(raw), false, ""); err != nil {
 			it.report("unmarshalerDecoder", err.Error())
 		}
 	case 'm', 'M', 'g':

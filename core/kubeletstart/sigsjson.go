@@ -12,7 +12,11 @@ import (
 // remembered while decoding goes on, and the first one in document order
 // (the converted JSON's keys are sorted) is returned at the end; an error
 // of a type's own UnmarshalJSON (metav1.Duration's) stops decoding at once
-// and is returned instead, without the field's name.
+// and is returned instead; when it is an encoding/json type error (a
+// Duration given a number) the decoder names the field in it too, its
+// struct being the innermost one ("CrashLoopBackOffConfig.crashLoopBackOff.
+// maxContainerRestartPeriod": every version pinned 1.23–1.37 aliases
+// encoding/json's UnmarshalTypeError and adds its context to it).
 
 // sigsDecode type-checks the top-level fields a release has and decodes
 // featureGates. bad is the field (or, with gate, the gate) the error is
@@ -75,7 +79,7 @@ func rawKind(raw []byte) string {
 func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 	kind := rawKind(raw)
 	if t.code == 'd' || t.code == 'D' {
-		return nil, durationError(raw, kind, t.code == 'D')
+		return nil, durationError(raw, kind, t.code == 'D', "KubeletConfiguration."+field)
 	}
 	if kind == "null" {
 		return nil, nil
@@ -101,7 +105,7 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 			var obj map[string]json.RawMessage
 			_ = json.Unmarshal(raw, &obj)
 			if v, ok := obj["maxContainerRestartPeriod"]; ok {
-				return nil, durationError(v, rawKind(v), true)
+				return nil, durationError(v, rawKind(v), true, "CrashLoopBackOffConfig.crashLoopBackOff.maxContainerRestartPeriod")
 			}
 		}
 	case 'm', 'M':
@@ -137,8 +141,10 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 
 // durationError is metav1.Duration's UnmarshalJSON: the value is read into
 // a string with encoding/json and parsed with time.ParseDuration. Into a
-// plain (non-pointer) field, null reaches it too and parses as "".
-func durationError(raw []byte, kind string, pointer bool) error {
+// plain (non-pointer) field, null reaches it too and parses as "". field
+// is the struct field a type error is reported against ("" for none, as
+// json-iterator leaves it).
+func durationError(raw []byte, kind string, pointer bool, field string) error {
 	switch kind {
 	case "null":
 		if pointer {
@@ -146,7 +152,10 @@ func durationError(raw []byte, kind string, pointer bool) error {
 		}
 	case "string":
 	default:
-		return fmt.Errorf("json: cannot unmarshal %s into Go value of type string", kind)
+		if field == "" {
+			return fmt.Errorf("json: cannot unmarshal %s into Go value of type string", kind)
+		}
+		return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s of type string", kind, field)
 	}
 	var s string
 	_ = json.Unmarshal(raw, &s)

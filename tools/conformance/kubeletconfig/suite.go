@@ -10,7 +10,8 @@ import (
 )
 
 var (
-	docs     = flag.Int("docs", 1000, "number of generated KubeletConfiguration documents (seeds 1…N)")
+	docs     = flag.Int("docs", 1000, "number of generated KubeletConfiguration documents (seeds from…from+N-1)")
+	fromSeed = flag.Int("from", 1, "the first document seed")
 	onlyDoc  = flag.Int("doc", 0, "run only this document seed and print it")
 	examples = flag.Int("examples", 8, "kinds of mismatch to shrink to a minimal document")
 	strict   = flag.Bool("strict-decoding", false, "fail on decoding differences too")
@@ -50,7 +51,7 @@ func Run(t *testing.T, rel Release) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, last := 1, *docs
+	first, last := *fromSeed, *fromSeed+*docs-1
 	if *onlyDoc != 0 {
 		first, last = *onlyDoc, *onlyDoc
 	}
