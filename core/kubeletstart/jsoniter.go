@@ -441,7 +441,7 @@ func (it *jsonIter) decodeValue(t fieldType) {
 	case 'm', 'M', 'g':
 		it.decodeMap(t.code)
 	case 'l', 'L', 'a':
-		it.decodeSlice(t.code)
+		it.decodeSlice(t)
 	default:
 		// A nested struct (float64 fields, 1.22, are read as any number).
 		switch c := it.next(); c {
@@ -506,7 +506,7 @@ func (it *jsonIter) decodeMap(code byte) {
 				m[key] = false
 			}
 		case 'M':
-			it.decodeSlice('l')
+			it.decodeSlice(fieldType{code: 'l'})
 		default:
 			it.readString()
 		}
@@ -517,8 +517,13 @@ func (it *jsonIter) decodeMap(code byte) {
 }
 
 // decodeSlice is the slice decoder for []string (l), []int32 (L) and
-// slices of structs (a).
-func (it *jsonIter) decodeSlice(code byte) {
+// slices of structs (a); it names the slice type before an error.
+func (it *jsonIter) decodeSlice(t fieldType) {
+	it.readSlice(t.code)
+	it.wrap(t.goTypeName() + ": ")
+}
+
+func (it *jsonIter) readSlice(code byte) {
 	c := it.next()
 	if c == 'n' {
 		it.expect("ull")

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -15,6 +17,7 @@ var (
 	onlyDoc  = flag.Int("doc", 0, "run only this document seed and print it")
 	examples = flag.Int("examples", 8, "kinds of mismatch to shrink to a minimal document")
 	strict   = flag.Bool("strict-decoding", false, "fail on decoding differences too")
+	docFiles = flag.String("files", "", "compare these documents instead (a glob), printing both outcomes")
 )
 
 // decoding reports a disagreement that lies in decoding the document
@@ -50,6 +53,10 @@ func Run(t *testing.T, rel Release) {
 	c, err := newCorpus(rel, gates)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if *docFiles != "" {
+		compareFiles(t, m, rel, c)
+		return
 	}
 	first, last := *fromSeed, *fromSeed+*docs-1
 	if *onlyDoc != 0 {
@@ -191,4 +198,25 @@ func sameChannel(o Outcome) Outcome {
 		return o
 	}
 	return out
+}
+
+// compareFiles loads the documents -files names through both sides and
+// prints the outcomes, failing on a disagreement: a way to ask the real
+// kubelet about a hand-written file.
+func compareFiles(t *testing.T, m *model, rel Release, c *Corpus) {
+	names, err := filepath.Glob(*docFiles)
+	if err != nil || len(names) == 0 {
+		t.Fatalf("-files %q: no file (%v)", *docFiles, err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		up, model, diffs := compare(t, m, rel, data, c.sample)
+		fmt.Printf("%s:\n%s\nupstream:    %+v\nkubexplorer: %+v\n\n", name, data, up, model)
+		for _, d := range diffs {
+			t.Errorf("%s: %s", name, d)
+		}
+	}
 }
