@@ -53,16 +53,16 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 	}
 	cfg := &decodedConfig{pos: pos}
 	var badKey string
-	gate := true
+	var gate bool
 	if e.jsonIter {
-		cfg.gates, _, badKey, err = jsonIterWalk(js, e.minor, false)
+		cfg.gates, _, badKey, gate, err = jsonIterWalk(js, e.minor, false)
 	} else {
 		cfg.gates, badKey, gate, err = sigsDecode(js, e.minor)
 	}
 	if err != nil {
-		at := pos.gateValue(badKey)
-		if !gate {
-			at = pos.topOrStart(badKey)
+		at := pos.topOrStart(badKey)
+		if gate || badKey == "featureGates" {
+			at = pos.gateValue(badKey)
 		}
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), at}
 	}
@@ -86,7 +86,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		case dupErr != nil:
 			cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, dupErr)
 		default:
-			if _, _, _, err := jsonIterWalk(js, e.minor, true); err != nil {
+			if _, _, _, _, err := jsonIterWalk(js, e.minor, true); err != nil {
 				cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, err)
 			}
 		}

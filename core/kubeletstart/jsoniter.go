@@ -19,22 +19,24 @@ import (
 // decoder its type ("v1beta1.KubeletConfiguration."). Nested structs are
 // skipped whole, their fields unchecked. With strict set, an unknown
 // top-level field is an error, as with DisallowUnknownFields.
-func jsonIterWalk(buf []byte, minor int, strict bool) (gates map[string]bool, present bool, badKey string, err error) {
+// bad is the field (with gate, the gate) the first error is about.
+func jsonIterWalk(buf []byte, minor int, strict bool) (gates map[string]bool, present bool, bad string, gate bool, err error) {
 	it := &jsonIter{buf: buf, minor: minor, strict: strict}
 	it.decodeConfig()
 	if it.err != "" {
-		return nil, false, it.errKey, fmt.Errorf("%s", it.err)
+		return nil, false, it.errKey, it.errGate, fmt.Errorf("%s", it.err)
 	}
-	return it.gates, it.gatesPresent, "", nil
+	return it.gates, it.gatesPresent, "", false, nil
 }
 
 type jsonIter struct {
-	buf    []byte
-	head   int
-	err    string
-	errKey string // the gate or field the error is about, for editor markers
-	minor  int
-	strict bool
+	buf     []byte
+	head    int
+	err     string
+	errKey  string // the gate or field the error is about, for editor markers
+	errGate bool   // errKey is a gate
+	minor   int
+	strict  bool
 
 	field        string // the top-level field being read
 	gate         string // the gate being read, inside featureGates
@@ -84,8 +86,8 @@ func (it *jsonIter) report(op, msg string) {
 	ctxEnd := min(it.head+50, len(it.buf))
 	it.err = fmt.Sprintf("%s: %s, error found in #%v byte of ...|%s|..., bigger context ...|%s|...",
 		op, msg, it.head-peekStart, it.buf[peekStart:peekEnd], it.buf[ctxStart:ctxEnd])
-	it.errKey = it.field
-	if it.gate != "" {
+	it.errKey, it.errGate = it.field, it.gate != ""
+	if it.errGate {
 		it.errKey = it.gate
 	}
 }
