@@ -38,6 +38,9 @@ type jsonIter struct {
 	minor   int
 	strict  bool
 
+	eof   bool // the reader ran past the end (json-iterator's io.EOF)
+	depth int  // nesting of the objects and arrays being skipped
+
 	field        string // the top-level field being read
 	gate         string // the gate being read, inside featureGates
 	gates        map[string]bool
@@ -55,11 +58,13 @@ func (it *jsonIter) next() byte {
 		}
 		return c
 	}
+	it.eof = true
 	return 0
 }
 
 func (it *jsonIter) readByte() byte {
 	if it.head >= len(it.buf) {
+		it.eof = true
 		return 0
 	}
 	it.head++
@@ -67,9 +72,10 @@ func (it *jsonIter) readByte() byte {
 }
 
 // unread steps back one byte, which json-iterator does not do once it has
-// an error: from then on every unread token is lost.
+// an error (or has reached the end): from then on every unread token is
+// lost.
 func (it *jsonIter) unread() {
-	if it.err == "" {
+	if it.err == "" && !it.eof {
 		it.head--
 	}
 }
@@ -289,8 +295,25 @@ func (it *jsonIter) skip() {
 	}
 }
 
+// enter counts a level of nesting, refusing the 10,001st as json-iterator
+// does; leave undoes it.
+func (it *jsonIter) enter() bool {
+	it.depth++
+	if it.depth > 10000 {
+		it.report("incrementDepth", "exceeded max depth")
+		return false
+	}
+	return true
+}
+
+func (it *jsonIter) leave() { it.depth-- }
+
 // skipObject is ReadObjectCB skipping every value.
 func (it *jsonIter) skipObject() {
+	if !it.enter() {
+		return
+	}
+	defer it.leave()
 	switch c := it.next(); c {
 	case '{':
 	case 'n':
@@ -323,6 +346,10 @@ func (it *jsonIter) skipObject() {
 
 // skipArray is ReadArrayCB skipping every value.
 func (it *jsonIter) skipArray() {
+	if !it.enter() {
+		return
+	}
+	defer it.leave()
 	switch c := it.next(); c {
 	case '[':
 	case 'n':
