@@ -62,6 +62,7 @@ type fieldType struct {
 	pointer bool
 	name    string // the named type, qualified ("v1beta1.KubeletAuthentication")
 	goName  string
+	since   int // the first release with the field (fields.go)
 }
 
 // configTypes parses configTypeTable on first use.
@@ -82,6 +83,7 @@ var configTypes = sync.OnceValue(func() map[string]fieldType {
 		if t.goName == "" {
 			t.goName = strings.ToUpper(name[:1]) + name[1:]
 		}
+		t.since = configFieldSince()[name]
 		m[name] = t
 	}
 	return m

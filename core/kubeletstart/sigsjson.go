@@ -20,35 +20,44 @@ import (
 
 // sigsDecode type-checks the top-level fields a release has and decodes
 // featureGates. bad is the field (or, with gate, the gate) the error is
-// about.
+// about. The members are read in document order, which is the decoder's.
 func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate bool, err error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(js, &obj); err != nil {
-		return nil, "", false, err
-	}
-	var saved error
-	for _, k := range sortedKeys(obj) {
-		t, ok := configType(minor, k)
+	var saved, abort error
+	types := configTypes()
+	jsonMembers(js, func(key, val []byte) bool {
+		name, ok := plainKey(key)
 		if !ok {
-			continue
+			return true
+		}
+		t, ok := types[string(name)]
+		if !ok || minor < t.since {
+			return true
 		}
 		if t.code == 'g' {
-			g, badGate, err := gatesFromJSON(obj[k], k)
+			g, badGate, err := gatesFromJSON(val, "featureGates")
 			if err != nil && saved == nil {
 				saved, bad, gate = err, badGate, true
 			}
 			gates = g
-			continue
+			return true
 		}
-		typeErr, abort := sigsValue(t, obj[k], k)
-		if abort != nil {
-			return nil, k, false, abort
+		if t.name == "" && t.code == 'o' {
+			t, _ = configType(minor, string(name))
+		}
+		typeErr, stop := sigsValue(t, val, string(name))
+		if stop != nil {
+			abort, bad, gate = stop, string(name), false
+			return false
 		}
 		if typeErr != nil && saved == nil {
-			saved, bad = typeErr, k
+			saved, bad = typeErr, string(name)
 		}
-	}
-	if saved != nil {
+		return true
+	})
+	switch {
+	case abort != nil:
+		return nil, bad, false, abort
+	case saved != nil:
 		return nil, bad, gate, saved
 	}
 	return gates, "", false, nil
@@ -102,27 +111,23 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 	case 'o':
 		if field == "crashLoopBackOff" {
 			// CrashLoopBackOffConfig's one field, a *metav1.Duration.
-			var obj map[string]json.RawMessage
-			_ = json.Unmarshal(raw, &obj)
-			if v, ok := obj["maxContainerRestartPeriod"]; ok {
-				return nil, durationError(v, rawKind(v), true, "CrashLoopBackOffConfig.crashLoopBackOff.maxContainerRestartPeriod")
-			}
+			jsonMembers(raw, func(key, val []byte) bool {
+				if string(key) == `"maxContainerRestartPeriod"` {
+					abort = durationError(val, rawKind(val), true, "CrashLoopBackOffConfig.crashLoopBackOff.maxContainerRestartPeriod")
+				}
+				return abort == nil
+			})
 		}
 	case 'm', 'M':
-		var obj map[string]json.RawMessage
-		_ = json.Unmarshal(raw, &obj)
 		elem := fieldType{code: 's'}
 		if t.code == 'M' {
 			elem.code = 'l'
 		}
-		for _, k := range sortedKeys(obj) {
-			if err, _ := sigsValue(elem, obj[k], field); err != nil {
-				return err, nil
-			}
-		}
+		jsonMembers(raw, func(_, val []byte) bool {
+			typeErr, _ = sigsValue(elem, val, field)
+			return typeErr == nil
+		})
 	case 'l', 'L', 'a':
-		var list []json.RawMessage
-		_ = json.Unmarshal(raw, &list)
 		elem := fieldType{code: 's'}
 		switch t.code {
 		case 'L':
@@ -130,13 +135,12 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 		case 'a':
 			elem = fieldType{code: 'o', name: t.name}
 		}
-		for _, v := range list {
-			if err, _ := sigsValue(elem, v, field); err != nil {
-				return err, nil
-			}
-		}
+		jsonElements(raw, func(val []byte) bool {
+			typeErr, _ = sigsValue(elem, val, field)
+			return typeErr == nil
+		})
 	}
-	return nil, nil
+	return typeErr, abort
 }
 
 // durationError is metav1.Duration's UnmarshalJSON: the value is read into
@@ -158,7 +162,11 @@ func durationError(raw []byte, kind string, pointer bool, field string) error {
 		return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s of type string", kind, field)
 	}
 	var s string
-	_ = json.Unmarshal(raw, &s)
+	if k, ok := plainKey(raw); ok && kind == "string" {
+		s = string(k)
+	} else {
+		_ = json.Unmarshal(raw, &s)
+	}
 	_, err := time.ParseDuration(s)
 	return err
 }
