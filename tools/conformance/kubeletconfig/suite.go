@@ -21,10 +21,10 @@ var (
 )
 
 // decoding reports a disagreement that lies in decoding the document
-// (core/kubeletstart's decode.go, jsoniter.go and position.go, which are
-// being replaced by a shared YAML decoder): one side stops while loading,
-// or only the lenient-decoding warning differs. These are listed but fail
-// the test only with -strict-decoding.
+// (core/yamldoc and core/kubeletstart's decode.go, sigsjson.go,
+// jsoniter.go): one side stops while loading, or only the lenient-decoding
+// warning differs. These are listed but fail the test only with
+// -strict-decoding (make conformance passes it).
 func decoding(model, up Outcome, diffs []string) bool {
 	if model.Stage == "loadConfig" || up.Stage == "loadConfig" {
 		return true
