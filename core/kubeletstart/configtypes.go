@@ -67,8 +67,36 @@ type fieldType struct {
 
 // configTypes parses configTypeTable on first use.
 var configTypes = sync.OnceValue(func() map[string]fieldType {
+	m := parseTypes(configTypeTable, ";")
+	for name, t := range m {
+		t.since = configFieldSince()[name]
+		m[name] = t
+	}
+	return m
+})
+
+// nestedTypeTable is the fields of the nested structs an operator's file
+// most often sets, for sigs.k8s.io/json's checks: "Type=entry,entry;…",
+// entries as in configTypeTable. Identical 1.18–1.37.
+const nestedTypeTable = `KubeletAuthentication=x509 oKubeletX509Authentication,webhook oKubeletWebhookAuthentication,anonymous oKubeletAnonymousAuthentication;
+KubeletX509Authentication=clientCAFile s;KubeletWebhookAuthentication=enabled *b,cacheTTL d;KubeletAnonymousAuthentication=enabled *b;
+KubeletAuthorization=mode eKubeletAuthorizationMode,webhook oKubeletWebhookAuthorization;
+KubeletWebhookAuthorization=cacheAuthorizedTTL d,cacheUnauthorizedTTL d;CrashLoopBackOffConfig=maxContainerRestartPeriod D`
+
+// nestedTypes parses nestedTypeTable on first use, by qualified type name.
+var nestedTypes = sync.OnceValue(func() map[string]map[string]fieldType {
+	m := map[string]map[string]fieldType{}
+	for _, ent := range strings.Split(nestedTypeTable, ";") {
+		name, fields, _ := strings.Cut(strings.TrimSpace(ent), "=")
+		m["v1beta1."+name] = parseTypes(fields, ",")
+	}
+	return m
+})
+
+// parseTypes reads "jsonName code[TypeName][/GoName]" entries.
+func parseTypes(table, sep string) map[string]fieldType {
 	m := map[string]fieldType{}
-	for _, ent := range strings.Split(configTypeTable, ";") {
+	for _, ent := range strings.Split(table, sep) {
 		name, spec, _ := strings.Cut(strings.TrimSpace(ent), " ")
 		var t fieldType
 		if spec[0] == '*' {
@@ -83,11 +111,10 @@ var configTypes = sync.OnceValue(func() map[string]fieldType {
 		if t.goName == "" {
 			t.goName = strings.ToUpper(name[:1]) + name[1:]
 		}
-		t.since = configFieldSince()[name]
 		m[name] = t
 	}
 	return m
-})
+}
 
 // configType is a field's type in a release; ok is false for a field the
 // release does not have.

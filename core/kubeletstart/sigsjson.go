@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -44,7 +45,7 @@ func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate b
 		if t.name == "" && t.code == 'o' {
 			t, _ = configType(minor, string(name))
 		}
-		typeErr, stop := sigsValue(t, val, string(name))
+		typeErr, stop := sigsValue(t, val, "KubeletConfiguration", string(name))
 		if stop != nil {
 			abort, bad, gate = stop, string(name), false
 			return false
@@ -84,17 +85,19 @@ func rawKind(raw []byte) string {
 }
 
 // sigsValue checks one value against its field's type: typeErr is a
-// remembered type error, abort an UnmarshalJSON error.
-func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
+// remembered type error, abort an UnmarshalJSON error. A type error names
+// the innermost struct being decoded and the path from the top
+// ("KubeletWebhookAuthentication.authentication.webhook.enabled").
+func sigsValue(t fieldType, raw []byte, strct, path string) (typeErr, abort error) {
 	kind := rawKind(raw)
 	if t.code == 'd' || t.code == 'D' {
-		return nil, durationError(raw, kind, t.code == 'D', "KubeletConfiguration."+field)
+		return nil, durationError(raw, kind, t.code == 'D', strct+"."+path)
 	}
 	if kind == "null" {
 		return nil, nil
 	}
 	mismatch := func(value, typ string) error {
-		return fmt.Errorf("json: cannot unmarshal %s into Go struct field KubeletConfiguration.%s of type %s", value, field, typ)
+		return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s.%s of type %s", value, strct, path, typ)
 	}
 	if kind != t.jsonKind() {
 		return mismatch(kind, t.goTypeName()), nil
@@ -109,22 +112,34 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 			return mismatch("number "+string(raw), t.goTypeName()), nil
 		}
 	case 'o':
-		if field == "crashLoopBackOff" {
-			// CrashLoopBackOffConfig's one field, a *metav1.Duration.
-			jsonMembers(raw, func(key, val []byte) bool {
-				if string(key) == `"maxContainerRestartPeriod"` {
-					abort = durationError(val, rawKind(val), true, "CrashLoopBackOffConfig.crashLoopBackOff.maxContainerRestartPeriod")
-				}
-				return abort == nil
-			})
+		fields, ok := nestedTypes()[t.name]
+		if !ok {
+			break
 		}
+		inner := t.name[strings.IndexByte(t.name, '.')+1:]
+		jsonMembers(raw, func(key, val []byte) bool {
+			name, ok := plainKey(key)
+			if !ok {
+				return true
+			}
+			ft, ok := fields[string(name)]
+			if !ok {
+				return true
+			}
+			err, stop := sigsValue(ft, val, inner, path+"."+string(name))
+			if typeErr == nil {
+				typeErr = err
+			}
+			abort = stop
+			return stop == nil
+		})
 	case 'm', 'M':
 		elem := fieldType{code: 's'}
 		if t.code == 'M' {
 			elem.code = 'l'
 		}
 		jsonMembers(raw, func(_, val []byte) bool {
-			typeErr, _ = sigsValue(elem, val, field)
+			typeErr, _ = sigsValue(elem, val, strct, path)
 			return typeErr == nil
 		})
 	case 'l', 'L', 'a':
@@ -136,7 +151,7 @@ func sigsValue(t fieldType, raw []byte, field string) (typeErr, abort error) {
 			elem = fieldType{code: 'o', name: t.name}
 		}
 		jsonElements(raw, func(val []byte) bool {
-			typeErr, _ = sigsValue(elem, val, field)
+			typeErr, _ = sigsValue(elem, val, strct, path)
 			return typeErr == nil
 		})
 	}
