@@ -308,19 +308,27 @@ func (it *jsonIter) enter() bool {
 
 func (it *jsonIter) leave() { it.depth-- }
 
+// open reads the bracket that starts an object or array; false for null
+// (consumed) or anything else (reported for op).
+func (it *jsonIter) open(bracket byte, op string) bool {
+	switch c := it.next(); c {
+	case bracket:
+		return true
+	case 'n':
+		it.expect("ull")
+	default:
+		it.report(op, "expect "+string([]byte{bracket})+" or n, but found "+string([]byte{c}))
+	}
+	return false
+}
+
 // skipObject is ReadObjectCB skipping every value.
 func (it *jsonIter) skipObject() {
 	if !it.enter() {
 		return
 	}
 	defer it.leave()
-	switch c := it.next(); c {
-	case '{':
-	case 'n':
-		it.expect("ull")
-		return
-	default:
-		it.report("ReadObjectCB", "expect { or n, but found "+string([]byte{c}))
+	if !it.open('{', "ReadObjectCB") {
 		return
 	}
 	c := it.next()
@@ -350,13 +358,7 @@ func (it *jsonIter) skipArray() {
 		return
 	}
 	defer it.leave()
-	switch c := it.next(); c {
-	case '[':
-	case 'n':
-		it.expect("ull")
-		return
-	default:
-		it.report("ReadArrayCB", "expect [ or n, but found "+string([]byte{c}))
+	if !it.open('[', "ReadArrayCB") {
 		return
 	}
 	c := it.next()
@@ -383,13 +385,7 @@ func bytesIn(c byte, set string) bool {
 
 // decodeConfig is the struct decoder of KubeletConfiguration.
 func (it *jsonIter) decodeConfig() {
-	switch c := it.next(); c {
-	case '{':
-	case 'n':
-		it.expect("ull")
-		return
-	default:
-		it.report("readObjectStart", "expect { or n, but found "+string([]byte{c}))
+	if !it.open('{', "readObjectStart") {
 		return
 	}
 	if it.next() == '}' {
@@ -553,13 +549,7 @@ func (it *jsonIter) decodeSlice(t fieldType) {
 }
 
 func (it *jsonIter) readSlice(code byte) {
-	c := it.next()
-	if c == 'n' {
-		it.expect("ull")
-		return
-	}
-	if c != '[' {
-		it.report("decode slice", "expect [ or n, but found "+string([]byte{c}))
+	if !it.open('[', "decode slice") {
 		return
 	}
 	if it.next() == ']' {
@@ -573,7 +563,8 @@ func (it *jsonIter) readSlice(code byte) {
 	case 'a':
 		elem.code = 'o'
 	}
-	for c = ','; c == ','; c = it.next() {
+	c := byte(',')
+	for ; c == ','; c = it.next() {
 		it.decodeValue(elem)
 	}
 	if c != ']' {
