@@ -138,9 +138,12 @@ func lookupPath(obj map[string]any, path string) (v any, present bool) {
 
 // convert turns a decoded JSON value into the field's Go value. ok is false
 // for a value the real decoder would refuse (wrong type, fraction,
-// overflow): the model does not reproduce those decoding errors and leaves
-// the field as it was.
-func (c configField) convert(v any) (any, bool) {
+// overflow), which the main file's decoding has already reported (drop-ins
+// of 1.29+ are not type-checked: the model leaves the field as it was).
+// jsonIter: json-iterator reads an int32 modulo 2^32 and lets a value past
+// int32's range through unless it passes 2^32 too (5000000000 is read as
+// 705032704, -5000000000 as -705032704).
+func (c configField) convert(v any, jsonIter bool) (any, bool) {
 	switch c.kind {
 	case fString:
 		s, ok := v.(string)
@@ -155,6 +158,13 @@ func (c configField) convert(v any) (any, bool) {
 			lo, hi = -(1 << 63), (1<<63)-1
 		}
 		if f < lo || f > hi {
+			if jsonIter && c.kind == fInt32 && math.Abs(f) < 1<<53 {
+				n := int64(uint32(uint64(math.Abs(f))))
+				if f < 0 {
+					n = -n
+				}
+				return n, true
+			}
 			return nil, false
 		}
 		return int64(f), true
@@ -182,7 +192,7 @@ func (r *run) decodedState(obj map[string]any, pos *positions, input, path strin
 		}
 		fv := fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
 		if raw, present := lookupPath(obj, c.path); present && raw != nil {
-			if v, ok := c.convert(raw); ok {
+			if v, ok := c.convert(raw, r.e.jsonIter); ok {
 				if c.pointer || !isZero(v) {
 					fv = fieldValue{val: v, from: origin{source: input, path: path, at: pos.field(c.path)}}
 				}
@@ -248,7 +258,7 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 			}
 			continue
 		}
-		v, ok := c.convert(raw)
+		v, ok := c.convert(raw, r.e.jsonIter)
 		if !ok {
 			r.skippedField(c, "dropin", path, from.at, raw)
 			continue

@@ -53,15 +53,30 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 	}
 	cfg := &decodedConfig{pos: pos}
 	var badKey string
+	var gate bool
 	if e.jsonIter {
-		cfg.gates, _, badKey, err = jsonIterWalk(js, false)
+		cfg.gates, _, badKey, gate, err = jsonIterWalk(js, e.minor, false)
 	} else {
-		cfg.gates, badKey, err = sigsDecodeGates(js)
+		cfg.gates, badKey, gate, err = sigsDecode(js, e.minor)
 	}
 	if err != nil {
-		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.gateValue(badKey)}
+		at := pos.topOrStart(badKey)
+		if gate || badKey == "featureGates" {
+			at = pos.gateValue(badKey)
+		}
+		return nil, &issue{fmt.Errorf("failed to decode: %w", err), at}
 	}
 	cfg.obj, cfg.unknown = f.object()
+	if e.minor < newestFieldMinor {
+		// The parsed file's unknown fields are those no release has; an
+		// older release does not know the newer ones either.
+		cfg.unknown = nil
+		for _, k := range sortedKeys(cfg.obj) {
+			if !configFieldKnown(e.minor, k) {
+				cfg.unknown = append(cfg.unknown, k)
+			}
+		}
+	}
 	dupErr := doc.DuplicateKeys()
 	if dupErr != nil {
 		cfg.dupAt = pos.duplicate(errSpan(dupErr).Line)
@@ -71,7 +86,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		case dupErr != nil:
 			cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, dupErr)
 		default:
-			if _, _, _, err := jsonIterWalk(js, true); err != nil {
+			if _, _, _, _, err := jsonIterWalk(js, e.minor, true); err != nil {
 				cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, err)
 			}
 		}
@@ -146,21 +161,6 @@ func checkKind(js, original []byte, schemeLine int) error {
 		return fmt.Errorf("no kind %q is registered for version %q in scheme \"pkg/runtime/scheme.go:%d\"", kind, gv, schemeLine)
 	}
 	return nil
-}
-
-// sigsDecodeGates reads featureGates with encoding/json semantics, as
-// sigs.k8s.io/json does from 1.23: the first type error in document order
-// wins; a null value stores false; null or a missing field is a nil map.
-func sigsDecodeGates(js []byte) (map[string]bool, string, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(js, &obj); err != nil {
-		return nil, "", err
-	}
-	raw, ok := obj["featureGates"]
-	if !ok {
-		return nil, "", nil
-	}
-	return gatesFromJSON(raw, "featureGates")
 }
 
 // gatesFromJSON decodes a featureGates value; field is the struct field

@@ -55,6 +55,9 @@ var configFieldsAdded = []struct {
 	{37, []string{"defaultPodSysctls"}},
 }
 
+// newestFieldMinor is the last release that added a field.
+var newestFieldMinor = configFieldsAdded[len(configFieldsAdded)-1].minor
+
 // configFieldSince is the first minor each field exists in, built on
 // first use (the engine builds no table before it is asked something).
 var configFieldSince = sync.OnceValue(func() map[string]int {
@@ -77,11 +80,10 @@ func configFieldKnown(minor int, name string) bool {
 	return ok && minor >= since
 }
 
-// kubeletConfigFields is the union over the modelled releases, for the
-// decoders that do not look the release up yet: a field only a newer
-// release has is then accepted on older ones too (for instance
-// nodeStatusMaxImages, 1.19+, in a 1.18 file — the real 1.18 kubelet
-// warns "found unknown field" and drops it). configFieldKnown is exact.
+// kubeletConfigFields is the union over the modelled releases: the fields
+// no release has, which a parsed file lists once for every release
+// (parsed.object); decodeTyped narrows them to the release with
+// configFieldKnown (nodeStatusMaxImages, 1.19+, is unknown to 1.18).
 var kubeletConfigFields = sync.OnceValue(func() map[string]bool {
 	since := configFieldSince()
 	m := make(map[string]bool, len(since))

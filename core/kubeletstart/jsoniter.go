@@ -2,72 +2,52 @@ package kubeletstart
 
 import (
 	"fmt"
-	"strings"
+	"math"
+	"strconv"
 )
 
-// jsonIterWalk reproduces how json-iterator (apimachinery's JSON decoder up
-// to 1.22) reads a KubeletConfiguration from the compact JSON that
-// sigs.k8s.io/yaml produced, as far as featureGates is concerned: which
-// error it reports first and at which byte, because its messages quote the
-// surrounding bytes ("error found in #10 byte of ...|…|..."). Other fields
-// are skipped, not type-checked. With strict set, the first unknown
+// jsonIterWalk reproduces how json-iterator v1.1.8 (apimachinery's JSON
+// decoder up to 1.22, case-sensitive) reads a KubeletConfiguration from the
+// compact JSON that sigs.k8s.io/yaml produced: which error it reports
+// first and at which byte (its messages quote the bytes around it: "error
+// found in #10 byte of ...|…|..."), and what it does next. json-iterator
+// keeps only its first error but does not stop: the struct decoder goes on
+// reading fields from wherever the failed read left the cursor, and every
+// field decoder that runs afterwards puts its Go field name before the
+// message ("KubeAPIBurst: TypeMeta: Kind: FeatureGates: ReadBool: …" is an
+// error in featureGates followed by kind and kubeAPIBurst), the struct
+// decoder its type ("v1beta1.KubeletConfiguration."). Nested structs are
+// skipped whole, their fields unchecked. With strict set, an unknown
 // top-level field is an error, as with DisallowUnknownFields.
-func jsonIterWalk(buf []byte, strict bool) (gates map[string]bool, present bool, badKey string, err error) {
-	it := &jsonIter{buf: buf}
-	fail := func(prefix string) (map[string]bool, bool, string, error) {
-		return nil, false, it.errKey, fmt.Errorf("v1beta1.KubeletConfiguration.%s%s", prefix, it.err)
+// bad is the field (with gate, the gate) the first error is about.
+func jsonIterWalk(buf []byte, minor int, strict bool) (gates map[string]bool, present bool, bad string, gate bool, err error) {
+	it := &jsonIter{buf: buf, minor: minor, strict: strict}
+	it.decodeConfig()
+	if it.err != "" {
+		return nil, false, it.errKey, it.errGate, fmt.Errorf("%s", it.err)
 	}
-	c := it.next()
-	if c != '{' {
-		it.report("ReadObjectCB", "expect { or n, but found "+string([]byte{c}))
-		return fail("")
-	}
-	if it.next() == '}' {
-		return nil, false, "", nil
-	}
-	it.head--
-	for {
-		field, ok := it.readString()
-		if !ok {
-			return fail("")
-		}
-		known := kubeletConfigFields()[field]
-		if !known && strict {
-			it.errKey = field
-			it.report("ReadObject", "found unknown field: "+field)
-			return fail("")
-		}
-		if it.next() != ':' {
-			it.report("ReadObject", "expect : after object field, but found "+string([]byte{it.buf[it.head-1]}))
-			return fail("")
-		}
-		if field == "featureGates" {
-			gates, present = it.readGateMap()
-			if it.err != "" {
-				return fail("FeatureGates: ")
-			}
-		} else if !it.skip() {
-			return fail("")
-		}
-		c := it.next()
-		if c == ',' {
-			continue
-		}
-		if c != '}' {
-			it.report("struct Decode", "expect }, but found "+string([]byte{c}))
-			return fail("")
-		}
-		return gates, present, "", nil
-	}
+	return it.gates, it.gatesPresent, "", false, nil
 }
 
 type jsonIter struct {
-	buf    []byte
-	head   int
-	err    string
-	errKey string // the gate or field the error is about, for editor markers
+	buf     []byte
+	head    int
+	err     string
+	errKey  string // the gate or field the error is about, for editor markers
+	errGate bool   // errKey is a gate
+	minor   int
+	strict  bool
+
+	eof   bool // the reader ran past the end (json-iterator's io.EOF)
+	depth int  // nesting of the objects and arrays being skipped
+
+	field        string // the top-level field being read
+	gate         string // the gate being read, inside featureGates
+	gates        map[string]bool
+	gatesPresent bool
 }
 
+// next is nextToken: the next byte that is not white space, consumed.
 func (it *jsonIter) next() byte {
 	for it.head < len(it.buf) {
 		c := it.buf[it.head]
@@ -78,11 +58,30 @@ func (it *jsonIter) next() byte {
 		}
 		return c
 	}
-	it.head = len(it.buf)
+	it.eof = true
 	return 0
 }
 
-// report formats json-iterator's ReportError message for the current head.
+func (it *jsonIter) readByte() byte {
+	if it.head >= len(it.buf) {
+		it.eof = true
+		return 0
+	}
+	it.head++
+	return it.buf[it.head-1]
+}
+
+// unread steps back one byte, which json-iterator does not do once it has
+// an error (or has reached the end): from then on every unread token is
+// lost.
+func (it *jsonIter) unread() {
+	if it.err == "" && !it.eof {
+		it.head--
+	}
+}
+
+// report formats json-iterator's ReportError message for the current head;
+// only the first error is kept.
 func (it *jsonIter) report(op, msg string) {
 	if it.err != "" {
 		return
@@ -93,134 +92,482 @@ func (it *jsonIter) report(op, msg string) {
 	ctxEnd := min(it.head+50, len(it.buf))
 	it.err = fmt.Sprintf("%s: %s, error found in #%v byte of ...|%s|..., bigger context ...|%s|...",
 		op, msg, it.head-peekStart, it.buf[peekStart:peekEnd], it.buf[ctxStart:ctxEnd])
+	it.errKey, it.errGate = it.field, it.gate != ""
+	if it.errGate {
+		it.errKey = it.gate
+	}
 }
 
-func (it *jsonIter) readString() (string, bool) {
-	c := it.next()
-	if c != '"' {
-		it.report("ReadString", `expects " or n, but found `+string([]byte{c}))
-		return "", false
+// wrap puts a decoder's name before the error, if there is one.
+func (it *jsonIter) wrap(prefix string) {
+	if it.err != "" {
+		it.err = prefix + it.err
 	}
-	var b strings.Builder
-	for it.head < len(it.buf) {
-		c := it.buf[it.head]
-		it.head++
-		switch c {
-		case '"':
-			return b.String(), true
-		case '\\':
-			if it.head < len(it.buf) {
-				e := it.buf[it.head]
-				it.head++
-				switch e {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case 'u':
-					// Keep escapes of the key verbatim; keys with \u escapes
-					// never name a real gate anyway.
-					b.WriteString(`\u`)
-				default:
-					b.WriteByte(e)
-				}
-			}
-		default:
-			b.WriteByte(c)
+}
+
+// expect reads the rest of a literal (skipThreeBytes, skipFourBytes).
+func (it *jsonIter) expect(rest string) {
+	op := "skipThreeBytes"
+	if len(rest) == 4 {
+		op = "skipFourBytes"
+	}
+	for i := 0; i < len(rest); i++ {
+		if it.readByte() != rest[i] {
+			it.report(op, "expect "+rest)
+			return
 		}
 	}
-	it.report("ReadString", "incomplete string")
-	return "", false
 }
 
-// readGateMap decodes map[string]bool the way json-iterator's map decoder
-// and bool codec do: null is a nil map, a null value stores false.
-func (it *jsonIter) readGateMap() (map[string]bool, bool) {
+// readNil consumes a null, or puts the token back (without an error).
+func (it *jsonIter) readNil() bool {
+	if it.next() == 'n' {
+		it.expect("ull")
+		return true
+	}
+	it.unread()
+	return false
+}
+
+func (it *jsonIter) readBool() bool {
+	switch c := it.next(); c {
+	case 't':
+		it.expect("rue")
+		return true
+	case 'f':
+		it.expect("alse")
+	default:
+		it.report("ReadBool", "expect t or f, but found "+string([]byte{c}))
+	}
+	return false
+}
+
+// readInt is ReadInt32 / ReadInt64.
+func (it *jsonIter) readInt(bits int) {
+	c := it.next()
+	neg := c == '-'
+	if neg {
+		c = it.readByte()
+	}
+	val, ok := it.readUint(c, bits)
+	if !ok {
+		return
+	}
+	limit := uint64(math.MaxInt32)
+	if bits == 64 {
+		limit = math.MaxInt64
+	}
+	if neg {
+		limit++
+	}
+	if val > limit {
+		it.report(fmt.Sprintf("ReadInt%d", bits), "overflow: "+strconv.FormatUint(val, 10))
+	}
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// readUint is readUint32 / readUint64: the digits after c, the cursor left
+// on the first byte that is not one. Its overflow check lets some values
+// past the type's range through, as upstream's does.
+func (it *jsonIter) readUint(c byte, bits int) (uint64, bool) {
+	op := fmt.Sprintf("readUint%d", bits)
+	if c == '0' {
+		it.assertInteger()
+		return 0, true
+	}
+	if !isDigit(c) {
+		it.report(op, "unexpected character: \xff")
+		return 0, false
+	}
+	mask := uint64(math.MaxUint32)
+	if bits == 64 {
+		mask = math.MaxUint64
+	}
+	safe := mask/10 - 1
+	value := uint64(c - '0')
+	if len(it.buf)-it.head > 10 {
+		// The unrolled first nine digits, never checked for overflow.
+		i := it.head
+		for n := 0; n < 8; n++ {
+			if !isDigit(it.buf[i]) {
+				it.head = i
+				it.assertInteger()
+				return value, true
+			}
+			if n == 7 {
+				break
+			}
+			value = value*10 + uint64(it.buf[i]-'0')
+			i++
+		}
+		it.head = i
+	}
+	for i := it.head; i < len(it.buf); i++ {
+		if !isDigit(it.buf[i]) {
+			it.head = i
+			it.assertInteger()
+			return value, true
+		}
+		next := (value*10 + uint64(it.buf[i]-'0')) & mask
+		if value > safe && next < value {
+			it.report(op, "overflow")
+			return 0, false
+		}
+		value = next
+	}
+	it.assertInteger()
+	return value, true
+}
+
+func (it *jsonIter) assertInteger() {
+	if it.head < len(it.buf) && it.buf[it.head] == '.' {
+		it.report("assertInteger", "can not decode float as int")
+	}
+}
+
+// readString is ReadString; keys with escapes come back with the escape
+// kept (they never name a real field or gate).
+func (it *jsonIter) readString() string {
+	switch c := it.next(); c {
+	case '"':
+		start := it.head
+		for i := it.head; i < len(it.buf); i++ {
+			switch c := it.buf[i]; {
+			case c == '"':
+				it.head = i + 1
+				return string(it.buf[start:i])
+			case c == '\\':
+				i++
+			case c < ' ':
+				it.report("ReadString", fmt.Sprintf("invalid control character found: %d", c))
+				return ""
+			}
+		}
+		it.head = len(it.buf)
+		it.report("ReadString", "incomplete string")
+	case 'n':
+		it.expect("ull")
+	default:
+		it.report("ReadString", `expects " or n, but found `+string([]byte{c}))
+	}
+	return ""
+}
+
+// skip passes over one JSON value (Skip, strict build). Its object and
+// array readers step back before reading the opening bracket, which once
+// there is an error does nothing: the reader then fails on the next token
+// and skips no further.
+func (it *jsonIter) skip() {
+	switch c := it.next(); c {
+	case '"':
+		for i := it.head; i < len(it.buf); i++ {
+			switch it.buf[i] {
+			case '"':
+				it.head = i + 1
+				return
+			case '\\':
+				it.unread()
+				it.readString()
+				return
+			}
+		}
+	case 'n':
+		it.expect("ull")
+	case 't':
+		it.expect("rue")
+	case 'f':
+		it.expect("alse")
+	case '{':
+		it.unread()
+		it.skipObject()
+	case '[':
+		it.unread()
+		it.skipArray()
+	default:
+		if c != '-' && !isDigit(c) {
+			it.report("Skip", fmt.Sprintf("do not know how to skip: %v", c))
+			return
+		}
+		for it.head < len(it.buf) && (isDigit(it.buf[it.head]) || bytesIn(it.buf[it.head], ".eE+-")) {
+			it.head++
+		}
+	}
+}
+
+// enter counts a level of nesting, refusing the 10,001st as json-iterator
+// does; leave undoes it.
+func (it *jsonIter) enter() bool {
+	it.depth++
+	if it.depth > 10000 {
+		it.report("incrementDepth", "exceeded max depth")
+		return false
+	}
+	return true
+}
+
+func (it *jsonIter) leave() { it.depth-- }
+
+// open reads the bracket that starts an object or array; false for null
+// (consumed) or anything else (reported for op).
+func (it *jsonIter) open(bracket byte, op string) bool {
+	switch c := it.next(); c {
+	case bracket:
+		return true
+	case 'n':
+		it.expect("ull")
+	default:
+		it.report(op, "expect "+string([]byte{bracket})+" or n, but found "+string([]byte{c}))
+	}
+	return false
+}
+
+// skipObject is ReadObjectCB skipping every value.
+func (it *jsonIter) skipObject() {
+	if !it.enter() {
+		return
+	}
+	defer it.leave()
+	if !it.open('{', "ReadObjectCB") {
+		return
+	}
+	c := it.next()
+	if c == '}' {
+		return
+	}
+	if c != '"' {
+		it.report("ReadObjectCB", `expect " after }, but found `+string([]byte{c}))
+		return
+	}
+	it.unread()
+	for c = ','; c == ','; c = it.next() {
+		it.readString()
+		if c := it.next(); c != ':' {
+			it.report("ReadObject", "expect : after object field, but found "+string([]byte{c}))
+		}
+		it.skip()
+	}
+	if c != '}' {
+		it.report("ReadObjectCB", "object not ended with }")
+	}
+}
+
+// skipArray is ReadArrayCB skipping every value.
+func (it *jsonIter) skipArray() {
+	if !it.enter() {
+		return
+	}
+	defer it.leave()
+	if !it.open('[', "ReadArrayCB") {
+		return
+	}
+	c := it.next()
+	if c == ']' {
+		return
+	}
+	it.unread()
+	for c = ','; c == ','; c = it.next() {
+		it.skip()
+	}
+	if c != ']' {
+		it.report("ReadArrayCB", "expect ] in the end, but found "+string([]byte{c}))
+	}
+}
+
+func bytesIn(c byte, set string) bool {
+	for i := 0; i < len(set); i++ {
+		if set[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeConfig is the struct decoder of KubeletConfiguration.
+func (it *jsonIter) decodeConfig() {
+	if !it.open('{', "readObjectStart") {
+		return
+	}
+	if it.next() == '}' {
+		return
+	}
+	it.unread()
+	c := byte(',')
+	for ; c == ','; c = it.next() {
+		it.decodeField()
+	}
+	it.wrap("v1beta1.KubeletConfiguration.")
+	if c != '}' {
+		it.report("struct Decode", "expect }, but found "+string([]byte{c}))
+	}
+}
+
+func (it *jsonIter) decodeField() {
+	name := it.readString()
+	it.field = name
+	var t fieldType
+	var known bool
+	switch name {
+	case "apiVersion", "kind":
+		// TypeMeta's fields, embedded: both decoders name them.
+		t, known = fieldType{code: 's', goName: "TypeMeta: Kind"}, true
+		if name == "apiVersion" {
+			t.goName = "TypeMeta: APIVersion"
+		}
+	default:
+		t, known = configType(it.minor, name)
+	}
+	if !known {
+		if it.strict {
+			it.report("ReadObject", "found unknown field: "+name)
+		}
+	}
+	if c := it.next(); c != ':' {
+		it.report("ReadObject", "expect : after object field, but found "+string([]byte{c}))
+	}
+	if !known {
+		it.skip()
+		return
+	}
+	it.decodeValue(t)
+	it.wrap(t.goName + ": ")
+}
+
+// decodeValue reads one value into a field of type t.
+func (it *jsonIter) decodeValue(t fieldType) {
+	if t.pointer && it.readNil() {
+		return
+	}
+	switch t.code {
+	case 'i', 'I':
+		if !it.readNil() {
+			bits := 32
+			if t.code == 'I' {
+				bits = 64
+			}
+			it.readInt(bits)
+		}
+	case 'b':
+		if !it.readNil() {
+			it.readBool()
+		}
+	case 's', 'e':
+		it.readString()
+	case 'd', 'D':
+		// metav1.Duration's UnmarshalJSON, given the value's bytes.
+		it.next()
+		it.unread()
+		start := it.head
+		it.skip()
+		raw := it.buf[start:it.head]
+		if err := durationError(raw, rawKind(raw), false, ""); err != nil {
+			it.report("unmarshalerDecoder", err.Error())
+		}
+	case 'm', 'M', 'g':
+		it.decodeMap(t.code)
+	case 'l', 'L', 'a':
+		it.decodeSlice(t)
+	default:
+		// A nested struct (float64 fields, 1.22, are read as any number).
+		switch c := it.next(); c {
+		case '{':
+			it.unread()
+			it.skip()
+		case 'n':
+			it.expect("ull")
+		default:
+			if t.code == 'f' && (c == '-' || isDigit(c)) {
+				it.head--
+				it.skip()
+				return
+			}
+			it.report("readObjectStart", "expect { or n, but found "+string([]byte{c}))
+		}
+	}
+}
+
+// decodeMap is the map decoder for map[string]string (m),
+// map[string][]string (M) and featureGates' map[string]bool (g).
+func (it *jsonIter) decodeMap(code byte) {
+	gates := code == 'g'
 	c := it.next()
 	if c == 'n' {
-		it.head += 3
-		return nil, true
+		it.expect("ull")
+		if gates {
+			it.gates, it.gatesPresent = nil, true
+		}
+		return
+	}
+	m := map[string]bool{}
+	if gates {
+		it.gates, it.gatesPresent = m, true
+		defer func() { it.gate = "" }()
 	}
 	if c != '{' {
 		it.report("ReadMapCB", "expect { or n, but found "+string([]byte{c}))
-		return nil, true
+		return
 	}
-	m := map[string]bool{}
-	if it.next() == '}' {
-		return m, true
+	c = it.next()
+	if c == '}' {
+		return
 	}
-	it.head--
-	for {
-		key, ok := it.readString()
-		if !ok {
-			return nil, true
+	if c != '"' {
+		it.report("ReadMapCB", `expect " after }, but found `+string([]byte{c}))
+		return
+	}
+	it.unread()
+	for c = ','; c == ','; c = it.next() {
+		key := it.readString()
+		if c := it.next(); c != ':' {
+			it.report("ReadMapCB", "expect : after object field, but found "+string([]byte{c}))
+			return
 		}
-		if it.next() != ':' {
-			it.report("ReadMapCB", "expect : after object field, but found "+string([]byte{it.buf[it.head-1]}))
-			return nil, true
-		}
-		v := it.next()
-		switch v {
-		case 'n':
-			it.head += 3
-			m[key] = false
-		case 't':
-			it.head += 3
-			m[key] = true
-		case 'f':
-			it.head += 4
-			m[key] = false
+		switch code {
+		case 'g':
+			it.gate = key
+			if !it.readNil() {
+				m[key] = it.readBool()
+			} else {
+				m[key] = false
+			}
+		case 'M':
+			it.decodeSlice(fieldType{code: 'l'})
 		default:
-			it.errKey = key
-			it.report("ReadBool", "expect t or f, but found "+string([]byte{v}))
-			return nil, true
+			it.readString()
 		}
-		c := it.next()
-		if c == ',' {
-			continue
-		}
-		if c != '}' {
-			it.report("ReadMapCB", "expect }, but found "+string([]byte{c}))
-			return nil, true
-		}
-		return m, true
+	}
+	if c != '}' {
+		it.report("ReadMapCB", "expect }, but found "+string([]byte{c}))
 	}
 }
 
-// skip passes over one JSON value.
-func (it *jsonIter) skip() bool {
-	c := it.next()
-	switch c {
-	case '"':
-		it.head--
-		_, ok := it.readString()
-		return ok
-	case '{', '[':
-		depth := 1
-		for it.head < len(it.buf) && depth > 0 {
-			c := it.buf[it.head]
-			it.head++
-			switch c {
-			case '"':
-				it.head--
-				if _, ok := it.readString(); !ok {
-					return false
-				}
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-			}
-		}
-		return depth == 0
-	default:
-		for it.head < len(it.buf) {
-			switch it.buf[it.head] {
-			case ',', '}', ']', ' ', '\n', '\t', '\r':
-				return true
-			}
-			it.head++
-		}
-		return true
+// decodeSlice is the slice decoder for []string (l), []int32 (L) and
+// slices of structs (a); it names the slice type before an error.
+func (it *jsonIter) decodeSlice(t fieldType) {
+	it.readSlice(t.code)
+	it.wrap(t.goTypeName() + ": ")
+}
+
+func (it *jsonIter) readSlice(code byte) {
+	if !it.open('[', "decode slice") {
+		return
+	}
+	if it.next() == ']' {
+		return
+	}
+	it.unread()
+	elem := fieldType{code: 's'}
+	switch code {
+	case 'L':
+		elem.code = 'i'
+	case 'a':
+		elem.code = 'o'
+	}
+	c := byte(',')
+	for ; c == ','; c = it.next() {
+		it.decodeValue(elem)
+	}
+	if c != ']' {
+		it.report("decode slice", "expect ], but found "+string([]byte{c}))
 	}
 }

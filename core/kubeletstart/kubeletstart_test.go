@@ -72,7 +72,7 @@ func TestMergePatch(t *testing.T) {
 // TestJSONIterContext checks the byte arithmetic of json-iterator's error
 // context near the start of the buffer, where the window is clipped.
 func TestJSONIterContext(t *testing.T) {
-	_, _, _, err := jsonIterWalk([]byte(`{"featureGates":{"a":1}}`), false)
+	_, _, _, _, err := jsonIterWalk([]byte(`{"featureGates":{"a":1}}`), 18, false)
 	want := `v1beta1.KubeletConfiguration.FeatureGates: ReadBool: expect t or f, but found 1, error found in #10 byte of ...|es":{"a":1}}|..., bigger context ...|{"featureGates":{"a":1}}|...`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)

@@ -52,6 +52,13 @@ var compatCases = []string{
 	"\n",
 	"# only a comment\n",
 	"---\n",
+	// A broken token right after the second document's marker: yaml.v3 scans
+	// two tokens ahead, yaml.v2 stops at the marker.
+	"a: 1\n--- \"unclosed\nb: 2\n",
+	"--- \"unclosed\n",
+	"a: 1\n---\n\"unclosed\n",
+	"a: 1\n---\nb: \"unclosed\n",
+	"a: 1\n--- \"unclosed\n---\nb: 2\n",
 	"a: 1\n",
 	"a: yes\nb: No\nc: on\nd: OFF\ne: y\nf: n\ng: true\nh: ~\ni: null\nj:\n",
 	"a: 0777\nb: 0x1F\nc: 1_000\nd: 08\ne: 0b101\nf: -0b11\ng: 0o17\nh: +12\ni: -0\n",

@@ -1,6 +1,7 @@
 package yamldoc
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -33,6 +34,12 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := syntaxError(data, err)
+		if cut, line := firstDocumentEnd(data); cut > 0 && e.Line >= line {
+			// yaml.v3 reads two tokens past the marker that ends the
+			// first document (to place comments); yaml.v2 stops at the
+			// marker, so what follows it cannot fail the first document.
+			return ParseAt(data[:cut], firstLine, lim)
+		}
 		shiftError(e, firstLine-1)
 		return nil, e
 	}
@@ -452,4 +459,28 @@ func toV2(n *Node) any {
 		return out
 	}
 	return n.Value
+}
+
+// firstDocumentEnd is the offset and 1-based line of the "---" line that
+// ends the first document (one that follows content), or 0.
+func firstDocumentEnd(data []byte) (offset, line int) {
+	content := false
+	for i, n := 0, 1; i < len(data); n++ {
+		next := len(data)
+		if j := bytes.IndexByte(data[i:], '\n'); j >= 0 {
+			next = i + j + 1
+		}
+		l := strings.TrimRight(string(data[i:next]), "\r\n")
+		if l == "---" || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "---\t") {
+			if content {
+				return i, n
+			}
+			l = l[3:]
+		}
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "#") {
+			content = true
+		}
+		i = next
+	}
+	return 0, 0
 }
