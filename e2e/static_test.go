@@ -84,6 +84,10 @@ func openHeld(t *testing.T, tab, method string) *browsertest.Page {
 	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
 	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-`+tab+`-static:`+method+`").length`), "the first result is the build's")
 	assert.Equal(t, 0, eval[int](t, p, `performance.getEntriesByName("kx-`+tab+`-ready").length`), "no engine was ready")
+	// boot.js fetched the tab's replies file and the router adopted it:
+	// one request, started before app.js ran.
+	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByType("resource").filter((r) => r.name.includes("/replies-`+tab+`.")).length`), "the replies file is fetched once")
+	assert.True(t, eval[bool](t, p, `performance.getEntriesByType("resource").find((r) => r.name.includes("/replies-`+tab+`.")).startTime < performance.getEntriesByName("kx-app")[0].startTime`), "boot.js fetched it")
 	return p
 }
 

@@ -50,6 +50,9 @@ type config struct {
 	// firstProfile, when set, is a directory where a cold first result of
 	// each tab leaves a DevTools CPU profile of the page's main thread.
 	firstProfile string
+	// firstTrace, when set, is a directory where a cold first result of
+	// each tab leaves a Chrome performance trace, summed up (trace.go).
+	firstTrace string
 	// compare, when set, is a second built site whose tabs are timed in the
 	// same rounds as the site's (before/after in one run).
 	compare string
@@ -74,6 +77,7 @@ func main() {
 	flag.BoolVar(&c.noPage, "no-page", false, "skip the browser measurements")
 	flag.StringVar(&c.wasmProfile, "wasm-profile", "", "write a DevTools CPU profile of each package's benchmarks in Chromium to this directory, and print where the samples fell")
 	flag.StringVar(&c.firstProfile, "first-profile", "", "write a DevTools CPU profile of the page's main thread for a cold first result of each tab to this directory, print where the samples fell, and exit")
+	flag.StringVar(&c.firstTrace, "first-trace", "", "write a Chrome performance trace of a cold first result of each tab to this directory, print where the main thread's time went, and exit")
 	flag.StringVar(&c.compare, "compare", "", "a second built site (e.g. before a change) whose tabs' first results are timed in the same rounds, marked with '")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
 	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
@@ -89,6 +93,13 @@ func main() {
 	c.siteDir = os.Getenv("KX_SITE_DIR")
 	if c.siteDir == "" {
 		c.siteDir = "build/site"
+	}
+	if c.firstTrace != "" {
+		if err := traceFirstResults(c); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	if c.firstProfile != "" {
 		if err := profileFirstResults(c); err != nil {

@@ -11,7 +11,7 @@
 // compressed state: the guess may then be wrong, which costs a download in
 // the background, not correctness.
 
-/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_FIRST_MECHANISM, KX_TAB_SCRIPTS */
+/* global KX_ENGINES, KX_ASSET_WORKER_JS, KX_FIRST_MECHANISM, KX_TAB_SCRIPTS, KX_DATA */
 
 import { WORK_KEY } from "./savedwork.js";
 
@@ -36,7 +36,7 @@ function savedTab() {
     const mechanism = pick.find((m) => mechanisms.includes(m));
     const url = new URL(KX_ENGINES[mechanism], base).href;
     const worker = new Worker(new URL(KX_ASSET_WORKER_JS, base), { name: `kubexplorer-${mechanism}` });
-    const boot = { mechanism, url, worker, messages: [], errors: [], claimed: false };
+    const boot = { mechanism, url, worker, messages: [], errors: [], claimed: false, replies: null };
     worker.onmessage = (e) => boot.messages.push(e);
     worker.onerror = (e) => {
       e.preventDefault();
@@ -44,6 +44,22 @@ function savedTab() {
     };
     worker.postMessage({ type: "init", url });
     globalThis.__kxBoot = boot;
+    // The opening tab's replies file (the build's answers to its first
+    // calls, engine.js): fetched and parsed now, while the page's scripts
+    // load, so that the tab's first call is answered in the task that
+    // mounts it rather than in a later one behind the page's first layout
+    // (the trace of the first result, cmd/kxbench trace.go). engine.js
+    // adopts the promise; a failure leaves the calls to the engine.
+    const replies = KX_DATA[`replies-${mechanism}.json`];
+    if (replies) {
+      const href = new URL(replies, base).href;
+      const promise = fetch(href).then((res) => {
+        if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+        return res.json();
+      });
+      promise.catch(() => {}); // reported by engine.js, which adopts it
+      boot.replies = { mechanism, href, promise, claimed: false };
+    }
     // The opening tab's scripts (a tab is loaded on demand, app.js): fetched
     // now, with the page's modules, not after them. A tab's id is its
     // mechanism's name.

@@ -112,6 +112,17 @@ function adoptBootWorker(mechanism, url) {
   return boot;
 }
 
+/**
+ * The fetch of mechanism's replies file at url that boot.js started, if it
+ * is still unclaimed: a promise of the parsed file. Claimed once.
+ */
+function adoptBootReplies(mechanism, url) {
+  const r = globalThis.__kxBoot?.replies;
+  if (!r || r.claimed || r.mechanism !== mechanism || r.href !== new URL(url, globalThis.location?.href).href) return null;
+  r.claimed = true;
+  return r.promise;
+}
+
 export class Engine extends EventTarget {
   constructor({ mechanism = "", workerURL = KX_ASSET_WORKER_JS, wasmURL, timeoutMs = DEFAULT_TIMEOUT_MS, policy = new RestartPolicy() } = {}) {
     super();
@@ -474,8 +485,9 @@ export class Engines extends EventTarget {
     if (!t) {
       t = { loaded: !this.files[mechanism], replies: {}, sessions: new Set(), promise: null };
       if (!t.loaded) {
-        t.promise = Promise.resolve()
-          .then(() => this.load(this.files[mechanism]))
+        // boot.js may have fetched it already (the opening tab's).
+        const early = adoptBootReplies(mechanism, this.files[mechanism]);
+        t.promise = (early || Promise.resolve().then(() => this.load(this.files[mechanism])))
           .then((file) => {
             t.replies = file?.replies || {};
             t.sessions = new Set(file?.sessions || []);

@@ -213,6 +213,34 @@ test("the primary mechanism's file is fetched at once; opts.before holds only wh
   assert.equal(engines.kubelet.calls.length, 2);
 });
 
+test("the replies file boot.js fetched is adopted for its own mechanism and file, once", async () => {
+  const asked = [];
+  const load = (url) => (asked.push(url), Promise.resolve(FILES[url.split("/").pop()]));
+  const files = { gates: "https://kx.test/gates", kubelet: "https://kx.test/kubelet" };
+  const make = () =>
+    new Engines({ urls: { gates: "g.wasm", kubelet: "k.wasm" }, workerURL: "w.js", primary: "kubelet", staticReplies: {}, files, load, create: (opts) => new FakeEngine(opts) });
+  globalThis.__kxBoot = { replies: { mechanism: "kubelet", href: files.kubelet, promise: Promise.resolve(FILES.kubelet), claimed: false } };
+  try {
+    const r = make();
+    await null;
+    assert.deepEqual(asked, [], "the router did not fetch the file boot.js fetched");
+    assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
+    await r.call("gates.evaluate", { release: "1.37", commandLine: "kubelet" });
+    assert.deepEqual(asked, [files.gates], "another mechanism's file is fetched as before");
+    // A second router (the file was claimed) fetches its own.
+    make();
+    await null;
+    assert.deepEqual(asked, [files.gates, files.kubelet]);
+    // A file boot.js fetched from another address is not adopted.
+    globalThis.__kxBoot = { replies: { mechanism: "kubelet", href: "https://kx.test/old", promise: Promise.resolve({}), claimed: false } };
+    make();
+    await null;
+    assert.deepEqual(asked, [files.gates, files.kubelet, files.kubelet]);
+  } finally {
+    delete globalThis.__kxBoot;
+  }
+});
+
 test("replyFiles picks the replies files out of KX_DATA", () => {
   assert.deepEqual(replyFiles({ "replies-gates.json": "replies-gates.1a.json", "other.json": "o.json" }), { gates: "replies-gates.1a.json" });
   assert.deepEqual(replyFiles(undefined), {});
