@@ -64,6 +64,11 @@
 import { RestartPolicy } from "./restartpolicy.js";
 
 export const DEFAULT_TIMEOUT_MS = 10000;
+// A method's first call on a fresh worker also pays for V8 compiling the
+// Go code it runs (several times what a later call costs, more on a slow
+// or busy machine): it gets this many times the timeout before the engine
+// is ended as hung.
+export const COLD_TIMEOUT_FACTOR = 3;
 
 export class EngineError extends Error {
   constructor(code, message, stack, diagnostics = []) {
@@ -137,6 +142,7 @@ export class Engine extends EventTarget {
     this.module = null; // the compiled engine, once a worker sent it
     this.nextId = 1;
     this.pending = new Map();
+    this.warm = new Set(); // the methods the current worker has answered
     this.state = "idle";
     this.message = "";
     this.version = null;
@@ -187,6 +193,7 @@ export class Engine extends EventTarget {
     }
     const { worker } = started;
     this.worker = worker;
+    this.warm.clear();
     return new Promise((resolve, reject) => {
       let running = false;
       const startFailed = (message) => {
@@ -252,6 +259,7 @@ export class Engine extends EventTarget {
     if (p.owner !== REPLAY) markOnce(`kx-${this.mechanism}-reply:${p.method}`);
     this.pending.delete(id);
     clearTimeout(p.timer);
+    this.warm.add(p.method);
     let reply;
     try {
       reply = JSON.parse(replyJSON);
@@ -285,7 +293,8 @@ export class Engine extends EventTarget {
 
   /**
    * Calls a method. Resolves with the result; rejects with an EngineError.
-   * opts.timeout: milliseconds before the engine is restarted (default 10 s);
+   * opts.timeout: milliseconds before the engine is restarted (default 10 s,
+   * COLD_TIMEOUT_FACTOR times that for a method the worker has not answered yet);
    * opts.owner: who asked (a tab id), reported if the call kills the engine.
    */
   async call(method, request = {}, opts = {}) {
@@ -295,7 +304,7 @@ export class Engine extends EventTarget {
     await this.#whenReady();
     mark(`kx-${this.mechanism}-posted:${method}`);
     const id = this.nextId++;
-    const timeout = opts.timeout ?? this.timeoutMs;
+    const timeout = opts.timeout ?? (this.warm.has(method) ? this.timeoutMs : this.timeoutMs * COLD_TIMEOUT_FACTOR);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#restart("timeout", `The engine took longer than ${seconds(timeout)} on “${method}”, so it was ended.`, [id]);
