@@ -131,3 +131,37 @@ func TestLightEditorUpgradeWaitsForComposition(t *testing.T) {
 	press(t, p, "z", chromedp.ModifierCtrl)
 	assert.Equal(t, original, eval[string](t, p, view+`.state.doc.toString()`), "Ctrl+Z undoes the composed text")
 }
+
+// Where a light editor shows its text is where CodeMirror shows it: the
+// same left edge beside gutters of the same width, the same tab stops, and
+// a long text scrolled down and sideways stays where it was scrolled to,
+// drawn.
+func TestLightEditorTextStaysInPlace(t *testing.T) {
+	p, release := pageHoldingCodeMirror(t, "/#gates")
+	// The config editor: long and wide, scrolled.
+	eval[bool](t, p, `(() => { const e = document.querySelectorAll("#panel-gates .kx-editor-light")[1], a = e.querySelector("textarea");
+		a.focus(); a.setSelectionRange(a.value.length, a.value.length);
+		document.execCommand("insertText", false, "wide: " + "w".repeat(300) + "\n" + Array.from({length: 80}, (_, i) => "k" + (i + 1) + ": v\n").join(""));
+		e.scrollTop = 700; e.scrollLeft = 40; return true })()`)
+	// Per editor: the text's left edge and top (in the content), the
+	// scroll position, the tab size.
+	const light = `[...document.querySelectorAll("#panel-gates .kx-editor-light")].map((b) => { const a = b.querySelector("textarea"), r = a.getBoundingClientRect();
+		return [r.left + parseFloat(getComputedStyle(a).paddingLeft) + b.scrollLeft, r.top + 4 + b.scrollTop, b.scrollTop, b.scrollLeft, +getComputedStyle(a).tabSize] })`
+	const cm = `[...document.querySelectorAll("#panel-gates .cm-editor")].map((b) => { const l = b.querySelector(".cm-line"), s = b.querySelector(".cm-scroller"), c = b.querySelector(".cm-content");
+		return [l.getBoundingClientRect().left + parseFloat(getComputedStyle(l).paddingLeft) + s.scrollLeft, c.getBoundingClientRect().top + 4 + s.scrollTop, s.scrollTop, s.scrollLeft, +getComputedStyle(c).tabSize] })`
+	before := eval[[][]float64](t, p, light)
+	require.Equal(t, []float64{700, 40}, before[1][2:4], "the config editor scrolled")
+	release()
+	waitFor(t, p, `document.querySelector(".kx-editor-light") === null`, 20*time.Second)
+	eval[bool](t, p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	after := eval[[][]float64](t, p, cm)
+	require.Len(t, after, len(before))
+	for i := range before {
+		for j := range before[i] {
+			assert.InDelta(t, before[i][j], after[i][j], 0.5, "editor %d (text left, text top, scroll top, scroll left, tab size) before %v, after %v", i, before[i], after[i])
+		}
+	}
+	// The line at the top of the scrolled editor is drawn (not a gap CodeMirror has yet to fill).
+	assert.Regexp(t, `^k\d+: v$`, eval[string](t, p, `(() => { const s = document.querySelectorAll("#panel-gates .cm-editor")[1].querySelector(".cm-scroller"), r = s.getBoundingClientRect();
+		const at = s.getRootNode().elementFromPoint(r.right - 60, r.top + 30); return at.closest(".cm-line")?.textContent ?? at.className })()`))
+}

@@ -153,10 +153,11 @@ export function replayEdits(state, edits, text) {
  * endLine, message, severity}]), reveal(line, column), focus(), setReadOnly(bool)}. root is the
  * document or shadow root the editor lives in (CodeMirror mounts its styles there); selection
  * ({anchor, head}) the initial one; id the content element's; history ({base, edits}) a
- * light editor's edits that led to doc (replayEdits). Without parent, the caller puts view.dom
- * in the page.
+ * light editor's edits that led to doc (replayEdits); scroll ({top, left, height}) where a light
+ * editor of scrollHeight height was scrolled to. Without parent, the caller puts view.dom in
+ * the page.
  */
-export function createCodeMirror({ parent, doc = "", selection, history: edited, id, language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
+export function createCodeMirror({ parent, doc = "", selection, history: edited, scroll, id, language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
   const lang = new Compartment();
   const editable = new Compartment();
   let silent = false;
@@ -184,6 +185,15 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
     // tabindex: the content is a tab stop anyway (contenteditable); said
     // explicitly, checkers see that its scroller has focusable content.
     EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", tabindex: "0" }),
+    // The light editor's scroll position, set once CodeMirror has measured
+    // its lines (setting it before, on estimated heights, lands elsewhere).
+    EditorView.scrollHandler.of((view) => {
+      if (!scroll) return false;
+      view.scrollDOM.scrollTop = scroll.top;
+      view.scrollDOM.scrollLeft = scroll.left;
+      scroll = null;
+      return true;
+    }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && onChange && !silent) onChange(u.state.doc.toString());
     }),
@@ -194,7 +204,10 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
     const at = selection && single([selection.anchor, selection.head], state.doc.length);
     if (at && !at.eq(state.selection)) state = state.update({ selection: at, userEvent: "select" }).state;
   }
-  const view = new EditorView({ parent, root, state });
+  // Near the line at the top (lines are all of a height), so that it is drawn.
+  if (!scroll?.top && !scroll?.left) scroll = null;
+  const top = scroll && state.doc.line(Math.min(state.doc.lines, 1 + Math.floor((state.doc.lines * scroll.top) / scroll.height || 0))).from;
+  const view = new EditorView({ parent, root, state, scrollTo: scroll && EditorView.scrollIntoView(top) });
   if (id) view.contentDOM.id = id;
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;

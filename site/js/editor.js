@@ -99,7 +99,10 @@ function createLightEditor(opts) {
   // CodeMirror's minimum height is its content's and gutter's (theme in
   // cmeditor.js); set through the CSSOM, which the strict CSP allows.
   area.style.minHeight = minHeight;
-  gutter.style.minHeight = minHeight;
+  // CodeMirror's gutters: its line numbers at least 20px wide, padding
+  // included, and the lint gutter's 1.4em; they stay when the text scrolls
+  // sideways.
+  Object.assign(gutter.style, { minHeight, minWidth: "calc(21px + 1.4em)", position: "sticky", left: 0 });
   let lines = 0;
   // The text area is as tall as its lines, as CodeMirror's content is: the
   // box scrolls, not the text area.
@@ -157,17 +160,15 @@ function createLightEditor(opts) {
     const host = box.getRootNode();
     const focused = host.activeElement === area;
     const [anchor, head] = selection();
-    const scroll = { top: box.scrollTop, left: box.scrollLeft };
     real = codemirror.createCodeMirror({
       ...opts,
       parent: undefined,
       doc: area.value,
       history: { base, edits },
       selection: { anchor, head },
+      scroll: { top: box.scrollTop, left: box.scrollLeft, height: box.scrollHeight },
     });
     box.replaceWith(real.view.dom);
-    real.view.scrollDOM.scrollTop = scroll.top;
-    real.view.scrollDOM.scrollLeft = scroll.left;
     if (readOnly) real.setReadOnly(true);
     if (diagnostics.length) real.setDiagnostics(diagnostics);
     if (focused) real.view.focus();
