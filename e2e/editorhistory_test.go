@@ -57,6 +57,27 @@ func pageHoldingCodeMirror(t *testing.T, path string) (p *browsertest.Page, rele
 	}
 }
 
+// upgrade lets CodeMirror's chunk through (release) and waits until done
+// (an expression) and two frames after it.
+func upgrade(t *testing.T, p *browsertest.Page, release func(), done string) {
+	t.Helper()
+	release()
+	waitFor(t, p, done, 20*time.Second)
+	eval[bool](t, p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+}
+
+// assertSameRows asserts that after is before, row by row, within half a
+// pixel; row (a format with the row's index) names a row's columns.
+func assertSameRows(t *testing.T, before, after [][]float64, row string) {
+	t.Helper()
+	require.Len(t, after, len(before))
+	for i := range before {
+		for j := range before[i] {
+			assert.InDelta(t, before[i][j], after[i][j], 0.5, row+" before %v, after %v", i, before[i], after[i])
+		}
+	}
+}
+
 // press presses a key with modifiers (chromedp.ModifierCtrl, ...) in the
 // focused element.
 func press(t *testing.T, p *browsertest.Page, key string, mods ...chromedp.Modifier) {
@@ -151,16 +172,8 @@ func TestLightEditorTextStaysInPlace(t *testing.T) {
 		return [l.getBoundingClientRect().left + parseFloat(getComputedStyle(l).paddingLeft) + s.scrollLeft, c.getBoundingClientRect().top + 4 + s.scrollTop, s.scrollTop, s.scrollLeft, +getComputedStyle(c).tabSize] })`
 	before := eval[[][]float64](t, p, light)
 	require.Equal(t, []float64{700, 40}, before[1][2:4], "the config editor scrolled")
-	release()
-	waitFor(t, p, `document.querySelector(".kx-editor-light") === null`, 20*time.Second)
-	eval[bool](t, p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-	after := eval[[][]float64](t, p, cm)
-	require.Len(t, after, len(before))
-	for i := range before {
-		for j := range before[i] {
-			assert.InDelta(t, before[i][j], after[i][j], 0.5, "editor %d (text left, text top, scroll top, scroll left, tab size) before %v, after %v", i, before[i], after[i])
-		}
-	}
+	upgrade(t, p, release, `document.querySelector(".kx-editor-light") === null`)
+	assertSameRows(t, before, eval[[][]float64](t, p, cm), "editor %d (text left, text top, scroll top, scroll left, tab size)")
 	// The line at the top of the scrolled editor is drawn (not a gap CodeMirror has yet to fill).
 	assert.Regexp(t, `^k\d+: v$`, eval[string](t, p, `(() => { const s = document.querySelectorAll("#panel-gates .cm-editor")[1].querySelector(".cm-scroller"), r = s.getBoundingClientRect();
 		const at = s.getRootNode().elementFromPoint(r.right - 60, r.top + 30); return at.closest(".cm-line")?.textContent ?? at.className })()`))

@@ -74,17 +74,8 @@ func TestLightEditorBecomesCodeMirrorInPlace(t *testing.T) {
 	saved := eval[map[string]any](t, p, `kx.currentState().tabs.gates`)
 	eval[bool](t, p, `(window.__shifts = [], new PerformanceObserver((l) => window.__shifts.push(...l.getEntries().map((e) => e.value))).observe({type: "layout-shift"}), true)`)
 
-	release()
-	waitFor(t, p, `document.querySelector(".kx-editor-light") === null && document.querySelectorAll("#panel-gates .cm-editor").length === `+itoa(n), 20*time.Second)
-	eval[bool](t, p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-
-	after := eval[[][]float64](t, p, boxes)
-	require.Len(t, after, len(before))
-	for i := range before {
-		for j := range before[i] {
-			assert.InDelta(t, before[i][j], after[i][j], 0.5, "box %d (x, y, width, height) before %v, after %v", i, before[i], after[i])
-		}
-	}
+	upgrade(t, p, release, `document.querySelector(".kx-editor-light") === null && document.querySelectorAll("#panel-gates .cm-editor").length === `+itoa(n))
+	assertSameRows(t, before, eval[[][]float64](t, p, boxes), "box %d (x, y, width, height)")
 	assert.Empty(t, eval[[]float64](t, p, `window.__shifts.filter((v) => v > 0)`), "layout shifts")
 	assert.Equal(t, values, eval[[]string](t, p, editors+`.map((e) => e.kxView.state.doc.toString())`), "the text")
 	assert.Equal(t, saved, eval[map[string]any](t, p, `kx.currentState().tabs.gates`), "what the page saves")
