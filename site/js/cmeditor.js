@@ -224,7 +224,8 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
       // made.
       if (text === view.state.doc.toString()) return;
       silent = true;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      // An edit of its own in the history, as the light editor's are (replayEdits).
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: isolateHistory.of("full") });
       silent = false;
     },
     setDiagnostics(diags) {
