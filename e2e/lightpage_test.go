@@ -7,9 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/input"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -56,40 +54,11 @@ func TestFirstPaintLoadsOnlyItsTab(t *testing.T) {
 // place (no layout shift), and the page saves the same state. CodeMirror's
 // chunk is held back (Fetch domain) until the test has typed.
 func TestLightEditorBecomesCodeMirrorInPlace(t *testing.T) {
-	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		assert.Empty(t, p.Problems(), "the page reported errors")
-		if v, err := browsertest.Eval[[]string](p, `window.kx.cspViolations`); err == nil {
-			assert.Empty(t, v, "CSP violations")
-		}
-		p.Close()
-	})
-	held := make(chan fetch.RequestID, 1)
-	require.NoError(t, chromedp.Listen(p.Ctx, func(ev any) {
-		if e, ok := ev.(*fetch.EventRequestPaused); ok {
-			held <- e.RequestID
-		}
-	}))
-	// No service worker: its fetches would pass the page's Fetch domain by.
-	noSW := `navigator.serviceWorker.register = () => new Promise(() => {});`
-	_, err = chromedp.Call(p.Ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: noSW})
-	require.NoError(t, err)
-	_, err = chromedp.Call(p.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/cmeditor.*"}}})
-	require.NoError(t, err)
-	navigate(t, p, env.BaseURL+"/#gates")
-	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
-
+	p, release := pageHoldingCodeMirror(t, "/#gates")
 	const editors = `[...document.querySelectorAll("#panel-gates .kx-editor-light, #panel-gates .cm-editor")]`
 	n := eval[int](t, p, `document.querySelectorAll("#panel-gates .kx-editor-light").length`)
 	require.GreaterOrEqual(t, n, 3, "the gates tab's editors are light until CodeMirror arrives")
 	assert.Zero(t, eval[int](t, p, `document.querySelectorAll(".cm-editor").length`))
-	var id fetch.RequestID
-	select {
-	case id = <-held:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the page did not ask for CodeMirror after its first result")
-	}
 
 	// Type into the config editor like a user, then select part of it.
 	eval[bool](t, p, `(() => { const a = document.querySelectorAll("#panel-gates .kx-editor-light textarea")[1]; a.focus(); a.setSelectionRange(0, 0); return true })()`)
@@ -105,18 +74,8 @@ func TestLightEditorBecomesCodeMirrorInPlace(t *testing.T) {
 	saved := eval[map[string]any](t, p, `kx.currentState().tabs.gates`)
 	eval[bool](t, p, `(window.__shifts = [], new PerformanceObserver((l) => window.__shifts.push(...l.getEntries().map((e) => e.value))).observe({type: "layout-shift"}), true)`)
 
-	_, err = chromedp.Call(p.Ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
-	require.NoError(t, err)
-	waitFor(t, p, `document.querySelector(".kx-editor-light") === null && document.querySelectorAll("#panel-gates .cm-editor").length === `+itoa(n), 20*time.Second)
-	eval[bool](t, p, `new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
-
-	after := eval[[][]float64](t, p, boxes)
-	require.Len(t, after, len(before))
-	for i := range before {
-		for j := range before[i] {
-			assert.InDelta(t, before[i][j], after[i][j], 0.5, "box %d (x, y, width, height) before %v, after %v", i, before[i], after[i])
-		}
-	}
+	upgrade(t, p, release, `document.querySelector(".kx-editor-light") === null && document.querySelectorAll("#panel-gates .cm-editor").length === `+itoa(n))
+	assertSameRows(t, before, eval[[][]float64](t, p, boxes), "box %d (x, y, width, height)")
 	assert.Empty(t, eval[[]float64](t, p, `window.__shifts.filter((v) => v > 0)`), "layout shifts")
 	assert.Equal(t, values, eval[[]string](t, p, editors+`.map((e) => e.kxView.state.doc.toString())`), "the text")
 	assert.Equal(t, saved, eval[map[string]any](t, p, `kx.currentState().tabs.gates`), "what the page saves")

@@ -7,8 +7,8 @@
 // keyboard trap). Ctrl/Cmd+Enter calls onApply when given.
 
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
-import { EditorState, Compartment, EditorSelection } from "@codemirror/state";
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { EditorState, Compartment, EditorSelection, Transaction } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, isolateHistory, undo, redo } from "@codemirror/commands";
 import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, lintKeymap, diagnosticCount } from "@codemirror/lint";
@@ -51,15 +51,113 @@ const theme = EditorView.theme({
   ".cm-diagnostic-warning": { borderLeftColor: "var(--warn)" },
 });
 
+/** The user event CodeMirror gives the edit a light editor's input of type makes (after one of prev). */
+function userEvent(type, prev) {
+  if (type === "insertCompositionText") return prev === type ? "input.type.compose" : "input.type.compose.start";
+  if (type === "insertText" || type === "insertReplacementText") return "input.type";
+  if (type === "insertFromPaste") return "input.paste";
+  if (type === "insertFromDrop") return "input.drop";
+  if (type === "deleteByCut") return "delete.cut";
+  if (type.startsWith("delete")) return type.endsWith("Backward") ? "delete.backward" : type.endsWith("Forward") ? "delete.forward" : "delete";
+  return type === "set" ? undefined : "input";
+}
+
+const apply = (text, e) => text.slice(0, e.from) + e.insert + text.slice(e.to);
+
+/**
+ * The light editor's own undo and redo, in its edits: each undo (redo)
+ * reverts (repeats) the latest run of edits that leads to its text. Returns
+ * per edit index how CodeMirror isolates it in its history ("before",
+ * "after", "full"), so that each run is whole groups of CodeMirror's,
+ * which its undo then reverts as the browser did; and the undos and redos
+ * that match no run (they are replayed as edits of their own).
+ */
+export function undoRuns(base, edits) {
+  const isolate = new Map();
+  const unmatched = new Set();
+  const mark = (i, side) => isolate.set(i, isolate.has(i) && isolate.get(i) !== side ? "full" : side);
+  let text = base;
+  let done = []; // indices of the edits in effect, with the text before each
+  let undone = []; // runs, as done's entries
+  edits.forEach((e, i) => {
+    const target = apply(text, e);
+    if (e.type === "historyUndo" || e.type === "historyRedo") {
+      let run = null;
+      if (e.type === "historyUndo") {
+        let k = done.length;
+        while (k > 0 && done[k - 1].text !== target) k--;
+        if (k > 0) run = done.splice(k - 1);
+      } else if (undone.length && undone[undone.length - 1].reduce((t, r) => apply(t, edits[r.i]), text) === target) {
+        run = undone[undone.length - 1];
+      }
+      if (run) {
+        mark(run[0].i, "before");
+        mark(run[run.length - 1].i, "after");
+        if (e.type === "historyUndo") undone.push(run);
+        else done.push(...undone.pop());
+        text = target;
+        return;
+      }
+      unmatched.add(i);
+    }
+    if (e.type === "set") {
+      // Setting the text empties the browser's undo stack; for CodeMirror it is an edit of its own.
+      mark(i, "before");
+      mark(i, "after");
+      done = [];
+    } else done.push({ i, text });
+    undone = [];
+    text = target;
+  });
+  return { isolate, unmatched };
+}
+
+const single = ([anchor, head], length) => EditorSelection.single(Math.min(anchor, length), Math.min(head, length));
+
+/**
+ * The state after a light editor's edits (editor.js), from state with the
+ * text they start from: each edit a transaction of CodeMirror's history,
+ * at the time it was made, with the user event CodeMirror gives such an
+ * edit (so its undo groups them as it groups typing), from the selection it
+ * was made in; the light editor's undos and redos are CodeMirror's. Its text
+ * is text, whatever the edits.
+ */
+export function replayEdits(state, edits, text) {
+  try {
+    const { isolate, unmatched } = undoRuns(state.doc.toString(), edits);
+    edits.forEach((e, i) => {
+      const time = Transaction.time.of(e.time);
+      if (/^history(Undo|Redo)$/.test(e.type) && !unmatched.has(i)) {
+        const target = apply(state.doc.toString(), e);
+        const editor = { state, dispatch: (tr) => (editor.state = tr.state) };
+        const command = e.type === "historyUndo" ? undo : redo;
+        while (editor.state.doc.toString() !== target && command(editor));
+        if (editor.state.doc.toString() === target) return void (state = editor.state);
+      }
+      const from = single(e.before, state.doc.length);
+      if (!from.eq(state.selection)) state = state.update({ selection: from, userEvent: "select", annotations: time }).state;
+      const annotations = isolate.has(i) ? [time, isolateHistory.of(isolate.get(i))] : time;
+      const length = state.doc.length - (e.to - e.from) + e.insert.length;
+      state = state.update({ changes: e, selection: single(e.after, length), userEvent: userEvent(e.type, edits[i - 1]?.type), annotations }).state;
+    });
+  } catch (err) {
+    console.warn("the light editor's edits are not in the history:", err);
+  }
+  if (state.doc.toString() === text) return state;
+  return state.update({ changes: { from: 0, to: state.doc.length, insert: text } }).state;
+}
+
 /**
  * createCodeMirror({parent, doc, selection, id, language: "yaml"|"text", label, onChange,
  * onApply, minHeight, root}) returns {view, value (get/set), setDiagnostics([{line, column,
  * endLine, message, severity}]), reveal(line, column), focus(), setReadOnly(bool)}. root is the
  * document or shadow root the editor lives in (CodeMirror mounts its styles there); selection
- * ({anchor, head}) the initial one; id the content element's. Without parent, the caller puts
- * view.dom in the page.
+ * ({anchor, head}) the initial one; id the content element's; history ({base, edits}) a
+ * light editor's edits that led to doc (replayEdits); scroll ({top, left, height}) where a light
+ * editor of scrollHeight height was scrolled to. Without parent, the caller puts view.dom in
+ * the page.
  */
-export function createCodeMirror({ parent, doc = "", selection, id, language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
+export function createCodeMirror({ parent, doc = "", selection, history: edited, scroll, id, language = "yaml", label = "Editor", onChange, onApply, minHeight = "8em", root }) {
   const lang = new Compartment();
   const editable = new Compartment();
   let silent = false;
@@ -76,7 +174,8 @@ export function createCodeMirror({ parent, doc = "", selection, id, language = "
     lang.of(language === "yaml" ? yaml() : []),
     editable.of([]),
     keymap.of([
-      ...(onApply ? [{ key: "Mod-Enter", run: () => (onApply(), true) }] : []),
+      // Ctrl or Cmd, on every platform, as in the light editor.
+      ...(onApply ? ["Ctrl-Enter", "Meta-Enter"].map((key) => ({ key, run: () => (onApply(), true) })) : []),
       ...defaultKeymap,
       ...historyKeymap,
       ...lintKeymap,
@@ -86,11 +185,29 @@ export function createCodeMirror({ parent, doc = "", selection, id, language = "
     // tabindex: the content is a tab stop anyway (contenteditable); said
     // explicitly, checkers see that its scroller has focusable content.
     EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", tabindex: "0" }),
+    // The light editor's scroll position, set once CodeMirror has measured
+    // its lines (setting it before, on estimated heights, lands elsewhere).
+    EditorView.scrollHandler.of((view) => {
+      if (!scroll) return false;
+      view.scrollDOM.scrollTop = scroll.top;
+      view.scrollDOM.scrollLeft = scroll.left;
+      scroll = null;
+      return true;
+    }),
     EditorView.updateListener.of((u) => {
       if (u.docChanged && onChange && !silent) onChange(u.state.doc.toString());
     }),
   ];
-  const view = new EditorView({ parent, root, state: EditorState.create({ doc, extensions, selection }) });
+  let state = EditorState.create({ doc: edited ? edited.base : doc, extensions, selection: edited ? undefined : selection });
+  if (edited) {
+    state = replayEdits(state, edited.edits, doc);
+    const at = selection && single([selection.anchor, selection.head], state.doc.length);
+    if (at && !at.eq(state.selection)) state = state.update({ selection: at, userEvent: "select" }).state;
+  }
+  // Near the line at the top (lines are all of a height), so that it is drawn.
+  if (!scroll?.top && !scroll?.left) scroll = null;
+  const top = scroll && state.doc.line(Math.min(state.doc.lines, 1 + Math.floor((state.doc.lines * scroll.top) / scroll.height || 0))).from;
+  const view = new EditorView({ parent, root, state, scrollTo: scroll && EditorView.scrollIntoView(top) });
   if (id) view.contentDOM.id = id;
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;
@@ -107,7 +224,8 @@ export function createCodeMirror({ parent, doc = "", selection, id, language = "
       // made.
       if (text === view.state.doc.toString()) return;
       silent = true;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      // An edit of its own in the history, as the light editor's are (replayEdits).
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: isolateHistory.of("full") });
       silent = false;
     },
     setDiagnostics(diags) {

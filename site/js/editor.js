@@ -9,6 +9,10 @@
 // focus, in a box of the same size (nothing on the page moves). The object
 // createEditor returns is the same before and after: calls made before the
 // upgrade (diagnostics, read-only) are kept and applied to CodeMirror.
+// Nothing the user did is lost in the upgrade: the light editor records its
+// edits (textChange), which CodeMirror replays into its history, so Ctrl+Z
+// goes on undoing what was typed before; and an upgrade waits for an input
+// method's composition to end.
 //
 // Keyboard: neither editor binds Tab, so Tab leaves the editor (no keyboard
 // trap). Ctrl/Cmd+Enter calls onApply when given.
@@ -52,6 +56,21 @@ export function createEditor(opts) {
   return createLightEditor(opts);
 }
 
+/**
+ * The change {from, to, insert} that turns a into b; where the change could
+ * be placed in several ways (typing "a" into "aa"), it starts at or before
+ * cap (the edit's selection).
+ */
+export function textChange(a, b, cap = Infinity) {
+  let from = 0;
+  const max = Math.min(a.length, b.length, cap);
+  while (from < max && a.charCodeAt(from) === b.charCodeAt(from)) from++;
+  let ea = a.length;
+  let eb = b.length;
+  while (ea > from && eb > from && a.charCodeAt(ea - 1) === b.charCodeAt(eb - 1)) ea--, eb--;
+  return { from, to: ea, insert: b.slice(from, eb) };
+}
+
 function lineCount(text) {
   let n = 1;
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
@@ -66,8 +85,13 @@ function createLightEditor(opts) {
     spellcheck: "false",
     autocapitalize: "off",
     autocomplete: "off",
+    autocorrect: "off",
+    writingsuggestions: "false",
+    translate: "no",
     wrap: "off",
   });
+  // CodeMirror's tab stops (its content's style), not the text area's 8.
+  area.style.tabSize = 4;
   if (id) area.id = id;
   area.value = doc;
   const gutter = h("div", { class: "kx-editor-light-gutter", "aria-hidden": "true" });
@@ -75,7 +99,10 @@ function createLightEditor(opts) {
   // CodeMirror's minimum height is its content's and gutter's (theme in
   // cmeditor.js); set through the CSSOM, which the strict CSP allows.
   area.style.minHeight = minHeight;
-  gutter.style.minHeight = minHeight;
+  // CodeMirror's gutters: its line numbers at least 20px wide, padding
+  // included, and the lint gutter's 1.4em; they stay when the text scrolls
+  // sideways.
+  Object.assign(gutter.style, { minHeight, minWidth: "calc(21px + 1.4em)", position: "sticky", left: 0 });
   let lines = 0;
   // The text area is as tall as its lines, as CodeMirror's content is: the
   // box scrolls, not the text area.
@@ -87,9 +114,33 @@ function createLightEditor(opts) {
     gutter.textContent = Array.from({ length: n }, (_, i) => i + 1).join("\n");
   };
   fit();
-  area.addEventListener("input", () => {
+  // The edits since the text was last set (base), for CodeMirror's history:
+  // {from, to, insert, type (the input's inputType, or "set"), time,
+  // before and after (the selection, [anchor, head])}.
+  let base = area.value;
+  let text = base;
+  let edits = [];
+  let before = null;
+  const selection = () => (area.selectionDirection === "backward" ? [area.selectionEnd, area.selectionStart] : [area.selectionStart, area.selectionEnd]);
+  const record = (type, was) => {
+    const after = selection();
+    if (edits.length > 9999) (base = text), (edits = []);
+    edits.push({ ...textChange(text, area.value, Math.min(...was, ...after)), type, time: Date.now(), before: was, after });
+    text = area.value;
+  };
+  area.addEventListener("beforeinput", () => (before = selection()));
+  area.addEventListener("input", (e) => {
+    record(e.inputType || "insertText", before || selection());
+    before = null;
     fit();
     if (!real) onChange?.(area.value);
+  });
+  // An input method's composition is the textarea's until it ends.
+  let composing = false;
+  area.addEventListener("compositionstart", () => (composing = true));
+  area.addEventListener("compositionend", () => {
+    composing = false;
+    if (codemirror && !real) setTimeout(upgrade);
   });
   area.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && onApply) {
@@ -105,20 +156,19 @@ function createLightEditor(opts) {
   let diagnostics = [];
   let readOnly = false;
   const upgrade = () => {
+    if (real || composing) return; // compositionend upgrades
     const host = box.getRootNode();
     const focused = host.activeElement === area;
-    const backward = area.selectionDirection === "backward";
-    const [from, to] = [area.selectionStart, area.selectionEnd];
-    const scroll = { top: box.scrollTop, left: box.scrollLeft };
+    const [anchor, head] = selection();
     real = codemirror.createCodeMirror({
       ...opts,
       parent: undefined,
       doc: area.value,
-      selection: { anchor: backward ? to : from, head: backward ? from : to },
+      history: { base, edits },
+      selection: { anchor, head },
+      scroll: { top: box.scrollTop, left: box.scrollLeft, height: box.scrollHeight },
     });
     box.replaceWith(real.view.dom);
-    real.view.scrollDOM.scrollTop = scroll.top;
-    real.view.scrollDOM.scrollLeft = scroll.left;
     if (readOnly) real.setReadOnly(true);
     if (diagnostics.length) real.setDiagnostics(diagnostics);
     if (focused) real.view.focus();
@@ -133,10 +183,14 @@ function createLightEditor(opts) {
       return real ? real.value : area.value;
     },
     /** Replaces the text without firing onChange. */
-    set value(text) {
-      if (real) real.value = text;
-      else if (text !== area.value) {
-        area.value = text;
+    set value(value) {
+      if (real) real.value = value;
+      else if (value !== area.value) {
+        const was = selection();
+        area.value = value;
+        // Before the user's first edit, the start; after, an edit of its own.
+        if (edits.length) record("set", was);
+        else base = text = area.value;
         fit();
       }
     },
