@@ -171,7 +171,11 @@ func runEvalCompile(harness, wasmExec, engine, req string) ([]compiled, []string
 			if p, ok := strings.CutPrefix(line[i:], "@kx phase "); ok {
 				phase = p
 			} else if t, ok := strings.CutPrefix(line[i:], "@kx ms "); ok {
-				ms = append(ms, t+" ms")
+				if strings.HasPrefix(t, "warmed ") {
+					ms = append(ms, "the engine's warm-up ran in "+phase+": its compiles count there")
+				} else {
+					ms = append(ms, t+" ms")
+				}
 			}
 			line = line[:i]
 		}
