@@ -20,27 +20,11 @@ const (
 // InputRequest is the Input of diagnostics about the JSON request.
 const InputRequest = "request"
 
-// FastRequest is a request type that decodes its usual JSON itself,
-// without encoding/json: in the browser a method's first call compiles
-// every function it runs, and encoding/json's reflection-driven decoder
-// is most of a small request's (explorer/gates's evaluate request).
-// DecodeFast returns false, leaving the value as it was, for anything it
-// does not decode exactly as encoding/json with unknown fields rejected
-// would (internal/jsonvalue's subset, a field it does not know, a key in
-// another case, null); decodeRequest then decodes with encoding/json,
-// which also words the diagnostics.
-type FastRequest interface {
-	DecodeFast(data []byte) bool
-}
-
 // decodeRequest decodes one JSON value into v, rejecting unknown fields and
 // trailing data. An empty request means the zero value. The error's
 // message keeps the explorer's wording; its diagnostic has the position.
 func decodeRequest(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil
-	}
-	if f, ok := v.(FastRequest); ok && f.DecodeFast(data) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/yamldoc"
-	"github.com/kubexplorer/kubexplorer/internal/jsonvalue"
 )
 
 const (
@@ -111,73 +110,25 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 // from the converted document, the apiVersion split into group and version.
 // A document that is not an object (a list, a scalar) fails here.
 func interpret(js []byte) (group, version, kind string, err error) {
-	av, kind, ok := typeMeta(js)
-	if !ok {
-		var tm struct {
-			APIVersion string `json:"apiVersion,omitempty"`
-			Kind       string `json:"kind,omitempty"`
-		}
-		if err := json.Unmarshal(js, &tm); err != nil {
-			return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
-		}
-		av, kind = tm.APIVersion, tm.Kind
+	var tm struct {
+		APIVersion string `json:"apiVersion,omitempty"`
+		Kind       string `json:"kind,omitempty"`
 	}
+	if err := json.Unmarshal(js, &tm); err != nil {
+		return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+	}
+	av := tm.APIVersion
 	if av == "" || av == "/" {
-		return "", "", kind, nil
+		return "", "", tm.Kind, nil
 	}
 	switch strings.Count(av, "/") {
 	case 0:
-		return "", av, kind, nil
+		return "", av, tm.Kind, nil
 	case 1:
 		g, v, _ := strings.Cut(av, "/")
-		return g, v, kind, nil
+		return g, v, tm.Kind, nil
 	}
 	return "", "", "", fmt.Errorf("unexpected GroupVersion string: %v", av)
-}
-
-// typeMeta reads apiVersion and kind the way decoding into a struct with
-// those two fields does, without encoding/json (internal/jsonvalue: the
-// code a first evaluation compiles): ok is false for a document where
-// that could differ, which encoding/json then decodes. encoding/json
-// matches keys case-insensitively (with Unicode folding), so a key that
-// matches one of the two names other than exactly, or is not ASCII, is
-// left to it, as is a value that is not a string or null.
-func typeMeta(js []byte) (apiVersion, kind string, ok bool) {
-	v, ok := jsonvalue.Decode(js)
-	m, isObject := v.(map[string]any)
-	if !ok || !isObject {
-		return "", "", false
-	}
-	for k, val := range m {
-		var field *string
-		switch {
-		case k == "apiVersion":
-			field = &apiVersion
-		case k == "kind":
-			field = &kind
-		case strings.EqualFold(k, "apiVersion") || strings.EqualFold(k, "kind") || !isASCII(k):
-			return "", "", false
-		default:
-			continue
-		}
-		switch s := val.(type) {
-		case string:
-			*field = s
-		case nil:
-		default:
-			return "", "", false
-		}
-	}
-	return apiVersion, kind, true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // missingKind is runtime.NewMissingKindErr: it quotes the file's original
@@ -216,11 +167,9 @@ func checkKind(js, original []byte, schemeLine int) error {
 // name type errors report (the JSON name for v1beta1, the Go name for the
 // internal type).
 func gatesFromJSON(raw json.RawMessage, field string) (map[string]bool, string, error) {
-	v, ok := jsonvalue.Decode(raw)
-	if !ok {
-		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, "", err
-		}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, "", err
 	}
 	switch t := v.(type) {
 	case nil:
@@ -287,7 +236,8 @@ func (e era) decodeUnstructured(data []byte, f *parsed) (map[string]any, *positi
 	if _, _, _, err := interpret(js); err != nil {
 		return nil, pos, &issue{err, documentStart}
 	}
-	obj := decodeObject(js)
+	var obj map[string]any
+	_ = json.Unmarshal(js, &obj)
 	if kind, _ := obj["kind"].(string); kind == "" {
 		return nil, pos, &issue{missingKind(data), pos.topOrStart("kind")}
 	}

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/yamldoc"
-	"github.com/kubexplorer/kubexplorer/internal/jsonvalue"
 )
 
 // parsed is a file read the way every release reads it: sigs.k8s.io/yaml's
@@ -30,7 +29,7 @@ type parsed struct {
 // so they are decoded once; evaluations only read them.
 func (p *parsed) object() (map[string]any, []string) {
 	p.objOnce.Do(func() {
-		p.obj = decodeObject(p.js)
+		_ = json.Unmarshal(p.js, &p.obj)
 		for _, k := range sortedKeys(p.obj) {
 			if !kubeletConfigFields()[k] {
 				p.unknown = append(p.unknown, k)
@@ -38,20 +37,6 @@ func (p *parsed) object() (map[string]any, []string) {
 		}
 	})
 	return p.obj, p.unknown
-}
-
-// decodeObject is json.Unmarshal of js into a map[string]any, errors
-// ignored: nil unless js is an object. internal/jsonvalue decodes the
-// converted documents without encoding/json's code; what it refuses,
-// encoding/json decodes.
-func decodeObject(js []byte) map[string]any {
-	if v, ok := jsonvalue.Decode(js); ok {
-		m, _ := v.(map[string]any)
-		return m
-	}
-	var m map[string]any
-	_ = json.Unmarshal(js, &m)
-	return m
 }
 
 // parseFile reads data without a memo.

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -57,8 +56,8 @@ const (
 	Deprecated = "DEPRECATED"
 )
 
-//go:embed data/*.txt
-var dataFS embed.FS
+// dataFS holds data/ but for the newest release's delta (newest.go: its
+// go:embed line is generated): the newest release is read whole.
 
 // store decodes the embedded files on demand. Deltas must be applied in
 // release order, so decoding release N decodes (and caches) every release
@@ -107,6 +106,10 @@ func newStore(fsys fs.FS) *store {
 	files, versions := make([]string, len(order)), make([]string, len(order))
 	for i, j := range order {
 		files[i], versions[i] = s.files[j], s.versions[j]
+	}
+	if n := len(versions); n == 0 || compareMinor(versions[n-1], newestVersion) < 0 {
+		// The newest release, compiled in whole; "" stands for its file.
+		files, versions = append(files, ""), append(versions, newestVersion)
 	}
 	s.files, s.versions = files, versions
 	s.decoded = make([]*Release, len(files))
@@ -158,6 +161,15 @@ func (s *store) load(release string) (*Release, error) {
 	}
 	for i := 0; i <= idx; i++ {
 		if s.decoded[i] != nil {
+			continue
+		}
+		if s.files[i] == "" {
+			r, ok := loadNewest(s.versions[i])
+			if !ok {
+				s.err = fmt.Errorf("catalog: the newest release, %s, does not read", s.versions[i])
+				return nil, s.err
+			}
+			s.decoded[i] = r
 			continue
 		}
 		var prev *Release
