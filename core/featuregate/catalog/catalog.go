@@ -56,8 +56,9 @@ const (
 	Deprecated = "DEPRECATED"
 )
 
-// dataFS holds data/ but for the newest release's delta (newest.go: its
-// go:embed line is generated): the newest release is read whole.
+// dataFS holds data/ but for the newest release's delta; it is declared
+// in newest.go, whose embed directive is generated: the newest release is
+// read whole.
 
 // store decodes the embedded files on demand. Deltas must be applied in
 // release order, so decoding release N decodes (and caches) every release
