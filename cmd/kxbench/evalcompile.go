@@ -84,17 +84,9 @@ func evalCompile(out io.Writer, pkg string, top int) error {
 	}
 	defer os.RemoveAll(dir)
 	engine := filepath.Join(dir, "engine.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-o", engine, pkg)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("building %s: %w", pkg, err)
-	}
-	list := exec.Command("go", "list", "-deps", pkg)
-	list.Env = build.Env
-	deps, err := list.Output()
+	deps, err := buildNamed(pkg, engine)
 	if err != nil {
-		return fmt.Errorf("listing the packages of %s: %w", pkg, err)
+		return err
 	}
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
@@ -131,7 +123,7 @@ func evalCompile(out io.Writer, pkg string, top int) error {
 			}
 		}
 		fmt.Fprintf(out, "\nrelease %s (%s)\n", release, strings.Join(ms, ", "))
-		if err := reportEvalCompile(out, fns, strings.Fields(string(deps)), top); err != nil {
+		if err := reportEvalCompile(out, fns, deps, top); err != nil {
 			return err
 		}
 	}
