@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -82,14 +83,14 @@ func waitQuiet(p *browsertest.Page) error {
 
 // gatesEvaluationsScript times a fresh gates engine in the page: it
 // returns [start, first, second, third] in ms; it takes the release's
-// index from the newest and the idle time before the first call.
-const gatesEvaluationsScript = `(async (older, idleMs) => {
+// index from the newest, the idle time before the first call and the
+// request (probeRequest) whose release it sets.
+const gatesEvaluationsScript = `(async (older, idleMs, template) => {
 	const gates = kx.engine.engine("gates");
 	if (gates.state !== "idle") throw new Error("the gates engine ran already: " + gates.state);
 	const releases = (await kx.engine.call("releases", {})).releases;
 	const release = releases[releases.length - 1 - older];
-	const req = {release, commandLine: "kubelet --config=/var/lib/kubelet/config.yaml --feature-gates=MemoryQoS=true",
-		config: {path: "/var/lib/kubelet/config.yaml", content: "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n"}};
+	const req = {...template, release};
 	let t0 = performance.now();
 	await gates.start();
 	const out = [performance.now() - t0];
@@ -116,7 +117,11 @@ func timeGatesEvaluations(env *browsertest.Env, c evalCase) ([]float64, error) {
 	if err := waitQuiet(p); err != nil {
 		return nil, err
 	}
-	ts, err := browsertest.Eval[[]float64](p, fmt.Sprintf("%s(%d, %d)", gatesEvaluationsScript, c.older, c.idleMs))
+	template, err := json.Marshal(probeRequest(""))
+	if err != nil {
+		return nil, err
+	}
+	ts, err := browsertest.Eval[[]float64](p, fmt.Sprintf("%s(%d, %d, %s)", gatesEvaluationsScript, c.older, c.idleMs, template))
 	if err != nil {
 		return nil, err
 	}

@@ -80,11 +80,19 @@ func main() {
 	flag.StringVar(&c.firstTrace, "first-trace", "", "write a Chrome performance trace of a cold first result of each tab to this directory, print where the main thread's time went, and exit")
 	flag.StringVar(&c.compare, "compare", "", "a second built site (e.g. before a change) whose tabs' first results are timed in the same rounds, marked with '")
 	wasmSizes := flag.String("wasm-sizes", "", "build this main package for js/wasm, print where the bytes of its module are, and exit")
-	top := flag.Int("top", 40, "with -wasm-sizes: how many packages and functions to list")
+	evalCompilePkg := flag.String("eval-compile", "", "build this gates engine's main package for js/wasm, run it in Node for the first gates evaluation's request, print the functions V8 compiles in each evaluation (exact bytes), and exit")
+	top := flag.Int("top", 40, "with -wasm-sizes or -eval-compile: how many packages and functions to list")
 	only := flag.String("only", "", "run only this probe (size, first result, page, go)")
 	flag.Parse()
 	if *wasmSizes != "" {
 		if err := whereTheBytesAre(os.Stdout, *wasmSizes, *top); err != nil {
+			fmt.Fprintln(os.Stderr, "kxbench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if *evalCompilePkg != "" {
+		if err := evalCompile(os.Stdout, *evalCompilePkg, *top); err != nil {
 			fmt.Fprintln(os.Stderr, "kxbench:", err)
 			os.Exit(1)
 		}

@@ -24,17 +24,9 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "main.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-o", path, pkg)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("building %s: %w", pkg, err)
-	}
-	list := exec.Command("go", "list", "-deps", pkg)
-	list.Env = build.Env
-	deps, err := list.Output()
+	deps, err := buildNamed(pkg, path)
 	if err != nil {
-		return fmt.Errorf("listing the packages of %s: %w", pkg, err)
+		return err
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -55,7 +47,7 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 		code += f.Size
 	}
 	fmt.Fprintf(w, "package (code)\tbytes\t%% of code\tfuncs\t\n")
-	pkgs := m.ByPackage(strings.Fields(string(deps)))
+	pkgs := m.ByPackage(deps)
 	for i, p := range pkgs {
 		if i == top {
 			break
@@ -73,6 +65,25 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 		fmt.Fprintf(w, "%s\t%d\t\t\n", strings.TrimPrefix(f.Name, wasmsize.Mangle("github.com/kubexplorer/kubexplorer/")), f.Size)
 	}
 	return w.Flush()
+}
+
+// buildNamed builds a main package for js/wasm into path without -s, so
+// that the module keeps its name section (function indices are those of
+// the shipped engine), and returns the packages linked into it.
+func buildNamed(pkg, path string) (deps []string, err error) {
+	build := exec.Command("go", "build", "-trimpath", "-o", path, pkg)
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return nil, fmt.Errorf("building %s: %w", pkg, err)
+	}
+	list := exec.Command("go", "list", "-deps", pkg)
+	list.Env = build.Env
+	out, err := list.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing the packages of %s: %w", pkg, err)
+	}
+	return strings.Fields(string(out)), nil
 }
 
 func sortFuncs(fs []wasmsize.Func) {

@@ -42,36 +42,39 @@ func (w Warning) Severity() byte {
 // Message is the log payload after the klog header, in the library's dialect.
 func (w Warning) Message() string {
 	structured := w.Library.StructuredWarnings()
+	// A plain string: fmt prints a named string type through reflection
+	// (printValue), code a first evaluation would compile for this alone.
+	name := string(w.Feature)
 	switch w.Kind {
 	case WarnSetDeprecated:
 		if structured {
-			return fmt.Sprintf(`"Warning: setting deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, w.Feature, w.Value)
+			return fmt.Sprintf(`"Warning: setting deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
 		}
-		return fmt.Sprintf("Setting deprecated feature gate %s=%t. It will be removed in a future release.", w.Feature, w.Value)
+		return fmt.Sprintf("Setting deprecated feature gate %s=%t. It will be removed in a future release.", name, w.Value)
 	case WarnSetGA:
 		if structured {
-			return fmt.Sprintf(`"Warning: setting GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, w.Feature, w.Value)
+			return fmt.Sprintf(`"Warning: setting GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
 		}
-		return fmt.Sprintf("Setting GA feature gate %s=%t. It will be removed in a future release.", w.Feature, w.Value)
+		return fmt.Sprintf("Setting GA feature gate %s=%t. It will be removed in a future release.", name, w.Value)
 	case WarnOverrideDeprecated:
 		if structured {
-			return fmt.Sprintf(`"Warning: overriding default of deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, w.Feature, w.Value)
+			return fmt.Sprintf(`"Warning: overriding default of deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
 		}
-		return fmt.Sprintf("Overriding default of deprecated feature gate %s=%t. It will be removed in a future release.", w.Feature, w.Value)
+		return fmt.Sprintf("Overriding default of deprecated feature gate %s=%t. It will be removed in a future release.", name, w.Value)
 	case WarnOverrideGA:
 		if structured {
-			return fmt.Sprintf(`"Warning: overriding default of GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, w.Feature, w.Value)
+			return fmt.Sprintf(`"Warning: overriding default of GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
 		}
-		return fmt.Sprintf("Overriding default of GA feature gate %s=%t. It will be removed in a future release.", w.Feature, w.Value)
+		return fmt.Sprintf("Overriding default of GA feature gate %s=%t. It will be removed in a future release.", name, w.Value)
 	case WarnEmulationChange:
 		// v0.35 renamed the method in the text; v0.36 made it structured.
 		if structured {
-			return fmt.Sprintf(`"Warning: SetEmulationVersionAndMinCompatibilityVersion will change already queried feature" featureGate=%q oldValue=%t newValue=%t`, w.Feature, w.Old, w.Value)
+			return fmt.Sprintf(`"Warning: SetEmulationVersionAndMinCompatibilityVersion will change already queried feature" featureGate=%q oldValue=%t newValue=%t`, name, w.Old, w.Value)
 		}
 		if w.Library.HasMinCompatibility() {
-			return fmt.Sprintf("SetEmulationVersionAndMinCompatibilityVersion will change already queried feature:%s from %v to %v", w.Feature, w.Old, w.Value)
+			return fmt.Sprintf("SetEmulationVersionAndMinCompatibilityVersion will change already queried feature:%s from %v to %v", name, w.Old, w.Value)
 		}
-		return fmt.Sprintf("SetEmulationVersion will change already queried feature:%s from %v to %v", w.Feature, w.Old, w.Value)
+		return fmt.Sprintf("SetEmulationVersion will change already queried feature:%s from %v to %v", name, w.Old, w.Value)
 	}
 	return ""
 }

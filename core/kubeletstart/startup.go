@@ -3,6 +3,7 @@ package kubeletstart
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -133,7 +134,7 @@ func NormalizeRelease(s string) (string, int, error) {
 	if v.Major() != 1 {
 		return "", 0, fmt.Errorf("release %q: only Kubernetes 1.x is modelled", s)
 	}
-	return fmt.Sprintf("1.%d", v.Minor()), int(v.Minor()), nil
+	return "1." + strconv.FormatUint(uint64(v.Minor()), 10), int(v.Minor()), nil
 }
 
 // Evaluate runs the kubelet start-up model for one input. The error is for

@@ -12,36 +12,47 @@ type Labels struct {
 }
 
 // labels is the one table of labels, built on first use; replies share
-// it, read only.
+// it, read only. The pairs are data, not map literals: a literal's
+// inline code is compiled by the browser before a first reply.
 var labels = sync.OnceValue(func() Labels {
-	return Labels{
-		Stages: map[string]string{
-			"parse":         "command-line flags",
-			"command":       "command-line arguments",
-			"flagGates":     "--feature-gates flag",
-			"flagValidate":  "flag validation",
-			"loadConfig":    "config file (--config)",
-			"configDirEnv":  "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
-			"mergeConfig":   "drop-ins (--config-dir)",
-			"defaulting":    "config defaulting",
-			"mergedGates":   "featureGates of the config file and drop-ins",
-			"validate":      "KubeletConfiguration validation",
-			"dynamicLocked": "dynamic kubelet config (DynamicKubeletConfig is locked)",
-			"dynamicGates":  "dynamic kubelet config checkpoint",
-			"run":           "kubelet run",
-			"help":          "--help",
-			"version":       "--version",
-		},
-		Sources: map[string]string{
-			"default":          "default",
-			"emulationVersion": "emulation version",
-			"flag":             "--feature-gates flag",
-			"flagPrecedence":   "--feature-gates flag (over the config files)",
-			"config":           "config file",
-			"dropin":           "drop-in",
-			"dynamic":          "dynamic config checkpoint",
-			"AllAlpha":         "AllAlpha",
-			"AllBeta":          "AllBeta",
-		},
+	l := Labels{Stages: map[string]string{}, Sources: map[string]string{}}
+	for i := 0; i+1 < len(stageLabels); i += 2 {
+		l.Stages[stageLabels[i]] = stageLabels[i+1]
 	}
+	for i := 0; i+1 < len(sourceLabels); i += 2 {
+		l.Sources[sourceLabels[i]] = sourceLabels[i+1]
+	}
+	return l
 })
+
+// stageLabels and sourceLabels are id, label pairs.
+var (
+	stageLabels = [...]string{
+		"parse", "command-line flags",
+		"command", "command-line arguments",
+		"flagGates", "--feature-gates flag",
+		"flagValidate", "flag validation",
+		"loadConfig", "config file (--config)",
+		"configDirEnv", "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
+		"mergeConfig", "drop-ins (--config-dir)",
+		"defaulting", "config defaulting",
+		"mergedGates", "featureGates of the config file and drop-ins",
+		"validate", "KubeletConfiguration validation",
+		"dynamicLocked", "dynamic kubelet config (DynamicKubeletConfig is locked)",
+		"dynamicGates", "dynamic kubelet config checkpoint",
+		"run", "kubelet run",
+		"help", "--help",
+		"version", "--version",
+	}
+	sourceLabels = [...]string{
+		"default", "default",
+		"emulationVersion", "emulation version",
+		"flag", "--feature-gates flag",
+		"flagPrecedence", "--feature-gates flag (over the config files)",
+		"config", "config file",
+		"dropin", "drop-in",
+		"dynamic", "dynamic config checkpoint",
+		"AllAlpha", "AllAlpha",
+		"AllBeta", "AllBeta",
+	}
+)

@@ -20,6 +20,10 @@ type Module struct {
 	// Funcs are the defined functions (imports excluded), with the size of
 	// their body in the code section.
 	Funcs []Func
+	// ImportedFuncs is how many functions the module imports: they come
+	// first in the function index space, so Funcs[i] has index
+	// ImportedFuncs+i (the index V8 names a function by).
+	ImportedFuncs int
 	// Data is the total size of the data section's segments' payloads.
 	Data int
 }
@@ -82,6 +86,7 @@ func Parse(b []byte) (*Module, error) {
 		m.Sections = append(m.Sections, Section{Name: name, Size: size})
 		r.off += size
 	}
+	m.ImportedFuncs = imported
 	for i, s := range bodies {
 		n, ok := names[imported+i]
 		if !ok {

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"sort"
@@ -57,23 +56,20 @@ const (
 	Deprecated = "DEPRECATED"
 )
 
-//go:embed data/*.txt resolved/*.txt
-var dataFS embed.FS
+// dataFS holds data/ but for the newest release's delta; it is declared
+// in newest.go, whose embed directive is generated: the newest release is
+// read whole.
 
 // store decodes the embedded files on demand. Deltas must be applied in
 // release order, so decoding release N decodes (and caches) every release
-// before it as well; except that a release stored whole under resolved/
-// (the newest, which a first visit evaluates) decodes on its own.
+// before it as well. The newest release, which a first visit evaluates,
+// is compiled in whole instead (whole.go), and Load reads it from there.
 type store struct {
 	mu       sync.Mutex
 	fsys     fs.FS
 	files    []string // data file names, oldest release first
 	versions []string // their releases
 	decoded  []*Release
-	// resolved names the releases stored whole, by release: the file
-	// resolved/R.txt, FormatDelta(nil, R) of what the deltas give
-	// (TestResolvedIsTheDeltas keeps them equal).
-	resolved map[string]string
 	err      error
 }
 
@@ -112,21 +108,15 @@ func newStore(fsys fs.FS) *store {
 	for i, j := range order {
 		files[i], versions[i] = s.files[j], s.versions[j]
 	}
+	if n := len(versions); n == 0 || compareMinor(versions[n-1], newestVersion) < 0 {
+		// The newest release, compiled in whole; "" stands for its file.
+		files, versions = append(files, ""), append(versions, newestVersion)
+	}
 	s.files, s.versions = files, versions
 	s.decoded = make([]*Release, len(files))
 	s.fsys = fsys
-	s.resolved = map[string]string{}
-	whole, _ := fs.ReadDir(fsys, resolvedDir)
-	for _, e := range whole {
-		if v, ok := strings.CutSuffix(e.Name(), ".txt"); ok && !e.IsDir() {
-			s.resolved[v] = resolvedDir + "/" + e.Name()
-		}
-	}
 	return s
 }
-
-// resolvedDir holds releases stored whole.
-const resolvedDir = "resolved"
 
 // Releases returns the minor releases that have a catalog, oldest first.
 func Releases() []string {
@@ -136,6 +126,9 @@ func Releases() []string {
 // Load returns the gates the kubelet binary of release ("1.37") registers.
 // The result is the caller's to modify.
 func Load(release string) (*Release, error) {
+	if r, ok := loadNewest(release); ok {
+		return r, nil
+	}
 	return defaultStore().load(release)
 }
 
@@ -164,17 +157,20 @@ func (s *store) load(release string) (*Release, error) {
 	if idx < 0 {
 		return nil, fmt.Errorf("no feature-gate catalog for release %q (have %s … %s)", release, first(s.versions), last(s.versions))
 	}
-	if path, ok := s.resolved[release]; ok && s.decoded[idx] == nil {
-		if err := s.decodeWhole(idx, path); err != nil {
-			s.err = err
-			return nil, err
-		}
-	}
 	if s.decoded[idx] != nil {
 		return s.decoded[idx].Clone(), nil
 	}
 	for i := 0; i <= idx; i++ {
 		if s.decoded[i] != nil {
+			continue
+		}
+		if s.files[i] == "" {
+			r, ok := loadNewest(s.versions[i])
+			if !ok {
+				s.err = fmt.Errorf("catalog: the newest release, %s, does not read", s.versions[i])
+				return nil, s.err
+			}
+			s.decoded[i] = r
 			continue
 		}
 		var prev *Release
@@ -198,23 +194,6 @@ func (s *store) load(release string) (*Release, error) {
 		s.decoded[i] = r
 	}
 	return s.decoded[idx].Clone(), nil
-}
-
-// decodeWhole decodes release idx from its file under resolved/.
-func (s *store) decodeWhole(idx int, path string) error {
-	data, err := fs.ReadFile(s.fsys, path)
-	if err != nil {
-		return err
-	}
-	r, err := ApplyDelta(nil, path, data)
-	if err != nil {
-		return err
-	}
-	if r.Version != s.versions[idx] {
-		return fmt.Errorf("%s: header names release %q", path, r.Version)
-	}
-	s.decoded[idx] = r
-	return nil
 }
 
 func first(v []string) string {

@@ -21,7 +21,8 @@
 // that were added, changed or removed since the previous release, which keeps
 // all releases together small (see format.go for the grammar). A release is
 // decoded on first use and cached; Load returns a private copy. The newest
-// release is also stored whole under resolved/ (generated from the deltas,
-// and checked against them by a test), so that the first evaluation of a
-// page, which is on the newest release, decodes one file and not twenty.
+// release is also compiled in whole (newest.go, generated from the deltas
+// and checked against them by a test) and read by a few small functions
+// (whole.go), so that the first evaluation of a page, which is on the
+// newest release, reads no file and runs none of the general decoder.
 package catalog

@@ -46,6 +46,12 @@ func MajorMinor(major, minor uint) *Version {
 // Parse reads a version the way apimachinery's version.Parse does: as a
 // semantic version if it is one, else as a generic version.
 func Parse(s string) (*Version, error) {
+	// A version that is not three numbers fails as a semantic one and is
+	// read as a generic one: skipping that attempt spares an error built
+	// with fmt for every "1.31" (the specs of a catalog).
+	if numbers, _, ok := split(s); ok && strings.Count(numbers, ".") != 2 {
+		return parse(s, false)
+	}
 	v, err := parse(s, true)
 	if err != nil {
 		return parse(s, false)
@@ -364,18 +370,20 @@ func ParseRelease(s string) (*Version, error) {
 		t = t[:i]
 	}
 	parts := strings.Split(t, ".")
-	illegal := fmt.Errorf("illegal version string %q", s)
+	// The error is made only when there is one: a valid release (every
+	// evaluation parses one) runs no fmt code.
+	illegal := func() error { return fmt.Errorf("illegal version string %q", s) }
 	if len(parts) < 2 || len(parts) > 3 {
-		return nil, illegal
+		return nil, illegal()
 	}
 	v := &Version{components: make([]uint, len(parts))}
 	for i, p := range parts {
 		if p == "" || len(p) > 1 && p[0] == '0' {
-			return nil, illegal
+			return nil, illegal()
 		}
 		n, err := strconv.ParseUint(p, 10, 32)
 		if err != nil {
-			return nil, illegal
+			return nil, illegal()
 		}
 		v.components[i] = uint(n)
 	}
