@@ -60,7 +60,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		cfg.gates, badKey, gate, err = sigsDecode(js, e.minor)
 	}
 	if err != nil {
-		at := pos.topOrStart(badKey)
+		at := pos.fieldOrStart(badKey)
 		if gate || badKey == "featureGates" {
 			at = pos.gateValue(badKey)
 		}
@@ -91,6 +91,8 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 			}
 		}
 	} else {
+		// sigs.k8s.io/json reports nested unknown fields too.
+		cfg.unknown = sigsUnknown(js, e.minor)
 		var parts []string
 		if dupErr != nil {
 			parts = append(parts, dupErr.Error())
