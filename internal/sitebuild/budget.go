@@ -32,7 +32,7 @@ import (
 // budgets as engines shrink; raise one only for a measured gain on a
 // first result, and say so here.
 var EngineBudgets = map[string]int{
-	"gates":      1_157_000,
+	"gates":      1_159_000, // +2,000 (decodenested): sigs.k8s.io/json's checks of every nested struct of the config file (1,152,136 → 1,157,317)
 	"gatestools": 1_268_000,
 	"kubelet":    1_348_000,
 	"kubefed":    1_392_000,
