@@ -26,6 +26,20 @@ import (
 // decoder's.
 func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate bool, err error) {
 	w := sigsWalk{minor: minor}
+	gates, gate = w.config(js)
+	switch {
+	case w.abort != nil:
+		return nil, w.abortAt, false, w.abort
+	case w.typeErr != nil:
+		return nil, w.typeAt, gate, w.typeErr
+	}
+	return gates, "", false, nil
+}
+
+// config walks a KubeletConfiguration document; gate says the type error
+// is about a gate (typeAt names it).
+func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
+	minor := w.minor
 	jsonMembers(js, func(key, val []byte) bool {
 		name, ok := plainKey(key)
 		if !ok {
@@ -45,13 +59,7 @@ func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate b
 		}
 		return w.value(t, val, "KubeletConfiguration", string(name), string(name))
 	})
-	switch {
-	case w.abort != nil:
-		return nil, w.abortAt, false, w.abort
-	case w.typeErr != nil:
-		return nil, w.typeAt, gate, w.typeErr
-	}
-	return gates, "", false, nil
+	return gates, gate
 }
 
 // sigsUnknown lists the fields strict decoding reports as unknown, in
