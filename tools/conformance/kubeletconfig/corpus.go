@@ -107,11 +107,9 @@ func (c *Corpus) Doc(seed uint64) (data []byte, gates []string) {
 			d.gates["KubeletCrashLoopBackOffMax"] = true
 		}
 	}
-	if c.minor >= 23 {
-		// Nested structs, from their own stream so that the rest of the
-		// corpus stays as it was.
-		c.nested(d, newRng(seed^0x6e657374))
-	}
+	// Nested structs, from their own stream so that the rest of the
+	// corpus stays as it was.
+	c.nested(d, newRng(seed^0x6e657374))
 	if r.Intn(6) == 0 {
 		c.noise(d)
 	}
@@ -328,8 +326,9 @@ type nestedBlock struct {
 	lines [][]string
 }
 
-// nestedBlocks are sigs.k8s.io/json's cases (1.23+; json-iterator's
-// nested decoding is not modelled).
+// nestedBlocks are the nested structs' cases: json-iterator's (≤1.22)
+// for authentication and authorization, sigs.k8s.io/json's (1.23+) for
+// all.
 var nestedBlocks = []nestedBlock{
 	{"logging", 23, [][]string{
 		{"  verbosity: 2", "  verbosity: high", "  verbosity: -1", "  verbosity: 1.5"},
@@ -338,8 +337,14 @@ var nestedBlocks = []nestedBlock{
 		{"  vmodule:\n  - filePattern: a*\n    verbosity: 2", "  vmodule: x", "  vmodule:\n  - filePattern: 1", "  vmodule:\n  - verbosity: x\n  - v: 1"},
 		{"  options:\n    json:\n      infoBufferSize: 1x", "  options:\n    json:\n      splitStream: yes!", "  options:\n    text:\n      splitStream: 1", "  sanitization: 1", "  zz: 1"},
 	}},
-	{"authentication", 23, [][]string{
+	{"authentication", 18, [][]string{
 		{"  webhook:\n    enabled: true", "  webhook:\n    enabled: \"yes\"", "  webhook:\n    enable: true", "  anonymous: 1", "  x509:\n    clientCAFile: 5"},
+		{"  anonymous:\n    enabled: false", "  anonymous:\n    enabled: 0", "  anonymous: []"},
+		{"  webhook:\n    cacheTTL: 2m", "  webhook:\n    cacheTTL: 2", "  webhook:\n    cacheTTL: 2x"},
+	}},
+	{"authorization", 18, [][]string{
+		{"  mode: AlwaysAllow", "  mode: 1", "  mode: [AlwaysAllow]", "  modes: x"},
+		{"  webhook:\n    cacheAuthorizedTTL: 5m", "  webhook:\n    cacheAuthorizedTTL: x", "  webhook:\n    cacheUnauthorizedTTL: 30", "  webhook: 1"},
 	}},
 	{"memorySwap", 23, [][]string{{"  swapBehavior: 1", "  swap: x"}}},
 	{"tracing", 25, [][]string{{"  samplingRatePerMillion: x", "  endpoint: 1", "  endpoints: a"}}},
@@ -349,7 +354,7 @@ var nestedBlocks = []nestedBlock{
 		{"- key: a\n  effect: NoSchedule", "- key: a\n  effect: 1", "- key: a\n  effect: NoSchedule\n  timeAdded: \"2020\"", "- key: a\n  effect: NoSchedule\n  timeAdded: 5", "- key: a\n  effect: NoSchedule\n  x: 1", "- 1"},
 		{"- key: b\n  effect: NoExecute", "- key: b\n  value: 1\n  effect: NoExecute"},
 	}},
-	{"shutdownGracePeriodByPodPriority", 23, [][]string{{"- priority: x", "- priority: 1\n  shutdownGracePeriodSeconds: 1.5", "- priority: 1\n  seconds: 1"}}},
+	{"shutdownGracePeriodByPodPriority", 23, [][]string{{"- priority: x", "- priority: 1\n  shutdownGracePeriodSeconds: 1.5", "- seconds: 1\n  priority: 1.5"}}},
 }
 
 // nested writes up to two nested structs, their fields mostly well typed.
