@@ -42,12 +42,15 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 	minor := w.minor
 	jsonMembers(js, func(key, val []byte) bool {
 		name, ok := plainKey(key)
-		if !ok {
+		if !ok || !configFieldKnown(minor, string(name)) {
+			if w.unknown != nil {
+				w.unknown = append(w.unknown, unquoteKey(key))
+			}
 			return true
 		}
 		t, ok := configType(minor, string(name))
 		if !ok {
-			return true
+			return true // apiVersion, kind
 		}
 		if t.code == 'g' {
 			g, badGate, err := gatesFromJSON(val, "featureGates")
@@ -62,23 +65,13 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 	return gates, gate
 }
 
-// sigsUnknown lists the fields strict decoding reports as unknown, in
-// document order, each by its path from the top with element indexes
+// sigsUnknown lists the fields strict decoding reports as unknown (of a
+// document that decodes), in document order, each by its path from the top with element indexes
 // ("authentication.webhook.x", "registerWithTaints[0].x"): sigs.k8s.io/json
 // checks every struct, nested ones included, and none of the maps.
 func sigsUnknown(js []byte, minor int) []string {
 	w := sigsWalk{minor: minor, unknown: []string{}}
-	jsonMembers(js, func(key, val []byte) bool {
-		name, ok := plainKey(key)
-		if !ok || !configFieldKnown(minor, string(name)) {
-			w.unknown = append(w.unknown, unquoteKey(key))
-			return true
-		}
-		if t, ok := configType(minor, string(name)); ok && t.code != 'g' {
-			w.value(t, val, "KubeletConfiguration", string(name), string(name))
-		}
-		return true
-	})
+	w.config(js)
 	return w.unknown
 }
 
