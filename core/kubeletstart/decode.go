@@ -88,6 +88,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		default:
 			if _, _, _, _, err := jsonIterWalk(js, e.minor, true); err != nil {
 				cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, err)
+				cfg.unknown = sigsUnknown(js, e.minor) // nested ones too
 			}
 		}
 	} else {

@@ -42,6 +42,7 @@ type jsonIter struct {
 	depth int  // nesting of the objects and arrays being skipped
 
 	field        string // the top-level field being read
+	path         string // the field being read, from the top ("authentication.webhook")
 	gate         string // the gate being read, inside featureGates
 	gates        map[string]bool
 	gatesPresent bool
@@ -92,7 +93,7 @@ func (it *jsonIter) report(op, msg string) {
 	ctxEnd := min(it.head+50, len(it.buf))
 	it.err = fmt.Sprintf("%s: %s, error found in #%v byte of ...|%s|..., bigger context ...|%s|...",
 		op, msg, it.head-peekStart, it.buf[peekStart:peekEnd], it.buf[ctxStart:ctxEnd])
-	it.errKey, it.errGate = it.field, it.gate != ""
+	it.errKey, it.errGate = it.path, it.gate != ""
 	if it.errGate {
 		it.errKey = it.gate
 	}
@@ -423,6 +424,12 @@ func (it *jsonIter) decodeStruct(typeName string, field func(name string) (field
 func (it *jsonIter) decodeField(field func(name string) (fieldType, bool)) {
 	name := it.readString()
 	t, known := field(name)
+	parent := it.path
+	it.path = name
+	if parent != "" {
+		it.path = parent + "." + name
+	}
+	defer func() { it.path = parent }()
 	if !known {
 		if it.strict {
 			it.report("ReadObject", "found unknown field: "+name)
@@ -586,9 +593,13 @@ func (it *jsonIter) readSlice(t fieldType) {
 		elem = t.elem()
 	}
 	c := byte(',')
-	for ; c == ','; c = it.next() {
+	parent := it.path
+	for i := 0; c == ','; c = it.next() {
+		it.path = parent + "[" + strconv.Itoa(i) + "]"
 		it.decodeValue(elem)
+		i++
 	}
+	it.path = parent
 	if c != ']' {
 		it.report("decode slice", "expect ], but found "+string([]byte{c}))
 	}
