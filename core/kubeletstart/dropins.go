@@ -294,52 +294,35 @@ type dropinSource struct {
 	pos  *positions
 }
 
-// mergedFieldsDecode is the 1.32+ merge's last step for the fields besides
-// featureGates (patchedGates): the merged JSON is decoded with
-// encoding/json into the v1beta1 type, whose type errors and
+// mergedFieldsDecode is the 1.32+ merge's last step: the merged JSON is
+// decoded with encoding/json into the v1beta1 type, whose type errors and
 // UnmarshalJSON errors read as sigs.k8s.io/json's without the strict
-// checks (unknown fields pass). Its keys are sorted, so the first error
-// in key order wins, an UnmarshalJSON error over any type error; a
-// featureGates type error that sorts first is patchedGates' to report.
-// The error is marked where the last drop-in that set the field wrote it.
+// checks (unknown fields pass). Its keys are sorted, so the first type
+// error in key order wins, and an UnmarshalJSON error wins over any; a
+// featureGates type error is patchedGates' to report. The error is marked
+// where the last drop-in that set the field wrote it.
 func (r *run) mergedFieldsDecode(doc map[string]any, setBy map[string]dropinSource) bool {
-	rest := make(map[string]any, len(doc))
-	for k, v := range doc {
-		if k != "featureGates" {
-			rest[k] = v
-		}
-	}
-	raw, err := jsonMarshal(rest)
+	raw, err := jsonMarshal(doc)
 	if err != nil {
 		return true
 	}
 	w := sigsWalk{minor: r.e.minor}
-	w.config(raw)
+	_, gate := w.config(raw)
 	err, at := w.abort, w.abortAt
 	if err == nil {
-		err, at = w.typeErr, w.typeAt
-		if err == nil || r.gateErrorFirst(doc, at) {
+		if gate {
 			return true
 		}
+		err, at = w.typeErr, w.typeAt
 	}
-	top := topKey(at)
-	if src, ok := setBy[top]; ok {
+	if err == nil {
+		return true
+	}
+	if src, ok := setBy[topKey(at)]; ok {
 		r.diag("dropin", src.path, src.pos.fieldOrStart(at), "error", err.Error())
 	}
 	r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
 	return false
-}
-
-// gateErrorFirst says whether the merged featureGates hold a type error
-// that encoding/json meets before the field at.
-func (r *run) gateErrorFirst(doc map[string]any, at string) bool {
-	fg, ok := doc["featureGates"]
-	if !ok || "featureGates" > topKey(at) {
-		return false
-	}
-	raw, _ := jsonMarshal(fg)
-	_, _, err := gatesFromJSON(raw, "featureGates")
-	return err != nil
 }
 
 // topKey is the top-level key of a field path.
