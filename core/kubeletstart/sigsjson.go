@@ -66,9 +66,10 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 }
 
 // sigsUnknown lists the fields strict decoding reports as unknown (of a
-// document that decodes), in document order, each by its path from the top with element indexes
-// ("authentication.webhook.x", "registerWithTaints[0].x"): sigs.k8s.io/json
-// checks every struct, nested ones included, and none of the maps.
+// document that decodes), in document order, each by its path from the
+// top with element indexes ("authentication.webhook.x",
+// "registerWithTaints[0].x"): sigs.k8s.io/json checks every struct,
+// nested ones included, and none of the maps.
 func sigsUnknown(js []byte, minor int) []string {
 	w := sigsWalk{minor: minor, unknown: []string{}}
 	w.config(js)
@@ -100,22 +101,21 @@ type sigsWalk struct {
 // webhook.enabled"); at is the same path with indexes.
 func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 	kind := rawKind(raw)
-	field := strct + "." + path
 	switch t.code {
 	case 'd', 'D':
-		return w.stop(durationError(raw, kind, t.code == 'D', field), at)
+		return w.stop(durationError(raw, kind, t.code == 'D', strct+"."+path), at)
 	case 'q':
 		return w.stop(quantityError(raw), at)
 	case 't':
 		return w.stop(timeOrMetaDurationError(raw, kind), at)
 	case 'T':
-		return w.stop(metaTimeError(raw, kind, field), at)
+		return w.stop(metaTimeError(raw, kind, strct+"."+path), at)
 	}
 	if kind == "null" {
 		return true
 	}
 	if kind != t.jsonKind() {
-		w.mismatch(kind, field, t.goTypeName(), at)
+		w.mismatch(kind, strct+"."+path, t.goTypeName(), at)
 		return true
 	}
 	switch t.code {
@@ -130,7 +130,7 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 			_, err = strconv.ParseUint(string(raw), 10, 32)
 		}
 		if err != nil {
-			w.mismatch("number "+string(raw), field, t.goTypeName(), at)
+			w.mismatch("number "+string(raw), strct+"."+path, t.goTypeName(), at)
 		}
 	case 'o':
 		inner := t.name[strings.IndexByte(t.name, '.')+1:]
