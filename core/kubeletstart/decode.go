@@ -54,10 +54,11 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 	cfg := &decodedConfig{pos: pos}
 	var badKey string
 	var gate bool
+	var unknown []string // sigs.k8s.io/json's, nested ones too
 	if e.jsonIter {
 		cfg.gates, _, badKey, gate, err = jsonIterWalk(js, e.minor, false)
 	} else {
-		cfg.gates, badKey, gate, err = sigsDecode(js, e.minor)
+		cfg.gates, badKey, gate, unknown, err = sigsDecodeStrict(js, e.minor)
 	}
 	if err != nil {
 		at := pos.fieldOrStart(badKey)
@@ -92,8 +93,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 			}
 		}
 	} else {
-		// sigs.k8s.io/json reports nested unknown fields too.
-		cfg.unknown = sigsUnknown(js, e.minor)
+		cfg.unknown = unknown
 		var parts []string
 		if dupErr != nil {
 			parts = append(parts, dupErr.Error())

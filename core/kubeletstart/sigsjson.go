@@ -25,15 +25,22 @@ import (
 // gate, the gate. The members are read in document order, which is the
 // decoder's.
 func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate bool, err error) {
-	w := sigsWalk{minor: minor}
+	gates, bad, gate, _, err = sigsDecodeStrict(js, minor)
+	return gates, bad, gate, err
+}
+
+// sigsDecodeStrict is sigsDecode that also lists the unknown fields, as
+// sigsUnknown, in the same walk.
+func sigsDecodeStrict(js []byte, minor int) (gates map[string]bool, bad string, gate bool, unknown []string, err error) {
+	w := sigsWalk{minor: minor, unknown: []string{}}
 	gates, gate = w.config(js)
 	switch {
 	case w.abort != nil:
-		return nil, w.abortAt, false, w.abort
+		return nil, w.abortAt, false, nil, w.abort
 	case w.typeErr != nil:
-		return nil, w.typeAt, gate, w.typeErr
+		return nil, w.typeAt, gate, nil, w.typeErr
 	}
-	return gates, "", false, nil
+	return gates, "", false, w.unknown, nil
 }
 
 // config walks a KubeletConfiguration document; gate says the type error
