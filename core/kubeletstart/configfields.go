@@ -138,8 +138,9 @@ func lookupPath(obj map[string]any, path string) (v any, present bool) {
 
 // convert turns a decoded JSON value into the field's Go value. ok is false
 // for a value the real decoder would refuse (wrong type, fraction,
-// overflow), which the main file's decoding has already reported (drop-ins
-// of 1.29+ are not type-checked: the model leaves the field as it was).
+// overflow), which the main file's decoding has already reported, as has
+// the merge of 1.32+ drop-ins (those of 1.29–1.31 are not type-checked:
+// the model leaves the field as it was).
 // jsonIter: json-iterator reads an int32 modulo 2^32 and lets a value past
 // int32's range through unless it passes 2^32 too (5000000000 is read as
 // 705032704, -5000000000 as -705032704).
@@ -260,7 +261,10 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		}
 		v, ok := c.convert(raw, r.e.jsonIter)
 		if !ok {
-			r.skippedField(c, "dropin", path, from.at, raw)
+			if !r.e.dropinGVK {
+				// 1.32+ fail in the merge (mergedFieldsDecode).
+				r.skippedField(c, "dropin", path, from.at, raw)
+			}
 			continue
 		}
 		if r.e.dropinGVK {

@@ -1,6 +1,7 @@
 package kubeletstart
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -75,23 +76,91 @@ var configTypes = sync.OnceValue(func() map[string]fieldType {
 	return m
 })
 
-// nestedTypeTable is the fields of the nested structs an operator's file
-// most often sets, for sigs.k8s.io/json's checks: "Type=entry,entry;…",
-// entries as in configTypeTable. Identical 1.18–1.37.
+// nestedTypeTable is the fields of every struct a KubeletConfiguration
+// field holds (directly, as a slice element or behind a pointer), for
+// sigs.k8s.io/json's checks: "Type=entry,entry;…", entries as in
+// configTypeTable with an optional release range "@from-to" (either end
+// may be missing) for a field some releases lack or type differently; the
+// same JSON name may appear twice with disjoint ranges. Read from
+// k8s.io/kubelet's config/v1beta1/types.go, component-base's
+// config/v1alpha1 (logging up to 1.24), logs/api/v1 (after) and
+// tracing/api/v1, and k8s.io/api's core/v1 Taint at every release
+// 1.18–1.37. JSONOptions and TextOptions embed OutputRoutingOptions, whose
+// fields they list as their own: encoding/json promotes them and names the
+// embedding struct in its errors, and the sigs.k8s.io/json of 1.35+ (Go
+// 1.24's decoder) also puts the embedded field's Go name in the path,
+// which "/path" gives. Extra codes: u uint32, q
+// resource.Quantity, Q map of Quantity (v1.ResourceList), T *metav1.Time,
+// t TimeOrMetaDuration; a slice of structs whose type has its own name is
+// "aSliceType:ElemType".
 const nestedTypeTable = `KubeletAuthentication=x509 oKubeletX509Authentication,webhook oKubeletWebhookAuthentication,anonymous oKubeletAnonymousAuthentication;
 KubeletX509Authentication=clientCAFile s;KubeletWebhookAuthentication=enabled *b,cacheTTL d;KubeletAnonymousAuthentication=enabled *b;
 KubeletAuthorization=mode eKubeletAuthorizationMode,webhook oKubeletWebhookAuthorization;
-KubeletWebhookAuthorization=cacheAuthorizedTTL d,cacheUnauthorizedTTL d;CrashLoopBackOffConfig=maxContainerRestartPeriod D`
+KubeletWebhookAuthorization=cacheAuthorizedTTL d,cacheUnauthorizedTTL d;CrashLoopBackOffConfig=maxContainerRestartPeriod D;
+MemorySwapConfiguration=swapBehavior s;UserNamespaces=idsPerPod *I;MemoryReservation=numaNode i,limits Qv1.ResourceList;
+ShutdownGracePeriodByPodPriority=priority i,shutdownGracePeriodSeconds I;
+v1.Taint=key s,value s,effect ev1.TaintEffect,timeAdded *T;v1.TracingConfiguration=endpoint *s,samplingRatePerMillion *i;
+v1alpha1.LoggingConfiguration=format s,flushFrequency Itime.Duration@23,verbosity u@23,vmodule av1alpha1.VModuleConfiguration:v1alpha1.VModuleItem@23,sanitization b@20-23,options ov1alpha1.FormatOptions@23;
+v1alpha1.FormatOptions=json ov1alpha1.JSONOptions;v1alpha1.JSONOptions=splitStream b,infoBufferSize q;v1alpha1.VModuleItem=filePattern s,verbosity u;
+v1.LoggingConfiguration=format s,flushFrequency Itime.Duration@-27,flushFrequency t@28,verbosity uv1.VerbosityLevel,vmodule av1.VModuleConfiguration:v1.VModuleItem,options ov1.FormatOptions;
+v1.FormatOptions=text ov1.TextOptions@30,json ov1.JSONOptions;
+v1.TextOptions=splitStream b@-34,splitStream b/OutputRoutingOptions.splitStream@35,infoBufferSize q;
+v1.JSONOptions=splitStream b@-34,splitStream b/OutputRoutingOptions.splitStream@35,infoBufferSize q;
+v1.VModuleItem=filePattern s,verbosity uv1.VerbosityLevel`
+
+// nestedField is one field of a nested struct, in the releases from–to
+// (0: unbounded).
+type nestedField struct {
+	json     string
+	from, to int
+	// errPath is the field's part of a type error's path, when it is not
+	// the JSON name.
+	errPath string
+	fieldType
+}
 
 // nestedTypes parses nestedTypeTable on first use, by qualified type name.
-var nestedTypes = sync.OnceValue(func() map[string]map[string]fieldType {
-	m := map[string]map[string]fieldType{}
+var nestedTypes = sync.OnceValue(func() map[string][]nestedField {
+	m := map[string][]nestedField{}
 	for _, ent := range strings.Split(nestedTypeTable, ";") {
 		name, fields, _ := strings.Cut(strings.TrimSpace(ent), "=")
-		m["v1beta1."+name] = parseTypes(fields, ",")
+		if !strings.Contains(name, ".") {
+			name = "v1beta1." + name
+		}
+		var list []nestedField
+		for _, f := range strings.Split(fields, ",") {
+			f, rng, _ := strings.Cut(f, "@")
+			from, to, _ := strings.Cut(rng, "-")
+			var nf nestedField
+			nf.from, _ = strconv.Atoi(from)
+			nf.to, _ = strconv.Atoi(to)
+			for json, t := range parseTypes(f, ";") {
+				nf.json, nf.fieldType = json, t
+				if strings.Contains(f, "/") {
+					nf.errPath = t.goName
+				}
+			}
+			list = append(list, nf)
+		}
+		m[name] = list
 	}
 	return m
 })
+
+// nestedType is the field json of the struct type strct in a release; ok
+// is false for a field the release's struct does not have.
+// errPath is the field's part of a type error's path.
+func nestedType(strct string, minor int, json string) (t fieldType, errPath string, ok bool) {
+	for _, f := range nestedTypes()[strct] {
+		if f.json == json && minor >= f.from && (f.to == 0 || minor <= f.to) {
+			if f.errPath == "" {
+				return f.fieldType, json, true
+			}
+			return f.fieldType, f.errPath, true
+		}
+	}
+	return fieldType{}, "", false
+}
 
 // parseTypes reads "jsonName code[TypeName][/GoName]" entries.
 func parseTypes(table, sep string) map[string]fieldType {
@@ -137,15 +206,29 @@ func configType(minor int, name string) (fieldType, bool) {
 // the field (the pointer's element: the decoder reports the value it fills).
 func (t fieldType) goTypeName() string {
 	switch t.code {
+	case 'a':
+		if slice, _, named := strings.Cut(t.name, ":"); named {
+			return slice
+		}
+		return "[]" + t.name
+	case 'o', 'e', 'Q':
+		return t.name
+	}
+	if t.name != "" {
+		return t.name // a named scalar type ("v1.VerbosityLevel")
+	}
+	switch t.code {
 	case 'i':
 		return "int32"
 	case 'I':
 		return "int64"
+	case 'u':
+		return "uint32"
 	case 'f':
 		return "float64"
 	case 'b':
 		return "bool"
-	case 's':
+	case 's', 'T':
 		return "string"
 	case 'm':
 		return "map[string]string"
@@ -157,8 +240,15 @@ func (t fieldType) goTypeName() string {
 		return "[]string"
 	case 'L':
 		return "[]int32"
-	case 'a':
-		return "[]" + t.name
 	}
 	return t.name
+}
+
+// elem is the element type of a slice of structs.
+func (t fieldType) elem() fieldType {
+	name := t.name
+	if _, e, named := strings.Cut(name, ":"); named {
+		name = e
+	}
+	return fieldType{code: 'o', name: name}
 }

@@ -54,13 +54,14 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 	cfg := &decodedConfig{pos: pos}
 	var badKey string
 	var gate bool
+	var unknown []string // sigs.k8s.io/json's, nested ones too
 	if e.jsonIter {
 		cfg.gates, _, badKey, gate, err = jsonIterWalk(js, e.minor, false)
 	} else {
-		cfg.gates, badKey, gate, err = sigsDecode(js, e.minor)
+		cfg.gates, badKey, gate, unknown, err = sigsDecodeStrict(js, e.minor)
 	}
 	if err != nil {
-		at := pos.topOrStart(badKey)
+		at := pos.fieldOrStart(badKey)
 		if gate || badKey == "featureGates" {
 			at = pos.gateValue(badKey)
 		}
@@ -88,9 +89,11 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		default:
 			if _, _, _, _, err := jsonIterWalk(js, e.minor, true); err != nil {
 				cfg.strictEr = fmt.Errorf("strict decoder error for %s: %v", data, err)
+				cfg.unknown = sigsUnknown(js, e.minor) // nested ones too
 			}
 		}
 	} else {
+		cfg.unknown = unknown
 		var parts []string
 		if dupErr != nil {
 			parts = append(parts, dupErr.Error())

@@ -67,9 +67,17 @@ func TestDiagnosticSpans(t *testing.T) {
 		in:   Input{Release: "1.37", Config: config(kubeletHead + "maxPods: -3\n")},
 		msg:  "maxPods (--max-pods) -3", want: Span{3, 1, 3, 8},
 	}, {
-		name: "a value the model leaves unchecked: the field's key",
+		name: "a nested value of the wrong type: the nested key",
 		in:   Input{Release: "1.37", Config: config(kubeletHead + "logging:\n  verbosity: high\n")},
-		msg:  "logging.verbosity: the value", want: Span{4, 3, 4, 12},
+		msg:  "LoggingConfiguration.logging.verbosity", want: Span{4, 3, 4, 12},
+	}, {
+		name: "a slice element's field: its key in the element",
+		in:   Input{Release: "1.37", Config: config(kubeletHead + "registerWithTaints:\n- key: a\n- key: b\n  effect: 1\n")},
+		msg:  "Taint.registerWithTaints.effect", want: Span{6, 3, 6, 9},
+	}, {
+		name: "a nested unknown field: its key",
+		in:   Input{Release: "1.37", Config: config(kubeletHead + "authentication:\n  webhook:\n    enable: true\n")},
+		msg:  `unknown field "authentication.webhook.enable"`, want: Span{5, 5, 5, 11},
 	}, {
 		name: "unknown gate in a drop-in: its key",
 		in:   Input{Release: "1.37", DropIns: dropin(kubeletHead + "featureGates:\n  NoSuchGate: true\n")},

@@ -98,12 +98,16 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		doc["featureGates"] = fg
 	}
 	layer := dropinLayer{}
+	setBy := map[string]dropinSource{}
 	for _, f := range files {
-		obj, ok := r.readDropin(dir, f, layer, dropOrigins)
+		obj, ok := r.readDropin(dir, f, layer, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
 		}
 		doc = mergePatch(doc, obj).(map[string]any)
+	}
+	if r.e.dropinGVK && !r.mergedFieldsDecode(doc, setBy) {
+		return nil, nil, false
 	}
 	for k, fv := range layer {
 		r.cfg[k] = *fv
@@ -128,8 +132,9 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 }
 
 // readDropin decodes one 1.29+ drop-in, records where its gates and
-// fields are, and folds its fields into layer.
-func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[string]origin) (map[string]any, bool) {
+// fields are (setBy: which drop-in last set each top-level field), and
+// folds its fields into layer.
+func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[string]origin, setBy map[string]dropinSource) (map[string]any, bool) {
 	if len(f.Content) == 0 {
 		r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
 		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
@@ -147,6 +152,12 @@ func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[
 			r.diag("dropin", f.Path, pos.top("apiVersion"), "error", err.Error())
 			r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, %v", f.Path, err))
 			return nil, false
+		}
+	}
+	for k, v := range obj {
+		setBy[k] = dropinSource{f.Path, pos}
+		if v == nil {
+			delete(setBy, k)
 		}
 	}
 	r.traceDropin(f.Path, obj, pos.gateLine)
@@ -275,4 +286,49 @@ func pathsOf(fs []File) []string {
 		out[i] = f.Path
 	}
 	return out
+}
+
+// dropinSource is the drop-in that last set a top-level field.
+type dropinSource struct {
+	path string
+	pos  *positions
+}
+
+// mergedFieldsDecode is the 1.32+ merge's last step: the merged JSON is
+// decoded with encoding/json into the v1beta1 type, whose type errors and
+// UnmarshalJSON errors read as sigs.k8s.io/json's without the strict
+// checks (unknown fields pass). Its keys are sorted, so the first type
+// error in key order wins, and an UnmarshalJSON error wins over any; a
+// featureGates type error is patchedGates' to report. The error is marked
+// where the last drop-in that set the field wrote it.
+func (r *run) mergedFieldsDecode(doc map[string]any, setBy map[string]dropinSource) bool {
+	raw, err := jsonMarshal(doc)
+	if err != nil {
+		return true
+	}
+	w := sigsWalk{minor: r.e.minor}
+	_, gate := w.config(raw)
+	err, at := w.abort, w.abortAt
+	if err == nil {
+		if gate {
+			return true
+		}
+		err, at = w.typeErr, w.typeAt
+	}
+	if err == nil {
+		return true
+	}
+	if src, ok := setBy[topKey(at)]; ok {
+		r.diag("dropin", src.path, src.pos.fieldOrStart(at), "error", err.Error())
+	}
+	r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
+	return false
+}
+
+// topKey is the top-level key of a field path.
+func topKey(path string) string {
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i]
+	}
+	return path
 }

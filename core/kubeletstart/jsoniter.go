@@ -16,8 +16,8 @@ import (
 // field decoder that runs afterwards puts its Go field name before the
 // message ("KubeAPIBurst: TypeMeta: Kind: FeatureGates: ReadBool: …" is an
 // error in featureGates followed by kind and kubeAPIBurst), the struct
-// decoder its type ("v1beta1.KubeletConfiguration."). Nested structs are
-// skipped whole, their fields unchecked. With strict set, an unknown
+// decoder its type ("v1beta1.KubeletConfiguration."); nested structs are
+// decoded the same way, field by field. With strict set, an unknown
 // top-level field is an error, as with DisallowUnknownFields.
 // bad is the field (with gate, the gate) the first error is about.
 func jsonIterWalk(buf []byte, minor int, strict bool) (gates map[string]bool, present bool, bad string, gate bool, err error) {
@@ -42,6 +42,7 @@ type jsonIter struct {
 	depth int  // nesting of the objects and arrays being skipped
 
 	field        string // the top-level field being read
+	path         string // the field being read, from the top ("authentication.webhook")
 	gate         string // the gate being read, inside featureGates
 	gates        map[string]bool
 	gatesPresent bool
@@ -92,7 +93,7 @@ func (it *jsonIter) report(op, msg string) {
 	ctxEnd := min(it.head+50, len(it.buf))
 	it.err = fmt.Sprintf("%s: %s, error found in #%v byte of ...|%s|..., bigger context ...|%s|...",
 		op, msg, it.head-peekStart, it.buf[peekStart:peekEnd], it.buf[ctxStart:ctxEnd])
-	it.errKey, it.errGate = it.field, it.gate != ""
+	it.errKey, it.errGate = it.path, it.gate != ""
 	if it.errGate {
 		it.errKey = it.gate
 	}
@@ -385,6 +386,24 @@ func bytesIn(c byte, set string) bool {
 
 // decodeConfig is the struct decoder of KubeletConfiguration.
 func (it *jsonIter) decodeConfig() {
+	it.decodeStruct("v1beta1.KubeletConfiguration", func(name string) (fieldType, bool) {
+		it.field = name
+		switch name {
+		case "apiVersion":
+			// TypeMeta's fields, embedded: both decoders name them.
+			return fieldType{code: 's', goName: "TypeMeta: APIVersion"}, true
+		case "kind":
+			return fieldType{code: 's', goName: "TypeMeta: Kind"}, true
+		}
+		return configType(it.minor, name)
+	})
+}
+
+// decodeStruct is json-iterator's general struct decoder (the strict
+// build's for every struct; the lenient build's small-struct decoders read
+// a first error alike): each field decoder puts its Go name before an
+// error, the struct decoder its type. field finds a field's type.
+func (it *jsonIter) decodeStruct(typeName string, field func(name string) (fieldType, bool)) {
 	if !it.open('{', "readObjectStart") {
 		return
 	}
@@ -394,29 +413,23 @@ func (it *jsonIter) decodeConfig() {
 	it.unread()
 	c := byte(',')
 	for ; c == ','; c = it.next() {
-		it.decodeField()
+		it.decodeField(field)
 	}
-	it.wrap("v1beta1.KubeletConfiguration.")
+	it.wrap(typeName + ".")
 	if c != '}' {
 		it.report("struct Decode", "expect }, but found "+string([]byte{c}))
 	}
 }
 
-func (it *jsonIter) decodeField() {
+func (it *jsonIter) decodeField(field func(name string) (fieldType, bool)) {
 	name := it.readString()
-	it.field = name
-	var t fieldType
-	var known bool
-	switch name {
-	case "apiVersion", "kind":
-		// TypeMeta's fields, embedded: both decoders name them.
-		t, known = fieldType{code: 's', goName: "TypeMeta: Kind"}, true
-		if name == "apiVersion" {
-			t.goName = "TypeMeta: APIVersion"
-		}
-	default:
-		t, known = configType(it.minor, name)
+	t, known := field(name)
+	parent := it.path
+	it.path = name
+	if parent != "" {
+		it.path = parent + "." + name
 	}
+	defer func() { it.path = parent }()
 	if !known {
 		if it.strict {
 			it.report("ReadObject", "found unknown field: "+name)
@@ -431,6 +444,19 @@ func (it *jsonIter) decodeField() {
 	}
 	it.decodeValue(t)
 	it.wrap(t.goName + ": ")
+}
+
+// nestedStruct decodes a nested struct of a type the tables know; false
+// for one they do not.
+func (it *jsonIter) nestedStruct(t fieldType) bool {
+	if _, ok := nestedTypes()[t.name]; !ok {
+		return false
+	}
+	it.decodeStruct(t.name, func(name string) (fieldType, bool) {
+		ft, _, ok := nestedType(t.name, it.minor, name)
+		return ft, ok
+	})
+	return true
 }
 
 // decodeValue reads one value into a field of type t.
@@ -454,21 +480,21 @@ func (it *jsonIter) decodeValue(t fieldType) {
 	case 's', 'e':
 		it.readString()
 	case 'd', 'D':
-		// metav1.Duration's UnmarshalJSON, given the value's bytes.
-		it.next()
-		it.unread()
-		start := it.head
-		it.skip()
-		raw := it.buf[start:it.head]
-		if err := durationError(raw, rawKind(raw), false, ""); err != nil {
-			it.report("unmarshalerDecoder", err.Error())
-		}
-	case 'm', 'M', 'g':
+		it.unmarshaler(func(raw []byte) error { return durationError(raw, rawKind(raw), false, "") })
+	case 'm', 'M', 'g', 'Q':
 		it.decodeMap(t.code)
 	case 'l', 'L', 'a':
 		it.decodeSlice(t)
+	case 'q':
+		it.unmarshaler(quantityError)
+	case 'o':
+		if it.nestedStruct(t) {
+			return
+		}
+		fallthrough
 	default:
-		// A nested struct (float64 fields, 1.22, are read as any number).
+		// A struct the tables do not know is skipped (float64 fields, 1.22,
+		// are read as any number).
 		switch c := it.next(); c {
 		case '{':
 			it.unread()
@@ -487,7 +513,8 @@ func (it *jsonIter) decodeValue(t fieldType) {
 }
 
 // decodeMap is the map decoder for map[string]string (m),
-// map[string][]string (M) and featureGates' map[string]bool (g).
+// map[string][]string (M), featureGates' map[string]bool (g) and
+// v1.ResourceList (Q).
 func (it *jsonIter) decodeMap(code byte) {
 	gates := code == 'g'
 	c := it.next()
@@ -532,6 +559,8 @@ func (it *jsonIter) decodeMap(code byte) {
 			}
 		case 'M':
 			it.decodeSlice(fieldType{code: 'l'})
+		case 'Q':
+			it.unmarshaler(quantityError)
 		default:
 			it.readString()
 		}
@@ -544,11 +573,11 @@ func (it *jsonIter) decodeMap(code byte) {
 // decodeSlice is the slice decoder for []string (l), []int32 (L) and
 // slices of structs (a); it names the slice type before an error.
 func (it *jsonIter) decodeSlice(t fieldType) {
-	it.readSlice(t.code)
+	it.readSlice(t)
 	it.wrap(t.goTypeName() + ": ")
 }
 
-func (it *jsonIter) readSlice(code byte) {
+func (it *jsonIter) readSlice(t fieldType) {
 	if !it.open('[', "decode slice") {
 		return
 	}
@@ -557,17 +586,33 @@ func (it *jsonIter) readSlice(code byte) {
 	}
 	it.unread()
 	elem := fieldType{code: 's'}
-	switch code {
+	switch t.code {
 	case 'L':
 		elem.code = 'i'
 	case 'a':
-		elem.code = 'o'
+		elem = t.elem()
 	}
 	c := byte(',')
-	for ; c == ','; c = it.next() {
+	parent := it.path
+	for i := 0; c == ','; c = it.next() {
+		it.path = parent + "[" + strconv.Itoa(i) + "]"
 		it.decodeValue(elem)
+		i++
 	}
+	it.path = parent
 	if c != ']' {
 		it.report("decode slice", "expect ], but found "+string([]byte{c}))
+	}
+}
+
+// unmarshaler is the unmarshalerDecoder: a type's UnmarshalJSON given the
+// value's bytes (metav1.Duration, resource.Quantity).
+func (it *jsonIter) unmarshaler(unmarshal func(raw []byte) error) {
+	it.next()
+	it.unread()
+	start := it.head
+	it.skip()
+	if err := unmarshal(it.buf[start:it.head]); err != nil {
+		it.report("unmarshalerDecoder", err.Error())
 	}
 }

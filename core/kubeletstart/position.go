@@ -82,6 +82,19 @@ func (p *positions) topOrStart(name string) Span {
 	return documentStart
 }
 
+// fieldOrStart is the span of a field path's key ("logging.verbosity",
+// "registerWithTaints[1].effect") or of its nearest ancestor the file has,
+// or the document's start for a top-level key the file does not have.
+func (p *positions) fieldOrStart(path string) Span {
+	if !strings.ContainsAny(path, ".[") {
+		return p.topOrStart(path)
+	}
+	if s := p.field(path); s.Line > 0 {
+		return s
+	}
+	return documentStart
+}
+
 // gate is the span of a gate's key, or of featureGates without one.
 func (p *positions) gate(name string) Span {
 	if p == nil {
@@ -118,8 +131,17 @@ func (p *positions) field(path string) Span {
 		return Span{}
 	}
 	line, col := p.index.Pos(path)
-	name := path[strings.LastIndexByte(path, '.')+1:]
-	return p.scalarSpan(line, col, name)
+	// The key is the path's last part; a map key may hold dots, so the
+	// longest tail written there is it.
+	for i := 0; i <= len(path); i++ {
+		if i > 0 && path[i-1] != '.' {
+			continue
+		}
+		if s := p.scalarSpan(line, col, path[i:]); s.EndLine > 0 {
+			return s
+		}
+	}
+	return Span{Line: line, Column: col}
 }
 
 // span is a node's span: where the reader put it, and for a scalar

@@ -19,49 +19,190 @@ import (
 // maxContainerRestartPeriod": every version pinned 1.23–1.37 aliases
 // encoding/json's UnmarshalTypeError and adds its context to it).
 
-// sigsDecode type-checks the top-level fields a release has and decodes
-// featureGates. bad is the field (or, with gate, the gate) the error is
-// about. The members are read in document order, which is the decoder's.
+// sigsDecode type-checks the fields a release has, nested structs'
+// included, and decodes featureGates. bad is where the error is: a field
+// path with element indexes ("registerWithTaints[1].effect") or, with
+// gate, the gate. The members are read in document order, which is the
+// decoder's.
 func sigsDecode(js []byte, minor int) (gates map[string]bool, bad string, gate bool, err error) {
-	var saved, abort error
-	types := configTypes()
+	gates, bad, gate, _, err = sigsDecodeStrict(js, minor)
+	return gates, bad, gate, err
+}
+
+// sigsDecodeStrict is sigsDecode that also lists the unknown fields, as
+// sigsUnknown, in the same walk.
+func sigsDecodeStrict(js []byte, minor int) (gates map[string]bool, bad string, gate bool, unknown []string, err error) {
+	w := sigsWalk{minor: minor, unknown: []string{}}
+	gates, gate = w.config(js)
+	switch {
+	case w.abort != nil:
+		return nil, w.abortAt, false, nil, w.abort
+	case w.typeErr != nil:
+		return nil, w.typeAt, gate, nil, w.typeErr
+	}
+	return gates, "", false, w.unknown, nil
+}
+
+// config walks a KubeletConfiguration document; gate says the type error
+// is about a gate (typeAt names it).
+func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
+	minor := w.minor
 	jsonMembers(js, func(key, val []byte) bool {
 		name, ok := plainKey(key)
-		if !ok {
+		if !ok || !configFieldKnown(minor, string(name)) {
+			if w.unknown != nil {
+				w.unknown = append(w.unknown, unquoteKey(key))
+			}
 			return true
 		}
-		t, ok := types[string(name)]
-		if !ok || minor < t.since {
-			return true
+		t, ok := configType(minor, string(name))
+		if !ok {
+			return true // apiVersion, kind
 		}
 		if t.code == 'g' {
 			g, badGate, err := gatesFromJSON(val, "featureGates")
-			if err != nil && saved == nil {
-				saved, bad, gate = err, badGate, true
+			if err != nil && w.typeErr == nil {
+				w.typeErr, w.typeAt, gate = err, badGate, true
 			}
 			gates = g
 			return true
 		}
-		if t.name == "" && t.code == 'o' {
-			t, _ = configType(minor, string(name))
-		}
-		typeErr, stop := sigsValue(t, val, "KubeletConfiguration", string(name))
-		if stop != nil {
-			abort, bad, gate = stop, string(name), false
-			return false
-		}
-		if typeErr != nil && saved == nil {
-			saved, bad = typeErr, string(name)
-		}
-		return true
+		return w.value(t, val, "KubeletConfiguration", string(name), string(name))
 	})
-	switch {
-	case abort != nil:
-		return nil, bad, false, abort
-	case saved != nil:
-		return nil, bad, gate, saved
+	return gates, gate
+}
+
+// sigsUnknown lists the fields strict decoding reports as unknown (of a
+// document that decodes), in document order, each by its path from the
+// top with element indexes ("authentication.webhook.x",
+// "registerWithTaints[0].x"): sigs.k8s.io/json checks every struct,
+// nested ones included, and none of the maps.
+func sigsUnknown(js []byte, minor int) []string {
+	w := sigsWalk{minor: minor, unknown: []string{}}
+	w.config(js)
+	return w.unknown
+}
+
+// unquoteKey is a member's key as the decoder read it.
+func unquoteKey(q []byte) string {
+	var s string
+	if json.Unmarshal(q, &s) != nil {
+		return string(q)
 	}
-	return gates, "", false, nil
+	return s
+}
+
+// sigsWalk follows sigs.k8s.io/json through one document: the first type
+// error (kept while decoding goes on), the UnmarshalJSON error that stops
+// it, and, when unknown is not nil, the unknown fields.
+type sigsWalk struct {
+	minor           int
+	typeErr, abort  error
+	typeAt, abortAt string
+	unknown         []string
+}
+
+// value checks one value against its field's type; false stops the walk.
+// A type error names the innermost struct being decoded and the path from
+// the top without indexes ("KubeletWebhookAuthentication.authentication.
+// webhook.enabled"); at is the same path with indexes.
+func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
+	kind := rawKind(raw)
+	switch t.code {
+	case 'd', 'D':
+		return w.stop(durationError(raw, kind, t.code == 'D', strct+"."+path), at)
+	case 'q':
+		return w.stop(quantityError(raw), at)
+	case 't':
+		return w.stop(timeOrMetaDurationError(raw, kind), at)
+	case 'T':
+		return w.stop(metaTimeError(raw, kind, strct+"."+path), at)
+	}
+	if kind == "null" {
+		return true
+	}
+	if kind != t.jsonKind() {
+		w.mismatch(kind, strct+"."+path, t.goTypeName(), at)
+		return true
+	}
+	switch t.code {
+	case 'i', 'I', 'u':
+		var err error
+		switch t.code {
+		case 'i':
+			_, err = strconv.ParseInt(string(raw), 10, 32)
+		case 'I':
+			_, err = strconv.ParseInt(string(raw), 10, 64)
+		default:
+			_, err = strconv.ParseUint(string(raw), 10, 32)
+		}
+		if err != nil {
+			w.mismatch("number "+string(raw), strct+"."+path, t.goTypeName(), at)
+		}
+	case 'o':
+		inner := t.name[strings.IndexByte(t.name, '.')+1:]
+		more := true
+		jsonMembers(raw, func(key, val []byte) bool {
+			name, ok := plainKey(key)
+			ft, errPath, known := nestedType(t.name, w.minor, string(name))
+			if !ok || !known {
+				if w.unknown != nil {
+					w.unknown = append(w.unknown, at+"."+unquoteKey(key))
+				}
+				return true
+			}
+			more = w.value(ft, val, inner, path+"."+errPath, at+"."+string(name))
+			return more
+		})
+		return more
+	case 'm', 'M', 'Q':
+		elem := fieldType{code: 's'}
+		switch t.code {
+		case 'M':
+			elem.code = 'l'
+		case 'Q':
+			elem.code = 'q'
+		}
+		more := true
+		jsonMembers(raw, func(key, val []byte) bool {
+			more = w.value(elem, val, strct, path, at+"."+unquoteKey(key))
+			return more
+		})
+		return more
+	case 'l', 'L', 'a':
+		elem := fieldType{code: 's'}
+		switch t.code {
+		case 'L':
+			elem.code = 'i'
+		case 'a':
+			elem = t.elem()
+		}
+		more, i := true, 0
+		jsonElements(raw, func(val []byte) bool {
+			more = w.value(elem, val, strct, path, at+"["+strconv.Itoa(i)+"]")
+			i++
+			return more
+		})
+		return more
+	}
+	return true
+}
+
+// mismatch remembers a type error, if it is the first.
+func (w *sigsWalk) mismatch(value, field, typ, at string) {
+	if w.typeErr == nil {
+		w.typeErr = fmt.Errorf("json: cannot unmarshal %s into Go struct field %s of type %s", value, field, typ)
+		w.typeAt = at
+	}
+}
+
+// stop records an UnmarshalJSON error, which ends decoding.
+func (w *sigsWalk) stop(err error, at string) bool {
+	if err == nil {
+		return true
+	}
+	w.abort, w.abortAt = err, at
+	return false
 }
 
 // rawKind is how encoding/json names a JSON value's kind in type errors.
@@ -82,80 +223,6 @@ func rawKind(raw []byte) string {
 		return "object"
 	}
 	return "number"
-}
-
-// sigsValue checks one value against its field's type: typeErr is a
-// remembered type error, abort an UnmarshalJSON error. A type error names
-// the innermost struct being decoded and the path from the top
-// ("KubeletWebhookAuthentication.authentication.webhook.enabled").
-func sigsValue(t fieldType, raw []byte, strct, path string) (typeErr, abort error) {
-	kind := rawKind(raw)
-	if t.code == 'd' || t.code == 'D' {
-		return nil, durationError(raw, kind, t.code == 'D', strct+"."+path)
-	}
-	if kind == "null" {
-		return nil, nil
-	}
-	mismatch := func(value, typ string) error {
-		return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s.%s of type %s", value, strct, path, typ)
-	}
-	if kind != t.jsonKind() {
-		return mismatch(kind, t.goTypeName()), nil
-	}
-	switch t.code {
-	case 'i', 'I':
-		bits := 32
-		if t.code == 'I' {
-			bits = 64
-		}
-		if _, err := strconv.ParseInt(string(raw), 10, bits); err != nil {
-			return mismatch("number "+string(raw), t.goTypeName()), nil
-		}
-	case 'o':
-		fields, ok := nestedTypes()[t.name]
-		if !ok {
-			break
-		}
-		inner := t.name[strings.IndexByte(t.name, '.')+1:]
-		jsonMembers(raw, func(key, val []byte) bool {
-			name, ok := plainKey(key)
-			if !ok {
-				return true
-			}
-			ft, ok := fields[string(name)]
-			if !ok {
-				return true
-			}
-			err, stop := sigsValue(ft, val, inner, path+"."+string(name))
-			if typeErr == nil {
-				typeErr = err
-			}
-			abort = stop
-			return stop == nil
-		})
-	case 'm', 'M':
-		elem := fieldType{code: 's'}
-		if t.code == 'M' {
-			elem.code = 'l'
-		}
-		jsonMembers(raw, func(_, val []byte) bool {
-			typeErr, _ = sigsValue(elem, val, strct, path)
-			return typeErr == nil
-		})
-	case 'l', 'L', 'a':
-		elem := fieldType{code: 's'}
-		switch t.code {
-		case 'L':
-			elem.code = 'i'
-		case 'a':
-			elem = fieldType{code: 'o', name: t.name}
-		}
-		jsonElements(raw, func(val []byte) bool {
-			typeErr, _ = sigsValue(elem, val, strct, path)
-			return typeErr == nil
-		})
-	}
-	return typeErr, abort
 }
 
 // durationError is metav1.Duration's UnmarshalJSON: the value is read into
@@ -193,10 +260,44 @@ func (t fieldType) jsonKind() string {
 		return "number"
 	case 'b':
 		return "bool"
-	case 's', 'e', 'd', 'D':
+	case 's', 'e', 'd', 'D', 'T':
 		return "string"
+	case 'u':
+		return "number"
 	case 'l', 'L', 'a':
 		return "array"
 	}
 	return "object"
+}
+
+// timeOrMetaDurationError is component-base's TimeOrMetaDuration (logging's
+// flushFrequency from 1.28): a string is a metav1.Duration, anything else
+// is read by encoding/json into a time.Duration, and that error comes back
+// wrapped, so the decoder adds no field to it.
+func timeOrMetaDurationError(raw []byte, kind string) error {
+	if kind == "string" {
+		return durationError(raw, kind, false, "")
+	}
+	var d time.Duration
+	if err := json.Unmarshal(raw, &d); err != nil {
+		return fmt.Errorf("invalid duration %q: %w", raw, err)
+	}
+	return nil
+}
+
+// metaTimeError is a *metav1.Time's UnmarshalJSON (a taint's timeAdded):
+// null leaves the pointer nil, a string is parsed as RFC 3339, and
+// anything else is encoding/json's type error, to which the decoder adds
+// the field.
+func metaTimeError(raw []byte, kind, field string) error {
+	switch kind {
+	case "null":
+		return nil
+	case "string":
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		_, err := time.Parse(time.RFC3339, s)
+		return err
+	}
+	return fmt.Errorf("json: cannot unmarshal %s into Go struct field %s of type string", kind, field)
 }

@@ -533,7 +533,7 @@ func (r *run) lenientWarnings(name string, cfg *decodedConfig) {
 		if k == "featureGate" || strings.EqualFold(k, "featureGates") {
 			msg += "; field names are case-sensitive, so these gates are silently ignored"
 		}
-		r.diag("config", name, cfg.pos.top(k), "warning", msg)
+		r.diag("config", name, cfg.pos.fieldOrStart(k), "warning", msg)
 	}
 	if cfg.strictEr != nil && len(cfg.unknown) == 0 {
 		at := cfg.dupAt

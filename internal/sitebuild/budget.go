@@ -32,8 +32,13 @@ import (
 // budgets as engines shrink; raise one only for a measured gain on a
 // first result, and say so here.
 var EngineBudgets = map[string]int{
-	"gates":      1_157_000,
-	"gatestools": 1_268_000,
+	// +3,000 and +5,000 (decodenested): the config file's nested structs
+	// type-checked by both decoders, nested unknown fields, the 1.32+
+	// drop-in merge's decoding (gates 1,152,136 → 1,157,214–1,159,776,
+	// gatestools 1,262,380 → 1,270,413–1,272,607 brotli across builds of
+	// the branch: +25 kB of wasm code).
+	"gates":      1_160_000,
+	"gatestools": 1_273_000,
 	"kubelet":    1_348_000,
 	"kubefed":    1_392_000,
 }

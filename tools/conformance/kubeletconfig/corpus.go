@@ -65,6 +65,7 @@ type doc struct {
 	r     *rng
 	lines []string
 	gates map[string]bool
+	used  map[string]bool // nested structs written
 }
 
 func (d *doc) add(format string, a ...any) { d.lines = append(d.lines, fmt.Sprintf(format, a...)) }
@@ -106,6 +107,9 @@ func (c *Corpus) Doc(seed uint64) (data []byte, gates []string) {
 			d.gates["KubeletCrashLoopBackOffMax"] = true
 		}
 	}
+	// Nested structs, from their own stream so that the rest of the
+	// corpus stays as it was.
+	c.nested(d, newRng(seed^0x6e657374))
 	if r.Intn(6) == 0 {
 		c.noise(d)
 	}
@@ -309,4 +313,76 @@ func breakYAML(r *rng, text string) string {
 		lines[i] += ": :"
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// nestedBlock is one nested struct of KubeletConfiguration with values
+// for its fields: the first of each list is well typed where some well
+// typed value passes validation on every release, the others wrongly
+// typed, badly formed or unknown keys. since is the first release
+// with the field.
+type nestedBlock struct {
+	field string
+	since int
+	lines [][]string
+}
+
+// nestedBlocks are the nested structs' cases: json-iterator's (≤1.22)
+// for authentication and authorization, sigs.k8s.io/json's (1.23+) for
+// all.
+var nestedBlocks = []nestedBlock{
+	{"logging", 23, [][]string{
+		{"  verbosity: 2", "  verbosity: high", "  verbosity: -1", "  verbosity: 1.5"},
+		{"  flushFrequency: 5s", "  flushFrequency: 5000000000", "  flushFrequency: x", "  flushFrequency: 1.5", "  flushFrequency: {}"},
+		{"  format: text", "  format: 1"},
+		{"  vmodule:\n  - filePattern: a*\n    verbosity: 2", "  vmodule: x", "  vmodule:\n  - filePattern: 1", "  vmodule:\n  - verbosity: x\n  - v: 1"},
+		{"  options:\n    json:\n      infoBufferSize: 1x", "  options:\n    json:\n      splitStream: yes!", "  options:\n    text:\n      splitStream: 1", "  sanitization: 1", "  zz: 1"},
+	}},
+	{"authentication", 18, [][]string{
+		{"  webhook:\n    enabled: true", "  webhook:\n    enabled: \"yes\"", "  webhook:\n    enable: true", "  anonymous: 1", "  x509:\n    clientCAFile: 5"},
+		{"  anonymous:\n    enabled: false", "  anonymous:\n    enabled: 0", "  anonymous: []"},
+		{"  webhook:\n    cacheTTL: 2m", "  webhook:\n    cacheTTL: 2", "  webhook:\n    cacheTTL: 2x"},
+	}},
+	{"authorization", 18, [][]string{
+		{"  mode: AlwaysAllow", "  mode: 1", "  mode: [AlwaysAllow]", "  modes: x"},
+		{"  webhook:\n    cacheAuthorizedTTL: 5m", "  webhook:\n    cacheAuthorizedTTL: x", "  webhook:\n    cacheUnauthorizedTTL: 30", "  webhook: 1"},
+	}},
+	{"memorySwap", 23, [][]string{{"  swapBehavior: 1", "  swap: x"}}},
+	{"tracing", 25, [][]string{{"  samplingRatePerMillion: x", "  endpoint: 1", "  endpoints: a"}}},
+	{"userNamespaces", 33, [][]string{{"  idsPerPod: x", "  idsPerPod: 1.5", "  ids: 1"}}},
+	{"reservedMemory", 23, [][]string{{"- numaNode: x", "- numaNode: 0\n  limits:\n    memory: 1Q", "- numaNode: 0\n  limits:\n    memory: 1e", "- numaNode: 0\n  limits: x", "- node: 0"}}},
+	{"registerWithTaints", 23, [][]string{
+		{"- key: a\n  effect: NoSchedule", "- key: a\n  effect: 1", "- key: a\n  effect: NoSchedule\n  timeAdded: \"2020\"", "- key: a\n  effect: NoSchedule\n  timeAdded: 5", "- key: a\n  effect: NoSchedule\n  x: 1", "- 1"},
+		{"- key: b\n  effect: NoExecute", "- key: b\n  value: 1\n  effect: NoExecute"},
+	}},
+	{"shutdownGracePeriodByPodPriority", 23, [][]string{{"- priority: x", "- priority: 1\n  shutdownGracePeriodSeconds: 1.5", "- seconds: 1\n  priority: 1.5"}}},
+}
+
+// nested writes up to two nested structs, their fields mostly well typed.
+func (c *Corpus) nested(d *doc, r *rng) {
+	for k := r.Intn(4) - 1; k > 0; k-- {
+		b := nestedBlocks[r.Intn(len(nestedBlocks))]
+		if c.minor < b.since || d.used[b.field] {
+			continue
+		}
+		var body []string
+		for _, vals := range b.lines {
+			if r.Intn(3) == 0 {
+				continue
+			}
+			v := vals[0]
+			if r.Intn(3) == 0 {
+				v = vals[r.Intn(len(vals))]
+			}
+			body = append(body, v)
+		}
+		if len(body) == 0 {
+			continue
+		}
+		if d.used == nil {
+			d.used = map[string]bool{}
+		}
+		d.used[b.field] = true
+		d.add("%s:", b.field)
+		d.add("%s", strings.Join(body, "\n"))
+	}
 }
