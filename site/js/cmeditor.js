@@ -31,8 +31,13 @@ const theme = EditorView.theme({
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--fg)" },
   ".cm-gutters": { backgroundColor: "var(--editor-gutter)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
   ".cm-activeLine": { backgroundColor: "var(--editor-active)" },
+  // The selection is drawn under the lines, so an opaque active line
+  // would hide it on the cursor's line: while text is selected the line
+  // is marked in the gutter only (as in the light editor, editor.js).
+  "&.kx-editor-ranged .cm-activeLine": { backgroundColor: "transparent" },
   ".cm-activeLineGutter": { backgroundColor: "var(--editor-active)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
+  // The base theme's focused selection (#d7d4f0) is the more specific rule.
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
   // The lint package draws its squiggles as data: images, which the strict
   // CSP (no img-src data:) blocks; a wavy underline needs no image.
@@ -182,6 +187,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
       ...lintKeymap,
     ]),
     theme,
+    EditorView.editorAttributes.compute(["selection"], (s) => (s.selection.main.empty ? {} : { class: "kx-editor-ranged" })),
     EditorView.theme({ ".cm-content, .cm-gutter": { minHeight } }),
     // tabindex: the content is a tab stop anyway (contenteditable); said
     // explicitly, checkers see that its scroller has focusable content.

@@ -113,8 +113,12 @@ function createLightEditor(opts) {
   fit();
   // The line of the cursor (the selection's head), which CodeMirror
   // highlights (highlightActiveLine): a custom property, which
-  // editor.css turns into the text area's and the gutter's stripe.
-  const activeLine = () => box.style.setProperty("--kx-line", lineCount(area.value.slice(0, selection()[1])) - 1);
+  // editor.css turns into the text area's and the gutter's stripe; the
+  // text's is left out while text is selected (cmeditor.js).
+  const activeLine = () => {
+    box.style.setProperty("--kx-line", lineCount(area.value.slice(0, selection()[1])) - 1);
+    box.classList.toggle("kx-editor-ranged", area.selectionStart < area.selectionEnd);
+  };
   // The diagnostics, drawn as CodeMirror's lint draws them by a module
   // loaded only when an editor has some (lightmarks.js).
   let diagnostics = [];
@@ -214,14 +218,8 @@ function createLightEditor(opts) {
     /** Puts the cursor at line:column (1-based, clamped), scrolls there and focuses the editor. */
     reveal(line, column = 1) {
       if (real) return real.reveal(line, column);
-      const rows = area.value.split("\n");
-      const l = Math.min(Math.max(1, line || 1), rows.length);
-      let pos = 0;
-      for (let i = 0; i < l - 1; i++) pos += rows[i].length + 1;
-      pos += Math.min(Math.max(0, (column || 1) - 1), rows[l - 1].length);
-      area.focus();
-      area.setSelectionRange(pos, pos);
-      box.scrollIntoView({ block: "nearest" });
+      // Asked from a problem's entry: lightmarks.js has drawn the problem.
+      import("./lightmarks.js").then((m) => (real ? real.reveal(line, column) : m.reveal(box, area, line, column)), () => {});
     },
     focus() {
       if (real) real.focus();

@@ -41,6 +41,14 @@ export function textLines(text) {
   return [(n) => rows[n - 1], rows.length];
 }
 
+/** Puts a light editor's cursor at line:column (1-based, clamped), scrolls there and focuses it. */
+export function reveal(box, area, line, column) {
+  const pos = span({ line, column }, ...textLines(area.value)).from;
+  area.focus();
+  area.setSelectionRange(pos, pos);
+  box.scrollIntoView({ block: "nearest" });
+}
+
 function h(tag, className, ...children) {
   const el = document.createElement(tag);
   if (className) el.className = className;
