@@ -5,7 +5,9 @@
 // most severe mark, with the line's messages as its title (CodeMirror shows
 // them when the marker is hovered); each marked range underlined, or a
 // point where a range is empty, on a layer over the text area that holds
-// the same text, transparent, and lets the pointer through. For screen
+// the same text, transparent, and lets the pointer through (a flex item of
+// no width before the text area, so it is where the text area is even
+// when drawn while its tab is hidden). For screen
 // readers the messages are the text area's description. The page loads
 // this module when an editor first has diagnostics, and with CodeMirror
 // (span); it imports nothing, so that it adds no module to the page's first
@@ -95,12 +97,12 @@ export function drawMarks(box, area, marks) {
     for (const s of spans) if (s.from <= at && s.to >= end && s.from < s.to) piece = h("span", `kx-lint-range kx-lint-${s.severity}`, piece);
     layer.append(piece);
   });
-  layer.style.left = `${area.offsetLeft}px`;
 
   const description = h("div", "kx-lint", ...spans.map((s) => h("p", "", `line ${s.line}: ${s.severity}: ${s.message}`)));
   description.id = `kx-lint-${++ids}`;
   description.hidden = true;
   area.setAttribute("aria-describedby", description.id);
-  box.append(layer, description);
+  area.before(layer);
+  box.append(description);
   return true;
 }
