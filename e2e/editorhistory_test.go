@@ -19,8 +19,8 @@ import (
 // pageHoldingCodeMirror opens path on a page whose request for CodeMirror's
 // chunk is held (Fetch domain) until release: its editors stay light ones.
 // It returns once the page has shown its first result and asked for the
-// chunk.
-func pageHoldingCodeMirror(t *testing.T, path string) (p *browsertest.Page, release func()) {
+// chunk. before runs before the page is opened (a viewport, say).
+func pageHoldingCodeMirror(t *testing.T, path string, before ...chromedp.Action[chromedp.Void]) (p *browsertest.Page, release func()) {
 	t.Helper()
 	p, err := env.NewPage(90*time.Second, chromedp.WithNewBrowserContext())
 	require.NoError(t, err)
@@ -43,6 +43,7 @@ func pageHoldingCodeMirror(t *testing.T, path string) (p *browsertest.Page, rele
 	require.NoError(t, err)
 	_, err = chromedp.Call(p.Ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/cmeditor.*"}}})
 	require.NoError(t, err)
+	require.NoError(t, chromedp.Do(p.Ctx, before...))
 	navigate(t, p, env.BaseURL+path)
 	waitFor(t, p, `performance.getEntriesByName("kx-first-result").length > 0`, 60*time.Second)
 	var id fetch.RequestID

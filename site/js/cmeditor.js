@@ -13,6 +13,7 @@ import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } fr
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, lintKeymap, diagnosticCount } from "@codemirror/lint";
 import { tags } from "@lezer/highlight";
+import { span } from "./lightmarks.js";
 
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.bool, tags.null], color: "var(--hl-keyword)" },
@@ -30,8 +31,13 @@ const theme = EditorView.theme({
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--fg)" },
   ".cm-gutters": { backgroundColor: "var(--editor-gutter)", color: "var(--muted)", borderRight: "1px solid var(--border)" },
   ".cm-activeLine": { backgroundColor: "var(--editor-active)" },
+  // The selection is drawn under the lines, so an opaque active line
+  // would hide it on the cursor's line: while text is selected the line
+  // is marked in the gutter only (as in the light editor, editor.js).
+  "&.kx-editor-ranged .cm-activeLine": { backgroundColor: "transparent" },
   ".cm-activeLineGutter": { backgroundColor: "var(--editor-active)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
+  // The base theme's focused selection (#d7d4f0) is the more specific rule.
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground": { backgroundColor: "var(--editor-selection)" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
   // The lint package draws its squiggles as data: images, which the strict
   // CSP (no img-src data:) blocks; a wavy underline needs no image.
@@ -181,6 +187,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
       ...lintKeymap,
     ]),
     theme,
+    EditorView.editorAttributes.compute(["selection"], (s) => (s.selection.main.empty ? {} : { class: "kx-editor-ranged" })),
     EditorView.theme({ ".cm-content, .cm-gutter": { minHeight } }),
     // tabindex: the content is a tab stop anyway (contenteditable); said
     // explicitly, checkers see that its scroller has focusable content.
@@ -209,6 +216,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
   const top = scroll && state.doc.line(Math.min(state.doc.lines, 1 + Math.floor((state.doc.lines * scroll.top) / scroll.height || 0))).from;
   const view = new EditorView({ parent, root, state, scrollTo: scroll && EditorView.scrollIntoView(top) });
   if (id) view.contentDOM.id = id;
+  const at = (mark) => span(mark, (n) => view.state.doc.line(n), view.state.doc.lines);
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;
   const api = {
@@ -229,16 +237,9 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
       silent = false;
     },
     setDiagnostics(diags) {
-      const d = view.state.doc;
       const marks = [];
       for (const x of diags || []) {
-        if (!x.line || x.line < 1) continue;
-        const line = d.line(Math.min(x.line, d.lines));
-        const from = Math.min(line.from + Math.max(0, (x.column || 1) - 1), line.to);
-        const endLine = x.endLine ? d.line(Math.min(x.endLine, d.lines)) : line;
-        // The end column (exclusive) ends the span; without one it runs to the end of its line.
-        const to = x.endLine && x.endColumn ? Math.min(endLine.from + x.endColumn - 1, endLine.to) : endLine.to;
-        marks.push({ from, to: Math.max(from, to), severity: x.severity || "error", message: x.message });
+        if (x.line >= 1) marks.push({ ...at(x), severity: x.severity || "error", message: x.message });
       }
       // Clearing marks an editor does not have: no update (see set value).
       if (marks.length === 0 && diagnosticCount(view.state) === 0) return;
@@ -246,9 +247,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
     },
     /** Puts the cursor at line:column (1-based, clamped), scrolls there and focuses the editor. */
     reveal(line, column = 1) {
-      const d = view.state.doc;
-      const l = d.line(Math.min(Math.max(1, line || 1), d.lines));
-      const pos = Math.min(l.from + Math.max(0, (column || 1) - 1), l.to);
+      const pos = at({ line, column }).from;
       view.dispatch({ selection: EditorSelection.cursor(pos), effects: EditorView.scrollIntoView(pos, { y: "center" }) });
       view.focus();
       // The pane scrolls too: bring the editor itself into view.

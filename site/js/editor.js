@@ -96,13 +96,10 @@ function createLightEditor(opts) {
   area.value = doc;
   const gutter = h("div", { class: "kx-editor-light-gutter", "aria-hidden": "true" });
   const box = h("div", { class: "kx-editor-light" }, gutter, area);
-  // CodeMirror's minimum height is its content's and gutter's (theme in
-  // cmeditor.js); set through the CSSOM, which the strict CSP allows.
+  // CodeMirror's minimum height is its content's (theme in cmeditor.js);
+  // set through the CSSOM, which the strict CSP allows. The gutter
+  // stretches to the text area's height.
   area.style.minHeight = minHeight;
-  // CodeMirror's gutters: its line numbers at least 20px wide, padding
-  // included, and the lint gutter's 1.4em; they stay when the text scrolls
-  // sideways.
-  Object.assign(gutter.style, { minHeight, minWidth: "calc(21px + 1.4em)", position: "sticky", left: 0 });
   let lines = 0;
   // The text area is as tall as its lines, as CodeMirror's content is: the
   // box scrolls, not the text area.
@@ -114,6 +111,22 @@ function createLightEditor(opts) {
     gutter.textContent = Array.from({ length: n }, (_, i) => i + 1).join("\n");
   };
   fit();
+  // The line of the cursor (the selection's head), which CodeMirror
+  // highlights (highlightActiveLine): a custom property, which
+  // editor.css turns into the text area's and the gutter's stripe; the
+  // text's is left out while text is selected (cmeditor.js).
+  const activeLine = () => {
+    box.style.setProperty("--kx-line", lineCount(area.value.slice(0, selection()[1])) - 1);
+    box.classList.toggle("kx-editor-ranged", area.selectionStart < area.selectionEnd);
+  };
+  // The diagnostics, drawn as CodeMirror's lint draws them by a module
+  // loaded only when an editor has some (lightmarks.js).
+  let diagnostics = [];
+  let drawn = false;
+  const mark = () => {
+    if (diagnostics.length || drawn)
+      import("./lightmarks.js").then((m) => real || (drawn = m.drawMarks(box, area, diagnostics)), () => {});
+  };
   // The edits since the text was last set (base), for CodeMirror's history:
   // {from, to, insert, type (the input's inputType, or "set"), time,
   // before and after (the selection, [anchor, head])}.
@@ -133,6 +146,7 @@ function createLightEditor(opts) {
     record(e.inputType || "insertText", before || selection());
     before = null;
     fit();
+    mark();
     if (!real) onChange?.(area.value);
   });
   // An input method's composition is the textarea's until it ends.
@@ -142,6 +156,8 @@ function createLightEditor(opts) {
     composing = false;
     if (codemirror && !real) setTimeout(upgrade);
   });
+  area.addEventListener("selectionchange", activeLine);
+  activeLine();
   area.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && onApply) {
       e.preventDefault();
@@ -153,7 +169,6 @@ function createLightEditor(opts) {
   parent.append(box);
 
   let real = null; // the CodeMirror api, once upgraded
-  let diagnostics = [];
   let readOnly = false;
   const upgrade = () => {
     if (real || composing) return; // compositionend upgrades
@@ -192,23 +207,19 @@ function createLightEditor(opts) {
         if (edits.length) record("set", was);
         else base = text = area.value;
         fit();
+        activeLine();
+        mark();
       }
     },
     setDiagnostics(diags) {
       if (real) real.setDiagnostics(diags);
-      else diagnostics = diags || [];
+      else (diagnostics = diags || []), mark();
     },
     /** Puts the cursor at line:column (1-based, clamped), scrolls there and focuses the editor. */
     reveal(line, column = 1) {
       if (real) return real.reveal(line, column);
-      const rows = area.value.split("\n");
-      const l = Math.min(Math.max(1, line || 1), rows.length);
-      let pos = 0;
-      for (let i = 0; i < l - 1; i++) pos += rows[i].length + 1;
-      pos += Math.min(Math.max(0, (column || 1) - 1), rows[l - 1].length);
-      area.focus();
-      area.setSelectionRange(pos, pos);
-      box.scrollIntoView({ block: "nearest" });
+      // Asked from a problem's entry: lightmarks.js has drawn the problem.
+      import("./lightmarks.js").then((m) => (real ? real.reveal(line, column) : m.reveal(box, area, line, column)), () => {});
     },
     focus() {
       if (real) real.focus();
