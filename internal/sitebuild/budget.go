@@ -32,18 +32,20 @@ import (
 // budgets as engines shrink; raise one only for a measured gain on a
 // first result, and say so here.
 var EngineBudgets = map[string]int{
-	// +3,000 and +5,000 (decodenested): the config file's nested structs
+	// Raised in stop 25. decodenested: the config file's nested structs
 	// type-checked by both decoders, nested unknown fields, the 1.32+
 	// drop-in merge's decoding (gates 1,152,136 → 1,157,214–1,159,776,
 	// gatestools 1,262,380 → 1,270,413–1,272,607 brotli across builds of
-	// the branch: +25 kB of wasm code). Then +3,000 each: the same code
-	// weighs up to 1.3 kB more or less with nothing but the commit in the
-	// version string (gates 1,159,560 at e3c7be6, 1,160,615 at 0c46670,
-	// same 5,892,359 raw bytes), so a budget within that of the engine
-	// fails builds at random.
-	"gates":      1_163_000,
+	// the branch: +25 kB of wasm code). Brotli-11's output for the same
+	// engine varies with nothing but the commit in its version string:
+	// five builds of 0c46670's code with five version strings weighed
+	// gates 1,159,560–1,162,941, gatestools 1,270,324–1,272,328 and kubelet
+	// 1,345,218–1,347,484 (kubelet +2 kB raw from coldeval's featuregate
+	// changes). Each budget is about 3 kB above the heaviest of those, so
+	// that a commit hash alone does not fail a build.
+	"gates":      1_166_000,
 	"gatestools": 1_276_000,
-	"kubelet":    1_348_000,
+	"kubelet":    1_351_000,
 	"kubefed":    1_392_000,
 }
 
