@@ -59,6 +59,18 @@ var compatCases = []string{
 	"a: 1\n---\n\"unclosed\n",
 	"a: 1\n---\nb: \"unclosed\n",
 	"a: 1\n--- \"unclosed\n---\nb: 2\n",
+	// A quoted scalar of the first document that runs into the marker:
+	// yaml.v2 scans it up to the marker too, and fails there.
+	"logging:\n  vmodule: \"unclosed\n---\nb: 2\n",
+	"a: 'unclosed\n---\n",
+	"a: \"unclosed\n--- b\n",
+	"a: [1,\n---\n",
+	"a: 1\n--- 'x\n---\n",
+	"a: 1\n---\nb: 'x\n---\n",
+	"'x\n---\n",
+	"a: \"x\n...\n",
+	"a: \"x\n  more\n\n---\nb: 1\n",
+	"# c\n\na:\n  b: 'x\n---\n",
 	"a: 1\n",
 	"a: yes\nb: No\nc: on\nd: OFF\ne: y\nf: n\ng: true\nh: ~\ni: null\nj:\n",
 	"a: 0777\nb: 0x1F\nc: 1_000\nd: 08\ne: 0b101\nf: -0b11\ng: 0o17\nh: +12\ni: -0\n",

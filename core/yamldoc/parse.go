@@ -34,7 +34,7 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := syntaxError(data, err)
-		if cut, line := firstDocumentEnd(data); cut > 0 && e.Line >= line {
+		if cut, line := firstDocumentEnd(data); cut > 0 && e.Line >= line && !scalarRunsInto(data[:cut], e, line) {
 			// yaml.v3 reads two tokens past the marker that ends the
 			// first document (to place comments); yaml.v2 stops at the
 			// marker, so what follows it cannot fail the first document.
@@ -459,6 +459,18 @@ func toV2(n *Node) any {
 		return out
 	}
 	return n.Value
+}
+
+// scalarRunsInto says whether e is a quoted scalar of the first document
+// (first, the text before its end marker) running into that marker, on
+// line: yaml.v2 scans that scalar to the marker as well, and fails there.
+func scalarRunsInto(first []byte, e *Error, line int) bool {
+	if e.Line != line || !strings.HasSuffix(e.Msg, problemDocumentIndicator) {
+		return false
+	}
+	var doc yaml.Node
+	err := yaml.Unmarshal(first, &doc)
+	return err != nil && strings.HasSuffix(err.Error(), "found unexpected end of stream")
 }
 
 // firstDocumentEnd is the offset and 1-based line of the "---" line that

@@ -48,6 +48,11 @@ func syntaxError(data []byte, err error) *Error {
 	case "found unexpected end of stream":
 		pos, ok = Pos{s.eofLine() + 1, s.eofColumn() + 1}, true
 		printed = pos.Line
+	case problemDocumentIndicator:
+		// A quoted scalar ran into a "---" or "..." line. yaml.v3 prints
+		// the line the scalar starts on, yaml.v2 the marker's.
+		pos, ok = s.indicatorFrom(line)
+		printed = pos.Line
 	case "found a tab character that violates indentation",
 		"found a tab character where an indentation space is expected":
 		pos, ok = s.tabAfter(line)
@@ -122,6 +127,22 @@ func (s *source) lineText(l int) string { // l 0-based, without the break
 
 // eofLine is the scanner's 0-based line at the end of the input.
 func (s *source) eofLine() int { return len(s.starts) - 1 }
+
+// problemDocumentIndicator is the scanner's error for a quoted scalar
+// that reaches a document marker.
+const problemDocumentIndicator = "found unexpected document indicator"
+
+// indicatorFrom is the position of the first document marker ("---" or
+// "..." alone or before a blank) on line l (1-based) or after it.
+func (s *source) indicatorFrom(l int) (Pos, bool) {
+	for i := max(l, 1) - 1; i < len(s.starts); i++ {
+		t := s.lineText(i)
+		if (strings.HasPrefix(t, "---") || strings.HasPrefix(t, "...")) && (len(t) == 3 || t[3] == ' ' || t[3] == '\t') {
+			return Pos{i + 1, 1}, true
+		}
+	}
+	return Pos{}, false
+}
 
 // streamEnd is the position of the end-of-stream token: on the line after
 // the input's last one when that line is not empty.
