@@ -188,7 +188,8 @@ func isDNSSubdomain(s string) bool {
 }
 
 // shutdown: GracefulNodeShutdown's checks from 1.20 (reworded in 1.24),
-// the by-priority ones from 1.23.
+// the by-priority ones from 1.23. The durations print as the
+// metav1.Duration struct they are ("{10s}").
 func (c *nestedChecks) shutdown() {
 	if c.e.minor < 20 {
 		return
@@ -199,23 +200,23 @@ func (c *nestedChecks) shutdown() {
 	below1s := func(d time.Duration) bool { return d > 0 && d < time.Second }
 	if on && c.e.minor < 24 {
 		if g < 0 || crit < 0 || crit > g {
-			c.add(fmt.Sprintf("ShutdownGracePeriod %v must be >= 0, ShutdownGracePeriodCriticalPods %v must be >= 0, and ShutdownGracePeriodCriticalPods %v must be <= ShutdownGracePeriod %v", g, crit, crit, g), gp, cp)
+			c.add(fmt.Sprintf("ShutdownGracePeriod {%v} must be >= 0, ShutdownGracePeriodCriticalPods {%v} must be >= 0, and ShutdownGracePeriodCriticalPods {%v} must be <= ShutdownGracePeriod {%v}", g, crit, crit, g), gp, cp)
 		}
 		if below1s(g) {
-			c.add(fmt.Sprintf("ShutdownGracePeriod %v must be either zero or otherwise >= 1 sec", g), gp)
+			c.add(fmt.Sprintf("ShutdownGracePeriod {%v} must be either zero or otherwise >= 1 sec", g), gp)
 		}
 		if below1s(crit) {
-			c.add(fmt.Sprintf("ShutdownGracePeriodCriticalPods %v must be either zero or otherwise >= 1 sec", crit), cp)
+			c.add(fmt.Sprintf("ShutdownGracePeriodCriticalPods {%v} must be either zero or otherwise >= 1 sec", crit), cp)
 		}
 	} else if on {
 		if crit > g {
-			c.add(fmt.Sprintf("shutdownGracePeriodCriticalPods %v must be <= shutdownGracePeriod %v", crit, g), gp, cp)
+			c.add(fmt.Sprintf("shutdownGracePeriodCriticalPods {%v} must be <= shutdownGracePeriod {%v}", crit, g), gp, cp)
 		}
 		if g < 0 || below1s(g) {
-			c.add(fmt.Sprintf("shutdownGracePeriod %v must be either zero or otherwise >= 1 sec", g), gp)
+			c.add(fmt.Sprintf("shutdownGracePeriod {%v} must be either zero or otherwise >= 1 sec", g), gp)
 		}
 		if crit < 0 || below1s(crit) {
-			c.add(fmt.Sprintf("shutdownGracePeriodCriticalPods %v must be either zero or otherwise >= 1 sec", crit), cp)
+			c.add(fmt.Sprintf("shutdownGracePeriodCriticalPods {%v} must be either zero or otherwise >= 1 sec", crit), cp)
 		}
 	}
 	if (g > 0 || crit > 0) && !on {
@@ -402,6 +403,10 @@ func (c *nestedChecks) tracing() {
 		if !strings.Contains(ep, "//") {
 			ep = "dns://" + ep
 		}
+		if err := urlPortError(ep); err != "" {
+			c.addRaw(fmt.Sprintf("tracing.endpoint: Invalid value: %q: parse %q: %s", ep, ep, err), tr)
+			return
+		}
 		switch scheme := strings.ToLower(urlScheme(ep)); scheme {
 		case "dns", "unix", "unix-abstract":
 		default:
@@ -412,7 +417,8 @@ func (c *nestedChecks) tracing() {
 
 // urlScheme is net/url's getScheme: the letters, digits, '+', '-' and
 // '.' before the first ':', starting with a letter, or no scheme. Endpoints
-// url.Parse refuses otherwise (a bad port, a bad escape) are not modelled.
+// url.Parse refuses otherwise (a bad character or escape) are not
+// modelled, but for a bad port (urlPortError).
 func urlScheme(s string) string {
 	for i := 0; i < len(s); i++ {
 		switch ch := s[i]; {
@@ -425,6 +431,40 @@ func urlScheme(s string) string {
 			return s[:i]
 		default:
 			return ""
+		}
+	}
+	return ""
+}
+
+// urlPortError is net/url's check of the port after an authority's host
+// (not an IPv6 literal): digits after the last ':', if any.
+func urlPortError(s string) string {
+	scheme := urlScheme(s)
+	rest := s[len(scheme):]
+	if scheme != "" {
+		rest = rest[1:]
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return ""
+	}
+	authority := rest[2:]
+	if i := strings.IndexAny(authority, "/?#"); i >= 0 {
+		authority = authority[:i]
+	}
+	if i := strings.LastIndex(authority, "@"); i >= 0 {
+		authority = authority[i+1:]
+	}
+	if strings.HasPrefix(authority, "[") {
+		return ""
+	}
+	i := strings.LastIndex(authority, ":")
+	if i < 0 {
+		return ""
+	}
+	port := authority[i:]
+	for _, ch := range port[1:] {
+		if ch < '0' || ch > '9' {
+			return fmt.Sprintf("invalid port %q after host", port)
 		}
 	}
 	return ""
