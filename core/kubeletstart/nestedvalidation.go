@@ -25,10 +25,9 @@ import (
 // defaulted drop-ins with mergo, whose defaults override the file's: the
 // model does not follow those two merges for nested values.
 //
-// Not modelled: logging before 1.25 (component-base's
-// ValidateLoggingConfiguration), logging's flushFrequency and verbosity
-// bounds (their printed values depend on apimachinery's release), and a
-// tracing endpoint that net/url cannot parse.
+// Not modelled: logging's flushFrequency and verbosity bounds (their
+// printed values depend on apimachinery's release), and a tracing endpoint
+// net/url refuses for another reason than its port.
 
 // nestedFields are the top-level fields whose decoded values the checks
 // read.
@@ -322,11 +321,14 @@ func quantityZero(v any) bool {
 	return false
 }
 
-// logging: logsapi.Validate from 1.25 (the text options from 1.30). The
-// kubelet registers the text format and, through
-// component-base/logs/json/register, json behind LoggingBetaOptions.
+// logging: component-base's ValidateLoggingConfiguration in 1.22 (the
+// format), 1.23–1.24 (and vmodule), logsapi.Validate from 1.25 (and the
+// gates of the json format and its options; the text options from 1.30).
+// The kubelet registers the text format and, through
+// component-base/logs/json/register, json, behind LoggingBetaOptions from
+// 1.25.
 func (c *nestedChecks) logging() {
-	if c.e.minor < 25 {
+	if c.e.minor < 22 {
 		return
 	}
 	const lg = "logging"
@@ -335,11 +337,14 @@ func (c *nestedChecks) logging() {
 	switch format {
 	case "", "text":
 	case "json":
-		if !c.enabled("LoggingBetaOptions") {
+		if c.e.minor >= 25 && !c.enabled("LoggingBetaOptions") {
 			c.addRaw("logging.format: Forbidden: Log format json is disabled, see LoggingBetaOptions feature", lg)
 		}
 	default:
 		c.addRaw(fmt.Sprintf("logging.format: Invalid value: %q: Unsupported log format", format), lg)
+	}
+	if c.e.minor < 23 {
+		return
 	}
 	vmodule, _ := l["vmodule"].([]any)
 	if len(vmodule) > 0 && format != "" && format != "text" {
@@ -353,6 +358,9 @@ func (c *nestedChecks) logging() {
 		if strings.ContainsAny(p, "=,") {
 			c.addRaw(fmt.Sprintf("logging.vmodule[%d]: Invalid value: %q: File pattern must not contain equal sign or comma", i, p), lg)
 		}
+	}
+	if c.e.minor < 25 {
+		return
 	}
 	options := asObject(l["options"])
 	kinds := []string{"json"}

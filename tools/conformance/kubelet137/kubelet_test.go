@@ -9,7 +9,7 @@ import (
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 	logsapi "k8s.io/component-base/logs/api/v1"
-	// The kubelet registers the json log format (cmd/kubelet/app/options).
+	// The kubelet registers the json log format (cmd/kubelet/kubelet.go).
 	_ "k8s.io/component-base/logs/json/register"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/kubelet/apis/config/validation"
@@ -20,7 +20,7 @@ import (
 )
 
 func TestConfigFile(t *testing.T) {
-	// The kubelet binary adds the logging gates (cmd/kubelet/app/options);
+	// The kubelet binary adds the logging gates (cmd/kubelet/kubelet.go);
 	// pkg/features, imported by the validation, registers the rest.
 	if err := logsapi.AddFeatureGates(utilfeature.DefaultMutableFeatureGate); err != nil {
 		t.Fatal(err)

@@ -417,7 +417,7 @@ var validatedBlocks = []validatedBlock{
 		"- numaNode: 0\n  limits:\n    memory: 1Gi\n- numaNode: 0\n  limits:\n    memory: 2Gi",
 		"- numaNode: 0\n  limits:\n    memory: e-10", "- numaNode: 0\n  limits:\n    memory: Pi", "- numaNode: 0\n  limits:\n    memory: +.Ei",
 		"- numaNode: 0\n  limits:\n    memory: .e-9", "- numaNode: 2\n  limits:\n    memory: -0Ki", "- numaNode: 0\n  limits:\n    memory: Ti"}},
-	{"logging", 25, []string{"  format: json", "  format: xml", "  format: text\n  vmodule:\n  - filePattern: \"a=b\"\n    verbosity: 1",
+	{"logging", 22, []string{"  format: json", "  format: xml", "  format: text\n  vmodule:\n  - filePattern: \"a=b\"\n    verbosity: 1",
 		"  vmodule:\n  - verbosity: 2", "  format: json\n  vmodule:\n  - filePattern: x\n    verbosity: 1",
 		"  options:\n    text:\n      splitStream: true", "  options:\n    json:\n      infoBufferSize: 1Mi",
 		"  options:\n    json:\n      infoBufferSize: \"0\"\n      splitStream: true", "  format: \"\""}},

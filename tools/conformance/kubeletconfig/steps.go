@@ -149,3 +149,33 @@ func CaptureLog(initFlags func(*flag.FlagSet), setOutput func(io.Writer), flush 
 		return s
 	}, nil
 }
+
+// WithKlogDefaults runs f with klog's output flags at their defaults: from
+// 1.23 to 1.24 the logging validation refuses a non-default format when
+// klog's flags differ from the defaults they had at start-up, which
+// CaptureLog's settings would trigger where a kubelet started with
+// --config alone would not.
+func WithKlogDefaults(initFlags func(*flag.FlagSet), f func() error) error {
+	set := func(vals map[string]string) {
+		fs := flag.NewFlagSet("klog", flag.ContinueOnError)
+		initFlags(fs)
+		for k, v := range vals {
+			if err := fs.Set(k, v); err != nil {
+				panic(err)
+			}
+		}
+	}
+	// What the validation logs meanwhile (gate warnings of its copy of
+	// the gate) goes to standard error, which is not compared.
+	stderr := os.Stderr
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
+		os.Stderr = null
+		defer null.Close()
+	}
+	set(map[string]string{"logtostderr": "true", "stderrthreshold": "ERROR"})
+	defer func() {
+		set(map[string]string{"logtostderr": "false", "stderrthreshold": "FATAL"})
+		os.Stderr = stderr
+	}()
+	return f()
+}
