@@ -42,6 +42,66 @@ type Steps struct {
 	AfterValidate func() error
 	// Dir is where the document is written.
 	Dir string
+	// LoadDir, when set, is `kubelet --config=file --config-dir=dir` up to
+	// the merged configuration: the loader, then the drop-ins' merge of
+	// cmd/kubelet/app/server.go; stage is where it stopped ("loadConfig",
+	// "mergeConfig").
+	LoadDir func(file, dir string) (kc *Loaded, stage string, err error)
+}
+
+// DropinRelease returns the release with drop-in directories, if the
+// steps can load them.
+func (s *Steps) DropinRelease() (DropinRelease, bool) {
+	return release{s}, s.LoadDir != nil
+}
+
+func (r release) LoadDropins(path string, data []byte, files []DropinFile, gates []string) (o Outcome) {
+	s := r.s
+	s.ResetGate()
+	file := filepath.Join(s.Dir, "config.yaml")
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		panic(err)
+	}
+	dir := writeDropins(s.Dir, files)
+	s.TakeLog()
+	defer func() {
+		for _, e := range KlogEntries(s.TakeLog()) {
+			if strings.Contains(e, "lenient decoding") {
+				o.Lenient = strings.ReplaceAll(e, file, path)
+			}
+		}
+		o.Error = strings.ReplaceAll(strings.ReplaceAll(o.Error, dir, DropinDir), file, path)
+		o.Gates = map[string]bool{}
+		for _, g := range gates {
+			o.Gates[g] = s.Enabled(g)
+		}
+	}()
+	var kc *Loaded
+	var stage string
+	var err error
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				stage, err = "defaulting", fmt.Errorf("%s", strings.TrimPrefix(fmt.Sprint(p), panicPrefix))
+			}
+		}()
+		kc, stage, err = s.LoadDir(file, dir)
+	}()
+	if err != nil {
+		o.Stage, o.Error = stage, err.Error()
+		if stage == "loadConfig" {
+			o.Error = fmt.Sprintf("failed to load Kubelet config file %s, error %v", path, err)
+		}
+		return o
+	}
+	if err := s.SetGates(kc.Gates); err != nil {
+		o.Stage, o.Error = "mergedGates", err.Error()
+		return o
+	}
+	if err := kc.Validate(); err != nil {
+		o.Stage, o.Error = "validate", err.Error()
+	}
+	return o
 }
 
 // Loaded is a loaded configuration: its gates and its validation.
