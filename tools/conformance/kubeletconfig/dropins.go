@@ -16,7 +16,7 @@ import (
 // case by encoding/json from 1.32, by the internal type's Go names in
 // 1.29–1.31), nulls that remove what the file set, files the walk skips.
 
-var dropinDocs = flag.Int("dropin-dirs", 0, "number of generated drop-in directories to compare (releases with LoadDir)")
+var dropinDocs = flag.Int("dropin-dirs", 1000, "number of generated drop-in directories to compare (releases whose steps have LoadDir)")
 
 // DropinDir is where both sides find the drop-ins; it shows in error texts.
 const DropinDir = "/etc/kubernetes/kubelet.conf.d"
@@ -205,8 +205,23 @@ func (c *Corpus) cleanDoc(seed uint64, r *rng) ([]byte, []string) {
 			d.add("  %s: %t", name, r.Intn(2) == 0)
 		}
 	}
-	c.nested(d, newRng(seed^0x6e657374))
-	c.validated(d, newRng(seed^0x76616c69))
+	if r.Intn(3) == 0 {
+		c.nested(d, newRng(seed^0x6e657374))
+	} else {
+		// Well-typed nested values only: the blocks whose first values
+		// are (the others list only bad ones).
+		b := nestedBlocks[r.Intn(len(nestedBlocks))]
+		if c.minor >= b.since && strings.Contains("logging authentication authorization registerWithTaints", b.field) {
+			d.used = map[string]bool{b.field: true}
+			d.add("%s:", b.field)
+			for _, vals := range b.lines[:1+r.Intn(len(b.lines))] {
+				d.add("%s", vals[0])
+			}
+		}
+	}
+	if r.Intn(2) == 0 {
+		c.validated(d, newRng(seed^0x76616c69))
+	}
 	var gates []string
 	for n := range d.gates {
 		gates = append(gates, n)
