@@ -203,6 +203,7 @@ func (r *run) decodedState(obj map[string]any, pos *positions, input, path strin
 		}
 		st[c.path] = fv
 	}
+	r.noteNested(st, obj, pos, input, path)
 	return st
 }
 
@@ -242,6 +243,7 @@ type dropinLayer map[string]*fieldValue
 // unified is the 1.32+ merge on the v1beta1 document (null resets to the
 // default, re-defaulting after the merge); otherwise the 1.29–1.31 layer.
 func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any, pos *positions, path string) {
+	r.mergeNested(st, obj, pos, path)
 	for _, c := range configFields {
 		if !c.in(r.e) {
 			continue

@@ -196,22 +196,44 @@ func dropinGateOrigins(obj map[string]any, path string, pos *positions, origins 
 // patchedGates decodes the merged document's gates; a value of the wrong
 // type fails the merge, marked where it was set.
 func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (map[string]bool, bool) {
-	fg, ok := doc["featureGates"]
-	if !ok {
-		return nil, true
-	}
-	raw, _ := jsonMarshal(fg)
-	field := "featureGates"
-	if r.e.dropinInternalBase {
-		field = "FeatureGates"
-	}
-	gates, badKey, err := gatesFromJSON(raw, field)
-	if err != nil {
-		if o, ok := dropOrigins[badKey]; ok {
-			r.diag(o.source, o.path, o.at, "error", err.Error())
+	keys := []string{"featureGates"}
+	if r.e.dropinGVK {
+		// encoding/json decodes every key that matches without case into
+		// the one map, in key order ("FeatureGates" before "featureGates").
+		keys = keys[:0]
+		for k := range doc {
+			if strings.EqualFold(k, "featureGates") {
+				keys = append(keys, k)
+			}
 		}
-		r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
-		return nil, false
+		sort.Strings(keys)
+	}
+	var gates map[string]bool
+	for _, k := range keys {
+		fg, ok := doc[k]
+		if !ok {
+			continue
+		}
+		raw, _ := jsonMarshal(fg)
+		field := "featureGates"
+		if r.e.dropinInternalBase {
+			field = "FeatureGates"
+		}
+		g, badKey, err := gatesFromJSON(raw, field)
+		if err != nil {
+			if o, ok := dropOrigins[badKey]; ok {
+				r.diag(o.source, o.path, o.at, "error", err.Error())
+			}
+			r.fail("mergeConfig", fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err))
+			return nil, false
+		}
+		if gates == nil {
+			gates = g
+			continue
+		}
+		for name, on := range g {
+			gates[name] = on
+		}
 	}
 	return gates, true
 }
@@ -297,7 +319,8 @@ type dropinSource struct {
 // mergedFieldsDecode is the 1.32+ merge's last step: the merged JSON is
 // decoded with encoding/json into the v1beta1 type, whose type errors and
 // UnmarshalJSON errors read as sigs.k8s.io/json's without the strict
-// checks (unknown fields pass). Its keys are sorted, so the first type
+// checks (unknown fields pass) and with field names matched without case
+// ("MaxPods: ten" fails as maxPods). Its keys are sorted, so the first type
 // error in key order wins, and an UnmarshalJSON error wins over any; a
 // featureGates type error is patchedGates' to report. The error is marked
 // where the last drop-in that set the field wrote it.
@@ -306,7 +329,7 @@ func (r *run) mergedFieldsDecode(doc map[string]any, setBy map[string]dropinSour
 	if err != nil {
 		return true
 	}
-	w := sigsWalk{minor: r.e.minor}
+	w := sigsWalk{minor: r.e.minor, fold: true}
 	_, gate := w.config(raw)
 	err, at := w.abort, w.abortAt
 	if err == nil {

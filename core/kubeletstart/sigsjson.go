@@ -49,6 +49,10 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 	minor := w.minor
 	jsonMembers(js, func(key, val []byte) bool {
 		name, ok := plainKey(key)
+		written := string(name)
+		if ok && w.fold && !configFieldKnown(minor, written) {
+			name = []byte(foldField(minor, written))
+		}
 		if !ok || !configFieldKnown(minor, string(name)) {
 			if w.unknown != nil {
 				w.unknown = append(w.unknown, unquoteKey(key))
@@ -67,9 +71,30 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 			gates = g
 			return true
 		}
-		return w.value(t, val, "KubeletConfiguration", string(name), string(name))
+		return w.value(t, val, "KubeletConfiguration", string(name), written)
 	})
 	return gates, gate
+}
+
+// foldField is the field a key names when matched without case, as
+// encoding/json matches it (the merged drop-ins of 1.32+), or the key.
+func foldField(minor int, key string) string {
+	for f := range configFieldSince() {
+		if strings.EqualFold(f, key) && configFieldKnown(minor, f) {
+			return f
+		}
+	}
+	return key
+}
+
+// foldNested is foldField for a nested struct's fields.
+func foldNested(strct string, minor int, key string) string {
+	for _, f := range nestedTypes()[strct] {
+		if strings.EqualFold(f.json, key) && minor >= f.from && (f.to == 0 || minor <= f.to) {
+			return f.json
+		}
+	}
+	return key
 }
 
 // sigsUnknown lists the fields strict decoding reports as unknown (of a
@@ -100,6 +125,9 @@ type sigsWalk struct {
 	typeErr, abort  error
 	typeAt, abortAt string
 	unknown         []string
+	// fold: keys match fields without case (encoding/json, the 1.32+
+	// drop-in merge), where sigs.k8s.io/json matches them exactly.
+	fold bool
 }
 
 // value checks one value against its field's type; false stops the walk.
@@ -144,14 +172,18 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 		more := true
 		jsonMembers(raw, func(key, val []byte) bool {
 			name, ok := plainKey(key)
-			ft, errPath, known := nestedType(t.name, w.minor, string(name))
+			written := string(name)
+			ft, errPath, known := nestedType(t.name, w.minor, written)
+			if ok && !known && w.fold {
+				ft, errPath, known = nestedType(t.name, w.minor, foldNested(t.name, w.minor, written))
+			}
 			if !ok || !known {
 				if w.unknown != nil {
 					w.unknown = append(w.unknown, at+"."+unquoteKey(key))
 				}
 				return true
 			}
-			more = w.value(ft, val, inner, path+"."+errPath, at+"."+string(name))
+			more = w.value(ft, val, inner, path+"."+errPath, at+"."+written)
 			return more
 		})
 		return more

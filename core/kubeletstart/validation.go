@@ -125,18 +125,31 @@ func (c *fieldChecks) hairpinMode() (fieldCheck, bool) {
 // at the inputs that set its fields; enabled answers for the gate copy
 // holding the configuration's gates.
 func (r *run) fieldErrors(enabled func(string) bool) []error {
-	c := &fieldChecks{st: r.cfg, e: r.e}
+	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, enabled: enabled}
 	c.numeric()
+	c.taints()
+	c.shutdown()
+	c.swap()
+	errs := r.takeChecks(&c.fieldChecks)
+	errs = append(errs, r.gatedFieldErrors(enabled)...)
+	if fc, bad := c.hairpinMode(); bad {
+		c.out = append(c.out, fc)
+	}
+	c.reservedMemory()
+	c.logging()
+	c.tracing()
+	return append(errs, r.takeChecks(&c.fieldChecks)...)
+}
+
+// takeChecks returns the failed checks collected so far, each marked at
+// its inputs.
+func (r *run) takeChecks(c *fieldChecks) []error {
 	var errs []error
 	for _, fc := range c.out {
 		errs = append(errs, fc.err)
 		r.anchorFields(fc)
 	}
-	errs = append(errs, r.gatedFieldErrors(enabled)...)
-	if fc, bad := c.hairpinMode(); bad {
-		errs = append(errs, fc.err)
-		r.anchorFields(fc)
-	}
+	c.out = nil
 	return errs
 }
 

@@ -8,6 +8,8 @@ import (
 
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
+	// The kubelet registers the json log format (cmd/kubelet/kubelet.go).
+	_ "k8s.io/component-base/logs/json/register"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/features"
 	"k8s.io/kubernetes/pkg/kubelet/apis/config/validation"
@@ -43,7 +45,7 @@ func TestConfigFile(t *testing.T) {
 			}
 			// ValidateKubeletConfiguration reads the global gate here.
 			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, Validate: func() error {
-				return validation.ValidateKubeletConfiguration(kc)
+				return kubeletconfig.WithKlogDefaults(klog.InitFlags, func() error { return validation.ValidateKubeletConfiguration(kc) })
 			}}, nil
 		},
 		SetGates: func(m map[string]bool) error { return utilfeature.DefaultMutableFeatureGate.SetFromMap(m) },

@@ -110,6 +110,9 @@ func (c *Corpus) Doc(seed uint64) (data []byte, gates []string) {
 	// Nested structs, from their own stream so that the rest of the
 	// corpus stays as it was.
 	c.nested(d, newRng(seed^0x6e657374))
+	// Nested values ValidateKubeletConfiguration refuses or accepts, from
+	// a stream of their own too.
+	c.validated(d, newRng(seed^0x76616c69))
 	if r.Intn(6) == 0 {
 		c.noise(d)
 	}
@@ -385,4 +388,102 @@ func (c *Corpus) nested(d *doc, r *rng) {
 		d.add("%s:", b.field)
 		d.add("%s", strings.Join(body, "\n"))
 	}
+}
+
+// validatedBlock is a top-level field with values that decode on every
+// release from since and that ValidateKubeletConfiguration refuses or
+// accepts, depending on the release and the gates.
+type validatedBlock struct {
+	field  string
+	since  int
+	values []string
+}
+
+var validatedBlocks = []validatedBlock{
+	{"registerWithTaints", 23, []string{
+		"- key: a\n  effect: NoSchedule", "- null", "- key: a/b/c\n  effect: NoSchedule",
+		"- key: Example.com/x\n  effect: NoExecute", "- key: example.com/x\n  value: \"-bad\"\n  effect: NoSchedule",
+		"- key: a\n  effect: Evict", "- key: a\n  effect: NoSchedule\n  timeAdded: \"2020-01-02T03:04:05Z\"",
+		"- key: \"\"\n  effect: PreferNoSchedule", "- key: k_1.x\n  value: v.1\n  effect: \"\"",
+		"- key: a b\n  timeAdded: \"2020-01-02T03:04:05+02:00\"", "- key: x.io/" + strings.Repeat("n", 64),
+		"- key: b\n  effect: NoExecute\n- key: c!\n  effect: NoSchedule"}},
+	{"shutdownGracePeriod", 20, []string{"30s", "500ms", "-1s", "0s", "2m"}},
+	{"shutdownGracePeriodCriticalPods", 20, []string{"10s", "1m", "100ms", "-5s", "0s"}},
+	{"shutdownGracePeriodByPodPriority", 23, []string{"- priority: 0\n  shutdownGracePeriodSeconds: 30", "[]"}},
+	{"memorySwap", 22, []string{"  swapBehavior: LimitedSwap", "  swapBehavior: NoSwap", "  swapBehavior: UnlimitedSwap",
+		"  swapBehavior: bogus", "  swapBehavior: \"\"", "{}"}},
+	{"reservedMemory", 21, []string{"- numaNode: 0\n  limits:\n    memory: 1Gi", "- numaNode: 0\n  limits:\n    memory: 0",
+		"- numaNode: 1\n  limits:\n    cpu: 1\n    memory: 0.000", "- numaNode: 0\n  limits:\n    hugepages-2Mi: 0\n    memory: 1e-20",
+		"- numaNode: 0\n  limits:\n    memory: 1Gi\n- numaNode: 0\n  limits:\n    memory: 2Gi",
+		"- numaNode: 0\n  limits:\n    memory: e-10", "- numaNode: 0\n  limits:\n    memory: Pi", "- numaNode: 0\n  limits:\n    memory: +.Ei",
+		"- numaNode: 0\n  limits:\n    memory: .e-9", "- numaNode: 2\n  limits:\n    memory: -0Ki", "- numaNode: 0\n  limits:\n    memory: Ti"}},
+	{"logging", 22, []string{"  format: json", "  format: xml", "  format: text\n  vmodule:\n  - filePattern: \"a=b\"\n    verbosity: 1",
+		"  vmodule:\n  - verbosity: 2", "  format: json\n  vmodule:\n  - filePattern: x\n    verbosity: 1",
+		"  options:\n    text:\n      splitStream: true", "  options:\n    json:\n      infoBufferSize: 1Mi",
+		"  options:\n    json:\n      infoBufferSize: \"0\"\n      splitStream: true", "  format: \"\""}},
+	{"tracing", 25, []string{"  endpoint: localhost:4317", "  endpoint: http://collector:4317", "  endpoint: unix:///tmp/x",
+		"  samplingRatePerMillion: -1", "  samplingRatePerMillion: 2000000", "  samplingRatePerMillion: 100", "  endpoint: //host",
+		"  endpoint: HTTPS://x", "  endpoint: 1a:x", "{}"}},
+}
+
+// validated writes up to two validatedBlocks the document has not used.
+func (c *Corpus) validated(d *doc, r *rng) {
+	for k := r.Intn(5) - 1; k > 0; k-- {
+		b := validatedBlocks[r.Intn(len(validatedBlocks))]
+		if c.minor < b.since || d.used[b.field] {
+			continue
+		}
+		if d.used == nil {
+			d.used = map[string]bool{}
+		}
+		d.used[b.field] = true
+		v := b.values[r.Intn(len(b.values))]
+		if strings.HasPrefix(v, " ") || strings.HasPrefix(v, "-") {
+			d.add("%s:", b.field)
+			d.add("%s", v)
+		} else {
+			d.add("%s: %s", b.field, v)
+		}
+		if gates := validatedGates[b.field]; len(gates) > 0 && r.Intn(2) == 0 {
+			c.setGate(d, gates[r.Intn(len(gates))], r.Intn(2) == 0)
+		}
+	}
+}
+
+// validatedGates are the gates the checks of each field read.
+var validatedGates = map[string][]string{
+	"shutdownGracePeriod":              {"GracefulNodeShutdown"},
+	"shutdownGracePeriodCriticalPods":  {"GracefulNodeShutdown"},
+	"shutdownGracePeriodByPodPriority": {"GracefulNodeShutdownBasedOnPodPriority", "GracefulNodeShutdown"},
+	"memorySwap":                       {"NodeSwap"},
+	"logging":                          {"LoggingAlphaOptions", "LoggingBetaOptions"},
+	"tracing":                          {"KubeletTracing"},
+}
+
+// setGate sets a gate the release registers in the document's plain
+// featureGates block, or in a new one; a gate the document already names
+// is left as it is.
+func (c *Corpus) setGate(d *doc, name string, on bool) {
+	known := false
+	for _, n := range c.names {
+		known = known || n == name
+	}
+	if !known || d.gates[name] {
+		return
+	}
+	d.gates[name] = true
+	line := fmt.Sprintf("  %s: %t", name, on)
+	for i, l := range d.lines {
+		if l == "featureGates:" {
+			d.lines = append(d.lines[:i+1], append([]string{line}, d.lines[i+1:]...)...)
+			return
+		}
+	}
+	for _, l := range d.lines {
+		if strings.HasPrefix(l, "featureGates") || strings.HasPrefix(l, "FeatureGates") {
+			return // flow style or another spelling: leave the document alone
+		}
+	}
+	d.add("featureGates:")
+	d.add("%s", line)
 }

@@ -49,6 +49,16 @@ func TestDiffAcceptsOnlyOrderVariants(t *testing.T) {
 			t.Errorf("1.37 upstream %q: accepted %t, want %t", up, len(d) == 0, ok)
 		}
 	}
+	rm := Outcome{Stage: "validate", Error: "[invalid configuration: the limit type \"cpu\" for NUMA node 1 is not supported, only [memory hugepages-<HugePageSize>] is accepted, " +
+		"invalid configuration: reserved memory may not be zero for NUMA node 1 and resource \"memory\"]"}
+	swapped := "[invalid configuration: reserved memory may not be zero for NUMA node 1 and resource \"memory\", " +
+		"invalid configuration: the limit type \"cpu\" for NUMA node 1 is not supported, only [memory hugepages-<HugePageSize>] is accepted]"
+	if d := Diff(24, rm, Outcome{Stage: "validate", Error: swapped}); len(d) != 0 {
+		t.Errorf("reservedMemory errors in another map order must be accepted: %q", d)
+	}
+	if d := Diff(24, agg, Outcome{Stage: "validate", Error: "[invalid configuration: b, invalid configuration: a]"}); len(d) != 1 {
+		t.Errorf("before 1.31 other validation errors must keep their order: %q", d)
+	}
 	if d := Diff(37, Outcome{Gates: map[string]bool{"G": true}}, Outcome{Gates: map[string]bool{"G": false}}); len(d) != 1 {
 		t.Errorf("a gate value must be compared: %q", d)
 	}

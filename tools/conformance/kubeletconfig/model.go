@@ -64,6 +64,9 @@ type modelRequest struct {
 	Path    string   `json:"path,omitempty"`
 	Data    string   `json:"data,omitempty"`
 	Gates   []string `json:"gates,omitempty"`
+	// ConfigDir and Dropins: a drop-in directory.
+	ConfigDir string       `json:"configDir,omitempty"`
+	Dropins   []DropinFile `json:"dropins,omitempty"`
 }
 
 // CatalogGate is a gate of the model's catalog with its stage at the release.
@@ -112,7 +115,16 @@ func (m *model) catalog(release string) ([]CatalogGate, error) {
 
 // load runs the model on a document.
 func (m *model) load(release string, data []byte, gates []string) (Outcome, error) {
-	a, err := m.ask(modelRequest{Release: release, Path: ConfigPath, Data: string(data), Gates: gates})
+	return m.run(modelRequest{Release: release, Path: ConfigPath, Data: string(data), Gates: gates})
+}
+
+// loadDropins runs the model on a document and a drop-in directory.
+func (m *model) loadDropins(release string, data []byte, files []DropinFile, gates []string) (Outcome, error) {
+	return m.run(modelRequest{Release: release, Path: ConfigPath, Data: string(data), Gates: gates, ConfigDir: DropinDir, Dropins: files})
+}
+
+func (m *model) run(req modelRequest) (Outcome, error) {
+	a, err := m.ask(req)
 	if err != nil {
 		return Outcome{}, err
 	}

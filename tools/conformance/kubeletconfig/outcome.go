@@ -129,6 +129,9 @@ func dedupe(s []string) []string {
 // error (the walk stops there) plus any per-key errors met before it, or,
 // without unknown gates, every per-key error.
 func orderVariant(minor int, model Outcome, upErr string) bool {
+	if mapOrderVariant(splitAggregate(model.Error), splitAggregate(upErr)) {
+		return true
+	}
 	possible := map[string]bool{}
 	unknownPossible := false
 	for _, it := range append(splitAggregate(model.Error), model.Alternatives...) {
@@ -159,7 +162,10 @@ func orderVariant(minor int, model Outcome, upErr string) bool {
 
 // itemStarts begin the messages an aggregate of gate and validation errors
 // holds.
-var itemStarts = []string{"unrecognized feature gate: ", "cannot set feature gate ", "invalid configuration: "}
+var itemStarts = []string{"unrecognized feature gate: ", "cannot set feature gate ", "invalid configuration: ",
+	// Nested checks: taints and reserved memory in 1.23, field paths.
+	"invalid taint: ", "taint TimeAdded ", "the limit type ", "reserved memory may not ", "the reserved memory has ",
+	"logging.", "tracing."}
 
 // splitAggregate splits "[a, b, c]" into its items; a bare error is one item.
 func splitAggregate(s string) []string {
@@ -198,3 +204,29 @@ func isName(s string) bool {
 	}
 	return s != ""
 }
+
+// mapOrderVariant: the validation's reservedMemory checks range over each
+// entry's limits, a Go map, where the model walks them sorted; an aggregate
+// whose reservedMemory errors come in another order, the other errors in
+// the same places, is one upstream can give.
+func mapOrderVariant(model, up []string) bool {
+	if len(model) != len(up) || len(model) < 2 {
+		return false
+	}
+	count := map[string]int{}
+	for i := range model {
+		if isMapOrdered(model[i]) != isMapOrdered(up[i]) || !isMapOrdered(model[i]) && model[i] != up[i] {
+			return false
+		}
+		count[model[i]]++
+		count[up[i]]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isMapOrdered(item string) bool { return strings.Contains(item, " for NUMA node ") }

@@ -10,6 +10,7 @@
 //
 //	{"catalog":"1.37"}  → {"gates":[{"name":…,"stage":"BETA","locked":false},…]}
 //	{"release":"1.37","path":P,"data":D,"gates":[…]} → an Outcome
+//	… plus "configDir":DIR,"dropins":[{"name":N,"data":D},…] → with --config-dir
 package main
 
 import (
@@ -29,6 +30,12 @@ type request struct {
 	Path    string   `json:"path,omitempty"`
 	Data    string   `json:"data,omitempty"`
 	Gates   []string `json:"gates,omitempty"`
+	// ConfigDir and Dropins: --config-dir and its files.
+	ConfigDir string `json:"configDir,omitempty"`
+	Dropins   []struct {
+		Name string `json:"name"`
+		Data string `json:"data"`
+	} `json:"dropins,omitempty"`
 }
 
 type gate struct {
@@ -93,11 +100,19 @@ func catalog(release string) answer {
 
 // evaluate runs `kubelet --config=PATH` through the model.
 func evaluate(req request) answer {
-	res, err := kubeletstart.Evaluate(kubeletstart.Input{
+	in := kubeletstart.Input{
 		Release: req.Release,
 		Args:    []string{"--config=" + req.Path},
 		Config:  &kubeletstart.File{Path: req.Path, Content: req.Data},
-	})
+	}
+	if req.ConfigDir != "" {
+		in.Args = append(in.Args, "--config-dir="+req.ConfigDir)
+		in.ConfigDir = req.ConfigDir
+		for _, f := range req.Dropins {
+			in.DropIns = append(in.DropIns, kubeletstart.File{Path: req.ConfigDir + "/" + f.Name, Content: f.Data})
+		}
+	}
+	res, err := kubeletstart.Evaluate(in)
 	if err != nil {
 		return answer{Fatal: err.Error()}
 	}
