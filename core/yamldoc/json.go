@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,11 +20,77 @@ func (d *Document) JSON() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b, ok := appendPlainJSON(nil, v); ok {
+		return b, nil
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, d.nonFinite(err)
 	}
 	return b, nil
+}
+
+// appendPlainJSON appends v as encoding/json encodes it when v holds only
+// maps, lists, strings encoding/json writes as they are, booleans, nulls
+// and int64s, the values of an ordinary config; ok is false for anything
+// else, which JSON leaves to encoding/json. A first evaluation then
+// compiles none of encoding/json's map encoder (issue 15).
+func appendPlainJSON(b []byte, v any) (_ []byte, ok bool) {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...), true
+	case bool:
+		return strconv.AppendBool(b, v), true
+	case int64:
+		return strconv.AppendInt(b, v, 10), true
+	case string:
+		for i := 0; i < len(v); i++ {
+			if c := v[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return b, false
+			}
+		}
+		b = append(b, '"')
+		b = append(b, v...)
+		return append(b, '"'), true
+	case []any:
+		if v == nil {
+			return append(b, "null"...), true
+		}
+		b = append(b, '[')
+		for i, e := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = appendPlainJSON(b, e); !ok {
+				return b, false
+			}
+		}
+		return append(b, ']'), true
+	case map[string]any:
+		if v == nil {
+			return append(b, "null"...), true
+		}
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if b, ok = appendPlainJSON(b, k); !ok {
+				return b, false
+			}
+			b = append(b, ':')
+			if b, ok = appendPlainJSON(b, v[k]); !ok {
+				return b, false
+			}
+		}
+		return append(b, '}'), true
+	}
+	return b, false
 }
 
 // Unstructured is the document as JSON-shaped Go values the way
