@@ -16,18 +16,49 @@ import (
 // non-string keys turned into strings, the last of repeated keys kept, and
 // its errors (a null or list key, NaN or an infinity) in its words.
 func (d *Document) JSON() ([]byte, error) {
+	js, _, _, err := d.JSONDecoded()
+	return js, err
+}
+
+// JSONDecoded is JSON and, when the document holds only maps, lists,
+// strings encoding/json writes as they are, booleans, nulls and int64s
+// (the values of an ordinary config), what json.Unmarshal of those bytes
+// into an any gives (the integers as float64s), with ok true. A caller
+// that reads the document decoded then runs none of encoding/json's
+// decoder, which a first evaluation would compile (issue 15). decoded is
+// the caller's: nothing else holds it.
+func (d *Document) JSONDecoded() (js []byte, decoded any, ok bool, err error) {
 	v, err := d.value(false)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	if b, ok := appendPlainJSON(nil, v); ok {
-		return b, nil
+		return b, asDecoded(v), true, nil
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, d.nonFinite(err)
+		return nil, nil, false, d.nonFinite(err)
 	}
-	return b, nil
+	return b, nil, false, nil
+}
+
+// asDecoded turns, in place, a value appendPlainJSON wrote into what
+// decoding its JSON gives: float64 for the integers (both conversions
+// round to the nearest float64, so the two agree for every int64).
+func asDecoded(v any) any {
+	switch v := v.(type) {
+	case int64:
+		return float64(v)
+	case []any:
+		for i, e := range v {
+			v[i] = asDecoded(e)
+		}
+	case map[string]any:
+		for k, e := range v {
+			v[k] = asDecoded(e)
+		}
+	}
+	return v
 }
 
 // appendPlainJSON appends v as encoding/json encodes it when v holds only

@@ -2,6 +2,7 @@ package yamldoc
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -21,6 +22,14 @@ func plainAgrees(t *testing.T, in string) (answered bool) {
 	if !ok {
 		return false
 	}
+	js, decoded, ok, err := d.JSONDecoded()
+	if !ok || err != nil || string(js) != string(got) {
+		t.Fatalf("%q: JSONDecoded = %s, %v, %v; the short cut wrote %s", in, js, ok, err, got)
+	}
+	var wantDecoded any
+	if err := json.Unmarshal(js, &wantDecoded); err != nil || !reflect.DeepEqual(decoded, wantDecoded) {
+		t.Fatalf("%q: decoded %#v, json.Unmarshal %#v (%v)", in, decoded, wantDecoded, err)
+	}
 	want, err := json.Marshal(v)
 	if err != nil {
 		t.Fatalf("%q: the short cut wrote %s, encoding/json fails: %v", in, got, err)
@@ -36,6 +45,7 @@ func TestPlainJSON(t *testing.T) {
 	for _, in := range append([]string{
 		"apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n",
 		"a: [1, -2, x, null, {}, []]\nb: {c: d}\n", "[]", "{}", "a:\n", "a: 'x<y'\n", "a: \"é\"\n", "a: 1.5\n", "a: 99999999999999999999\n",
+		"a: 9007199254740993\nb: -9223372036854775808\nc: [0x10, -0, 017]\n",
 	}, compatCases...) {
 		if plainAgrees(t, in) {
 			answered++
