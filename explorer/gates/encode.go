@@ -3,7 +3,6 @@ package gates
 import (
 	"encoding/json"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
@@ -162,38 +161,6 @@ func appendPairs(b []byte, pairs []string) []byte {
 	return append(b, '}')
 }
 
-// appendJSON appends l as encoding/json encodes it, without its map
-// encoder: a first evaluation's reply then compiles none of it (issue 15).
-func (l Labels) appendJSON(b []byte) []byte {
-	b = append(b, `{"stages":`...)
-	b = appendStringMap(b, l.Stages)
-	b = append(b, `,"sources":`...)
-	b = appendStringMap(b, l.Sources)
-	return append(b, '}')
-}
-
-// appendStringMap appends m as encoding/json encodes it: keys sorted.
-func appendStringMap(b []byte, m map[string]string) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		b = appendJSONString(b, m[k])
-	}
-	return append(b, '}')
-}
-
 // AppendJSON appends the reply's JSON, the bytes encoding/json writes
 // for it (explorer.AppendJSON), with the gates tables encoded once per
 // shared table.
@@ -222,7 +189,7 @@ func (r EvaluateReply) AppendJSON(b []byte) ([]byte, error) {
 	if l := labels(); sameMap(r.Labels.Stages, l.Stages) && sameMap(r.Labels.Sources, l.Sources) {
 		lj, err = labelsJSON()
 	} else {
-		lj = r.Labels.appendJSON(nil)
+		lj, err = json.Marshal(r.Labels)
 	}
 	if err != nil {
 		return b, err

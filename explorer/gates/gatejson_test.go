@@ -70,23 +70,6 @@ func FuzzAppendGatesJSON(f *testing.F) {
 	})
 }
 
-// Labels.appendJSON writes what encoding/json writes.
-func TestLabelsAppendJSON(t *testing.T) {
-	for _, l := range []Labels{
-		labels(),
-		{},
-		{Stages: map[string]string{}, Sources: map[string]string{"b": "x<y>&\"z\"", "a": "é\n", "": ""}},
-	} {
-		want, err := json.Marshal(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := l.appendJSON(nil); string(got) != string(want) {
-			t.Errorf("appendJSON = %s\nencoding/json: %s", got, want)
-		}
-	}
-}
-
 // The label pairs are sorted by id, each once, so that labelsJSON writes
 // what encoding/json writes for the labels.
 func TestLabelPairsSorted(t *testing.T) {
