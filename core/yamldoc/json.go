@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -20,108 +19,58 @@ func (d *Document) JSON() ([]byte, error) {
 	return js, err
 }
 
-// JSONDecoded is JSON and, when the document holds only maps, lists,
-// strings encoding/json writes as they are, booleans, nulls and int64s
-// (the values of an ordinary config), what json.Unmarshal of those bytes
-// into an any gives (the integers as float64s), with ok true. A caller
-// that reads the document decoded then runs none of encoding/json's
-// decoder, which a first evaluation would compile (issue 15). decoded is
-// the caller's: nothing else holds it.
+// JSONDecoded is JSON and what json.Unmarshal of those bytes into an any
+// gives, with ok true, when the document's strings are valid UTF-8 (the
+// usual case): a caller that reads the document decoded then runs none of
+// encoding/json's decoder, which a first evaluation would compile (issue
+// 15). decoded is the caller's: nothing else holds it.
 func (d *Document) JSONDecoded() (js []byte, decoded any, ok bool, err error) {
 	v, err := d.value(false)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if b, ok := appendPlainJSON(nil, v); ok {
-		return b, asDecoded(v), true, nil
-	}
-	b, err := json.Marshal(v)
+	js, err = json.Marshal(v)
 	if err != nil {
 		return nil, nil, false, d.nonFinite(err)
 	}
-	return b, nil, false, nil
+	decoded, ok = asDecoded(v)
+	return js, decoded, ok, nil
 }
 
-// asDecoded turns, in place, a value appendPlainJSON wrote into what
-// decoding its JSON gives: float64 for the integers (both conversions
-// round to the nearest float64, so the two agree for every int64).
-func asDecoded(v any) any {
-	switch v := v.(type) {
+// asDecoded turns v, a value JSON encodes, in place into what decoding
+// its JSON gives: numbers become float64s (encoding/json writes a float64
+// that reads back the same, and both conversions round an integer to the
+// nearest float64), everything else stays. ok is false when a string is
+// not valid UTF-8 (decoding replaces the bytes) or v holds another type.
+func asDecoded(v any) (any, bool) {
+	ok := true
+	switch t := v.(type) {
+	case nil, bool, float64:
 	case int64:
-		return float64(v)
-	case []any:
-		for i, e := range v {
-			v[i] = asDecoded(e)
-		}
-	case map[string]any:
-		for k, e := range v {
-			v[k] = asDecoded(e)
-		}
-	}
-	return v
-}
-
-// appendPlainJSON appends v as encoding/json encodes it when v holds only
-// maps, lists, strings encoding/json writes as they are, booleans, nulls
-// and int64s, the values of an ordinary config; ok is false for anything
-// else, which JSON leaves to encoding/json. A first evaluation then
-// compiles none of encoding/json's map encoder (issue 15).
-func appendPlainJSON(b []byte, v any) (_ []byte, ok bool) {
-	switch v := v.(type) {
-	case nil:
-		return append(b, "null"...), true
-	case bool:
-		return strconv.AppendBool(b, v), true
-	case int64:
-		return strconv.AppendInt(b, v, 10), true
+		v = float64(t)
+	case uint64:
+		v = float64(t)
 	case string:
-		for i := 0; i < len(v); i++ {
-			if c := v[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-				return b, false
-			}
-		}
-		b = append(b, '"')
-		b = append(b, v...)
-		return append(b, '"'), true
+		ok = utf8.ValidString(t)
 	case []any:
-		if v == nil {
-			return append(b, "null"...), true
-		}
-		b = append(b, '[')
-		for i, e := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, ok = appendPlainJSON(b, e); !ok {
-				return b, false
+		for i, e := range t {
+			if t[i], ok = asDecoded(e); !ok {
+				break
 			}
 		}
-		return append(b, ']'), true
 	case map[string]any:
-		if v == nil {
-			return append(b, "null"...), true
-		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
+		for k, e := range t {
+			if !utf8.ValidString(k) {
+				return v, false
 			}
-			if b, ok = appendPlainJSON(b, k); !ok {
-				return b, false
-			}
-			b = append(b, ':')
-			if b, ok = appendPlainJSON(b, v[k]); !ok {
-				return b, false
+			if t[k], ok = asDecoded(e); !ok {
+				break
 			}
 		}
-		return append(b, '}'), true
+	default:
+		ok = false
 	}
-	return b, false
+	return v, ok
 }
 
 // Unstructured is the document as JSON-shaped Go values the way
