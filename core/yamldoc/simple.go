@@ -17,8 +17,7 @@ import yaml "go.yaml.in/yaml/v3"
 // children), and refuses everything else, which yaml.v3 then reads:
 // comments, quotes, flow and block sequences, tags, anchors, aliases,
 // empty values, multi-line scalars, tabs, carriage returns, non-ASCII,
-// repeated keys, keys over 1000 characters, a document that does not
-// start at column 1.
+// keys over 1000 characters, a document that does not start at column 1.
 // TestSimpleIsYAMLv3 and FuzzSimple hold it to yaml.v3.
 
 // parseSimple reads data into doc if it is such a document.
@@ -76,14 +75,14 @@ func (p *simpleParser) nextLine() {
 // mapping reads the block mapping whose keys are at indent.
 func (p *simpleParser) mapping(indent int) (*yaml.Node, bool) {
 	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.line, Column: indent + 1}
-	seen := map[string]bool{}
 	for p.indent == indent {
+		// Repeated keys are kept, as yaml.v3 keeps them in its nodes
+		// (the converter reports them). yaml.v3 takes a key of at most
+		// 1024 characters before its colon.
 		key, ok := p.word()
-		// yaml.v3 takes a key of at most 1024 characters before its colon.
-		if !ok || len(key.Value) > 1000 || seen[key.Value] || p.pos == len(p.data) || p.data[p.pos] != ':' {
+		if !ok || len(key.Value) > 1000 || p.pos == len(p.data) || p.data[p.pos] != ':' {
 			return nil, false
 		}
-		seen[key.Value] = true
 		p.pos++
 		var value *yaml.Node
 		if p.pos < len(p.data) && p.data[p.pos] == ' ' {

@@ -46,7 +46,7 @@ var simpleCases = []string{
 	"apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nfeatureGates:\n  SidecarContainers: true\n",
 	"apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nfeatureGates:\n  MemoryQoS: true\n",
 	"a: 1", "\n\na:    b\n\n", "a:\n    b:\n      c: d\n    e: f\ng: h\n", "a:\n b: 1.5e+3\nc: d~\n", "x: y=z@w~/v_u.t-s+r\n", "a1: 0x1F\nb: 017\nc: 0.5\n",
-	"a: yes\nb: No\nc: null\nd: Null\ne: 1_000\n",
+	"a: yes\nb: No\nc: null\nd: Null\ne: 1_000\n", "a: b\na: c\nd:\n  a: 1\n  a: 2\n",
 }
 
 func TestSimpleIsYAMLv3(t *testing.T) {
@@ -67,7 +67,7 @@ func TestSimpleIsYAMLv3(t *testing.T) {
 	for _, in := range []string{
 		"", "a", "a:", "a: \n", "a:\nb: c\n", "  a: b\n", "a: b # c\n", "# c\na: b\n", "a: 'b'\n", "a: \"b\"\n", "a: [b]\n", "a: {}\n",
 		"a:\n- b\n", "a: -1\n", "- a\n", "---\na: b\n", "a: b\n...\n", "a: !!str b\n", "a: &x b\nc: *x\n", "<<: {a: b}\n", "a: b\n  c\n",
-		"a: b\n  c: d\n", "a:\n    b: c\n  d: e\n", "a:\tb\n", "a: b\r\n", "a: é\n", "a: b\na: c\n", "a: b \n", "a: b\n  \nc: d\n", "a: @b\n",
+		"a: b\n  c: d\n", "a:\n    b: c\n  d: e\n", "a:\tb\n", "a: b\r\n", "a: é\n", "a: b \n", "a: b\n  \nc: d\n", "a: @b\n",
 		"a: b: c\n", "? a\n: b\n", "a: ~\n", "a: .inf\n", "a: |\n  b\n", "a: .b\n", "%YAML 1.2\n---\na: b\n", "a: b\n ",
 	} {
 		var n yaml.Node
