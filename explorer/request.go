@@ -20,27 +20,11 @@ const (
 // InputRequest is the Input of diagnostics about the JSON request.
 const InputRequest = "request"
 
-// FastRequest is a request type that decodes its usual JSON itself,
-// without encoding/json: in the browser a method's first call compiles
-// every function it runs, and encoding/json's reflection-driven decoder
-// (literalStore alone is 27 kB of WebAssembly) is much of a small
-// request's (issue 15). DecodeFast reports false, for anything it does not
-// decode exactly as encoding/json with unknown fields rejected would (a key
-// in another case, a repeated key, null, an escape it does not read);
-// decodeRequest then decodes with encoding/json, which also words the
-// diagnostics. It leaves the value as it was when it reports false.
-type FastRequest interface {
-	DecodeFast(data []byte) bool
-}
-
 // decodeRequest decodes one JSON value into v, rejecting unknown fields and
 // trailing data. An empty request means the zero value. The error's
 // message keeps the explorer's wording; its diagnostic has the position.
 func decodeRequest(data []byte, v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil
-	}
-	if f, ok := v.(FastRequest); ok && f.DecodeFast(data) {
 		return nil
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
