@@ -123,11 +123,31 @@ func evalCompile(out io.Writer, pkg string, top int) error {
 			}
 		}
 		fmt.Fprintf(out, "\nrelease %s (%s)\n", release, strings.Join(ms, ", "))
+		if err := writeCompileOrder(release, fns); err != nil {
+			return err
+		}
 		if err := reportEvalCompile(out, fns, deps, top); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// writeCompileOrder writes, when KX_EVALCOMPILE_ORDER names a directory,
+// every compile of a release in the order V8 reported it (phase, tier,
+// body bytes, name), to DIR/RELEASE.txt: a function's first Liftoff
+// compile comes when it is first called, so the lines before it name its
+// callers, which is how to find what drags a package onto the path.
+func writeCompileOrder(release string, fns []compiled) error {
+	dir := os.Getenv("KX_EVALCOMPILE_ORDER")
+	if dir == "" {
+		return nil
+	}
+	var b strings.Builder
+	for _, f := range fns {
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%s\n", f.phase, f.tier, f.body, shortName(f.name))
+	}
+	return os.WriteFile(filepath.Join(dir, release+".txt"), []byte(b.String()), 0o644)
 }
 
 // runEvalCompile runs the harness once and returns every compile V8

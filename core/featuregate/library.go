@@ -50,7 +50,7 @@ func ParseLibrary(s string) (Library, error) {
 }
 
 // String prints the module version, "v0.31".
-func (l Library) String() string { return fmt.Sprintf("v0.%d", int(l)) }
+func (l Library) String() string { return "v0." + strconv.Itoa(int(l)) } // no fmt on an evaluation's path
 
 // BinaryVersion is the DefaultKubeBinaryVersion a gate of this library
 // emulates when created with NewFeatureGate (the Kubernetes minor, "1.31").

@@ -1,6 +1,7 @@
 package featuregate
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ func (f *featureGate) setFromMapUnversioned(m map[string]bool) error {
 		key := Feature(k)
 		specs, ok := f.known[key]
 		if !ok {
-			return fmt.Errorf("unrecognized feature gate: %s", k)
+			return unrecognized(k)
 		}
 		spec := specs[0]
 		if spec.LockToDefault && spec.Default != v {
@@ -112,7 +113,7 @@ func (f *featureGate) resolve(enabled map[Feature]bool, m map[string]bool, emu, 
 		specs, ok := f.known[key]
 		if !ok {
 			// Upstream stops at the first unknown key, keeping what it found so far.
-			return append(errs, fmt.Errorf("unrecognized feature gate: %s", k))
+			return append(errs, unrecognized(k))
 		}
 		spec := specAt(specs, emu, minCompat)
 		if spec.LockToDefault && spec.Default != v {
@@ -290,3 +291,9 @@ func copyEnabled(m map[Feature]bool) map[Feature]bool {
 	}
 	return out
 }
+
+// unrecognized is the error of a key the gate does not know. It is on the
+// path of a first evaluation whose config names a removed gate, so it is
+// built without fmt (issue 15: every fmt function a first evaluation calls
+// is compiled before it can answer).
+func unrecognized(k string) error { return errors.New("unrecognized feature gate: " + k) }

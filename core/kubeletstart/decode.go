@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kubexplorer/kubexplorer/core/yamldoc"
 )
@@ -170,6 +171,9 @@ func checkKind(js, original []byte, schemeLine int) error {
 // name type errors report (the JSON name for v1beta1, the Go name for the
 // internal type).
 func gatesFromJSON(raw json.RawMessage, field string) (map[string]bool, string, error) {
+	if m, ok := plainGates(raw); ok {
+		return m, "", nil
+	}
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return nil, "", err
@@ -202,6 +206,31 @@ func gatesFromJSON(raw json.RawMessage, field string) (map[string]bool, string, 
 	default:
 		return nil, "", typeError(t, field, "map[string]bool")
 	}
+}
+
+// plainGates is gatesFromJSON for the usual value, without encoding/json's
+// decoder (a first evaluation compiles none of it, issue 15): raw, valid
+// JSON, is an object of keys without escapes and values true or false, in
+// valid UTF-8. ok is false for anything else.
+func plainGates(raw []byte) (map[string]bool, bool) {
+	if i := skipSpace(raw, 0); i == len(raw) || raw[i] != '{' || !utf8.Valid(raw) {
+		return nil, false
+	}
+	m := map[string]bool{}
+	ok := true
+	jsonMembers(raw, func(q, val []byte) bool {
+		key, plain := plainKey(q)
+		switch v := string(val); {
+		case !plain:
+			ok = false
+		case v == "true" || v == "false":
+			m[string(key)] = v == "true" // the last of repeated keys, as decoding
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return m, ok
 }
 
 func typeError(v any, field, target string) error {
@@ -253,13 +282,16 @@ func (e era) decodeUnstructured(data []byte, f *parsed) (map[string]any, *positi
 // toJSON is sigs.k8s.io/yaml's YAMLToJSON, the kubelet's first step with
 // every file, keeping the parsed document for positions and the strict
 // (duplicate key) check.
-func toJSON(data []byte) (*yamldoc.Document, []byte, error) {
-	doc, err := yamldoc.Parse(data)
+//
+// For an ordinary document (yamldoc.Document.JSONDecoded) it also gives
+// the JSON decoded into an any, with ok true.
+func toJSON(data []byte) (doc *yamldoc.Document, js []byte, decoded any, ok bool, err error) {
+	doc, err = yamldoc.Parse(data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, false, err
 	}
-	js, err := doc.JSON()
-	return doc, js, err
+	js, decoded, ok, err = doc.JSONDecoded()
+	return doc, js, decoded, ok, err
 }
 
 // dropinGVKError is the 1.32+ check of a decoded drop-in's type.

@@ -1,7 +1,7 @@
 package kubeletstart
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate"
 )
@@ -108,7 +108,8 @@ const (
 )
 
 func eraFor(minor int) (era, error) {
-	lib, err := featuregate.LibraryFor(fmt.Sprintf("1.%d", minor))
+	// Concatenated, not fmt: the first evaluation runs no fmt (issue 15).
+	lib, err := featuregate.LibraryFor("1." + strconv.Itoa(minor))
 	if err != nil {
 		return era{}, err
 	}

@@ -323,7 +323,7 @@ func parseFlags(e era, args []string) (*flagValues, error) {
 	// ParseAll is Parse with a hook on every flag it sets.
 	err := fs.ParseAll(args, func(f *pflag.Flag, value string) error {
 		v.sets = append(v.sets, flagSet{name: f.Name, value: value})
-		return fs.Set(f.Name, value)
+		return setFlag(fs, &out, f, value)
 	})
 	v.notices = splitNotices(out.String())
 	v.gatesSet = fs.Changed("feature-gates")
@@ -331,6 +331,22 @@ func parseFlags(e era, args []string) (*flagValues, error) {
 	v.values = map[string]string{}
 	fs.Visit(func(f *pflag.Flag) { v.values[f.Name] = f.Value.String() })
 	return v, err
+}
+
+// setFlag is pflag's FlagSet.Set, which Parse calls for every flag it
+// reads, with the deprecation notice written here rather than by pflag's
+// fmt.Fprintf: same text, same place in the output (after a value that
+// sets), but no fmt on a first evaluation's path (issue 15: every fmt
+// function an evaluation reaches is compiled before it can answer).
+func setFlag(fs *pflag.FlagSet, out *bytes.Buffer, f *pflag.Flag, value string) error {
+	deprecated := f.Deprecated
+	f.Deprecated = ""
+	err := fs.Set(f.Name, value)
+	f.Deprecated = deprecated
+	if err == nil && deprecated != "" {
+		out.WriteString("Flag --" + f.Name + " has been deprecated, " + deprecated + "\n")
+	}
+	return err
 }
 
 // reparseGates is kubeletConfigFlagPrecedence for the gates: the args are
@@ -341,7 +357,7 @@ func reparseGates(e era, args []string, configGates map[string]bool) (map[string
 	v := &flagValues{gates: configGates}
 	var out bytes.Buffer
 	fs := newFlagSet(e, v, &out, args)
-	_ = fs.Parse(args)
+	_ = fs.ParseAll(args, func(f *pflag.Flag, value string) error { return setFlag(fs, &out, f, value) })
 	merged := v.gates
 	if merged == nil && len(configGates) == 0 {
 		return nil, splitNotices(out.String())

@@ -3,6 +3,7 @@ package kubeletstart
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -188,7 +189,8 @@ func splitWords(s string, env map[string]string) (words, error) {
 	if len(sp.args) > 0 {
 		first := strings.TrimPrefix(sp.args[0], "ExecStart=")
 		if !strings.HasPrefix(first, "-") && path.Base(first) == "kubelet" || strings.HasSuffix(first, "/kubelet") || first == "kubelet.exe" {
-			sp.notes = append(sp.notes, fmt.Sprintf("%q is the binary name, not an argument", sp.args[0]))
+			// strconv.Quote is %q of a string, without fmt on an evaluation's path.
+			sp.notes = append(sp.notes, strconv.Quote(sp.args[0])+" is the binary name, not an argument")
 			sp.args, sp.offs = sp.args[1:], sp.offs[1:]
 		}
 	}
@@ -223,8 +225,35 @@ func textPosition(text string, off int) (line, col int) {
 	return strings.Count(before, "\n") + 1, utf8.RuneCountInString(before[start:]) + 1
 }
 
+// isCleanAbs reports whether path.Clean(p) is p for an absolute p: no
+// empty, "." or ".." element and no trailing slash, or "/" itself.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if el := p[start:i]; el == "" || el == "." || el == ".." {
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
 // absPath is filepath.Abs with "/" as the working directory.
 func absPath(p string) string {
+	if isCleanAbs(p) {
+		// The usual path (/var/lib/kubelet/config.yaml) is its own
+		// result; path.Clean is compiled only for the others (issue 15).
+		return p
+	}
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}

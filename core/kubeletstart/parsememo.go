@@ -18,9 +18,12 @@ type parsed struct {
 	err error
 	pos *positions
 
-	// obj and unknown are what object returns, decoded once.
+	// obj and unknown are what object returns, decoded once; decoded
+	// says obj is already what decoding js gives (an ordinary document,
+	// yamldoc.Document.JSONDecoded), without encoding/json.
 	objOnce sync.Once
 	obj     map[string]any
+	decoded bool
 	unknown []string
 }
 
@@ -29,7 +32,9 @@ type parsed struct {
 // so they are decoded once; evaluations only read them.
 func (p *parsed) object() (map[string]any, []string) {
 	p.objOnce.Do(func() {
-		_ = json.Unmarshal(p.js, &p.obj)
+		if !p.decoded {
+			_ = json.Unmarshal(p.js, &p.obj)
+		}
 		for _, k := range sortedKeys(p.obj) {
 			if !kubeletConfigFields()[k] {
 				p.unknown = append(p.unknown, k)
@@ -41,8 +46,12 @@ func (p *parsed) object() (map[string]any, []string) {
 
 // parseFile reads data without a memo.
 func parseFile(data []byte) *parsed {
-	doc, js, err := toJSON(data)
-	return &parsed{doc: doc, js: js, err: err, pos: findPositions(doc, data)}
+	doc, js, decoded, ok, err := toJSON(data)
+	p := &parsed{doc: doc, js: js, err: err, pos: findPositions(doc, data), decoded: ok && err == nil}
+	// Decoding into a map leaves it nil for a document that is not an
+	// object (a list, a scalar, null).
+	p.obj, _ = decoded.(map[string]any)
+	return p
 }
 
 // parseMemo keeps the last few files parsed, by content. It is bounded

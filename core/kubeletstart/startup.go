@@ -173,6 +173,12 @@ func (m *Model) Evaluate(in Input) (*Result, error) {
 }
 
 func (r *run) note(format string, a ...any) {
+	if len(a) == 0 && !strings.Contains(format, "%") {
+		// A note without verbs is its text: no fmt on the path of a
+		// first evaluation that only notes such texts (issue 15).
+		r.res.Notes = append(r.res.Notes, format)
+		return
+	}
 	r.res.Notes = append(r.res.Notes, fmt.Sprintf(format, a...))
 }
 

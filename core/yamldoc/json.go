@@ -15,15 +15,62 @@ import (
 // non-string keys turned into strings, the last of repeated keys kept, and
 // its errors (a null or list key, NaN or an infinity) in its words.
 func (d *Document) JSON() ([]byte, error) {
+	js, _, _, err := d.JSONDecoded()
+	return js, err
+}
+
+// JSONDecoded is JSON and what json.Unmarshal of those bytes into an any
+// gives, with ok true, when the document's strings are valid UTF-8 (the
+// usual case): a caller that reads the document decoded then runs none of
+// encoding/json's decoder, which a first evaluation would compile (issue
+// 15). decoded is the caller's: nothing else holds it.
+func (d *Document) JSONDecoded() (js []byte, decoded any, ok bool, err error) {
 	v, err := d.value(false)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
-	b, err := json.Marshal(v)
+	js, err = json.Marshal(v)
 	if err != nil {
-		return nil, d.nonFinite(err)
+		return nil, nil, false, d.nonFinite(err)
 	}
-	return b, nil
+	decoded, ok = asDecoded(v)
+	return js, decoded, ok, nil
+}
+
+// asDecoded turns v, a value JSON encodes, in place into what decoding
+// its JSON gives: numbers become float64s (encoding/json writes a float64
+// that reads back the same, and both conversions round an integer to the
+// nearest float64), everything else stays. ok is false when a string is
+// not valid UTF-8 (decoding replaces the bytes) or v holds another type.
+func asDecoded(v any) (any, bool) {
+	ok := true
+	switch t := v.(type) {
+	case nil, bool, float64:
+	case int64:
+		v = float64(t)
+	case uint64:
+		v = float64(t)
+	case string:
+		ok = utf8.ValidString(t)
+	case []any:
+		for i, e := range t {
+			if t[i], ok = asDecoded(e); !ok {
+				break
+			}
+		}
+	case map[string]any:
+		for k, e := range t {
+			if !utf8.ValidString(k) {
+				return v, false
+			}
+			if t[k], ok = asDecoded(e); !ok {
+				break
+			}
+		}
+	default:
+		ok = false
+	}
+	return v, ok
 }
 
 // Unstructured is the document as JSON-shaped Go values the way

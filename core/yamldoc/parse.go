@@ -32,7 +32,9 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 			Msg: fmt.Sprintf("the document is %d bytes long; at most %d are accepted", len(data), lim.MaxBytes)}
 	}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if parseSimple(data, &doc) {
+		// The usual config, read without yaml.v3's parser (simple.go).
+	} else if err := yaml.Unmarshal(data, &doc); err != nil {
 		e := syntaxError(data, err)
 		if cut, line := firstDocumentEnd(data); cut > 0 && e.Line >= line && !scalarRunsInto(data[:cut], e, line) {
 			// yaml.v3 reads two tokens past the marker that ends the

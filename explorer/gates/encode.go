@@ -138,7 +138,28 @@ func sameMap(a, b map[string]string) bool {
 }
 
 // labelsJSON is the JSON of the labels every reply carries.
-var labelsJSON = sync.OnceValues(func() ([]byte, error) { return json.Marshal(labels()) })
+var labelsJSON = sync.OnceValues(func() ([]byte, error) {
+	b := append([]byte(nil), `{"stages":`...)
+	b = appendPairs(b, stageLabels[:])
+	b = append(b, `,"sources":`...)
+	b = appendPairs(b, sourceLabels[:])
+	return append(b, '}'), nil
+})
+
+// appendPairs appends key, value pairs sorted by key as encoding/json
+// encodes the map of them.
+func appendPairs(b []byte, pairs []string) []byte {
+	b = append(b, '{')
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, pairs[i])
+		b = append(b, ':')
+		b = appendJSONString(b, pairs[i+1])
+	}
+	return append(b, '}')
+}
 
 // AppendJSON appends the reply's JSON, the bytes encoding/json writes
 // for it (explorer.AppendJSON), with the gates tables encoded once per

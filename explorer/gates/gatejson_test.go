@@ -69,3 +69,20 @@ func FuzzAppendGatesJSON(f *testing.F) {
 		}
 	})
 }
+
+// The label pairs are sorted by id, each once, so that labelsJSON writes
+// what encoding/json writes for the labels.
+func TestLabelPairsSorted(t *testing.T) {
+	for _, pairs := range [][]string{stageLabels[:], sourceLabels[:]} {
+		for i := 2; i+1 < len(pairs); i += 2 {
+			if pairs[i-2] >= pairs[i] {
+				t.Errorf("label %q comes after %q", pairs[i], pairs[i-2])
+			}
+		}
+	}
+	want, err := json.Marshal(labels())
+	require.NoError(t, err)
+	got, err := labelsJSON()
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}

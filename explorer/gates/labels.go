@@ -25,34 +25,36 @@ var labels = sync.OnceValue(func() Labels {
 	return l
 })
 
-// stageLabels and sourceLabels are id, label pairs.
+// stageLabels and sourceLabels are id, label pairs, sorted by id
+// (TestLabelPairsSorted): labelsJSON writes them in that order, which is
+// encoding/json's order for a map, without sorting (issue 15).
 var (
 	stageLabels = [...]string{
-		"parse", "command-line flags",
 		"command", "command-line arguments",
+		"configDirEnv", "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
+		"defaulting", "config defaulting",
+		"dynamicGates", "dynamic kubelet config checkpoint",
+		"dynamicLocked", "dynamic kubelet config (DynamicKubeletConfig is locked)",
 		"flagGates", "--feature-gates flag",
 		"flagValidate", "flag validation",
-		"loadConfig", "config file (--config)",
-		"configDirEnv", "--config-dir without KUBELET_CONFIG_DROPIN_DIR_ALPHA",
-		"mergeConfig", "drop-ins (--config-dir)",
-		"defaulting", "config defaulting",
-		"mergedGates", "featureGates of the config file and drop-ins",
-		"validate", "KubeletConfiguration validation",
-		"dynamicLocked", "dynamic kubelet config (DynamicKubeletConfig is locked)",
-		"dynamicGates", "dynamic kubelet config checkpoint",
-		"run", "kubelet run",
 		"help", "--help",
+		"loadConfig", "config file (--config)",
+		"mergeConfig", "drop-ins (--config-dir)",
+		"mergedGates", "featureGates of the config file and drop-ins",
+		"parse", "command-line flags",
+		"run", "kubelet run",
+		"validate", "KubeletConfiguration validation",
 		"version", "--version",
 	}
 	sourceLabels = [...]string{
+		"AllAlpha", "AllAlpha",
+		"AllBeta", "AllBeta",
+		"config", "config file",
 		"default", "default",
+		"dropin", "drop-in",
+		"dynamic", "dynamic config checkpoint",
 		"emulationVersion", "emulation version",
 		"flag", "--feature-gates flag",
 		"flagPrecedence", "--feature-gates flag (over the config files)",
-		"config", "config file",
-		"dropin", "drop-in",
-		"dynamic", "dynamic config checkpoint",
-		"AllAlpha", "AllAlpha",
-		"AllBeta", "AllBeta",
 	}
 )

@@ -31,7 +31,7 @@ func (m *MapStringBool) String() string {
 	}
 	pairs := []string{}
 	for k, v := range *m.Map {
-		pairs = append(pairs, fmt.Sprintf("%s=%t", k, v))
+		pairs = append(pairs, k+"="+strconv.FormatBool(v)) // %s=%t, without fmt
 	}
 	sort.Strings(pairs)
 	return strings.Join(pairs, ",")
