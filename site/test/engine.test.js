@@ -219,7 +219,7 @@ test("the replies file boot.js fetched is adopted for its own mechanism and file
   const files = { gates: "https://kx.test/gates", kubelet: "https://kx.test/kubelet" };
   const make = () =>
     new Engines({ urls: { gates: "g.wasm", kubelet: "k.wasm" }, workerURL: "w.js", primary: "kubelet", staticReplies: {}, files, load, create: (opts) => new FakeEngine(opts) });
-  globalThis.__kxBoot = { replies: { mechanism: "kubelet", href: files.kubelet, promise: Promise.resolve(FILES.kubelet), claimed: false } };
+  globalThis.__kxBoot = { replies: { mechanism: "kubelet", url: files.kubelet, promise: Promise.resolve(FILES.kubelet), claimed: false } };
   try {
     const r = make();
     await null;
@@ -232,7 +232,7 @@ test("the replies file boot.js fetched is adopted for its own mechanism and file
     await null;
     assert.deepEqual(asked, [files.gates, files.kubelet]);
     // A file boot.js fetched from another address is not adopted.
-    globalThis.__kxBoot = { replies: { mechanism: "kubelet", href: "https://kx.test/old", promise: Promise.resolve({}), claimed: false } };
+    globalThis.__kxBoot = { replies: { mechanism: "kubelet", url: "https://kx.test/old", promise: Promise.resolve({}), claimed: false } };
     make();
     await null;
     assert.deepEqual(asked, [files.gates, files.kubelet, files.kubelet]);
