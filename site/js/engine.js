@@ -33,18 +33,21 @@
 // memo is the page's (boot.js ran), not a widget's on another site's page.
 //
 // A reply that opens a session (kubelet.load, kubefed.load: "kubelet-1") is
-// the first session of a fresh engine: the router gives it once, and only
-// while that engine has been sent nothing, and then owes the engine a
-// replay: before it forwards the engine's next call it sends the recorded
-// call, and the calls behind it wait for its reply. A replay whose reply
-// differs (another session id, another result) is a bug between the build
-// (or the memo) and the engine: the router fails the waiting calls (not_found) and
-// sends a "restart" event, so the tabs load again from the engine, as after
-// an engine restart. Closing the static session before anything was
-// forwarded (a kubelet tab that loads another example) cancels the replay
-// and is answered here ({}), as the engine answers any close. A restart of
-// the engine before the replay keeps it owed; after, the session is lost
-// like any other and the tabs load again.
+// the first session of a fresh engine. The router gives such replies while
+// that engine has been sent nothing, numbered as the engine numbers its
+// sessions (explorer.Engine.AddSession: the n-th is "kubelet-n"), and owes
+// the engine their replay: before it forwards the engine's next call it
+// sends the recorded calls, in order, and the calls behind wait for their
+// replies. (A kubelet tab loads its example as it mounts and again as the
+// page restores the saved work, the first still on its way: both are given.)
+// A replay whose reply differs (another session id, another result) is a
+// bug between the build (or the memo) and the engine: the router fails the
+// waiting calls (not_found) and sends a "restart" event, so the tabs load
+// again from the engine, as after an engine restart. Closing the last
+// session given before anything was forwarded (a tab that loads another
+// example) cancels its replay and is answered here ({}), as the engine
+// answers any close. A restart of the engine before the replay keeps it
+// owed; after, the sessions are lost like any other and the tabs load again.
 //
 // Engine is one mechanism's worker. The first worker downloads and compiles
 // its engine itself (streaming, off the page's thread) and sends the
@@ -497,8 +500,6 @@ export class Engines extends EventTarget {
     // Per engine (by name): whether it was sent a call, the session replay
     // it is owed and the replay on its way.
     this.sent = new Map();
-    // Session replies given already: each is given once.
-    this.sessionsGiven = new Set();
     if (primary) {
       this.table(primary);
       this.memoTable(primary);
@@ -547,7 +548,7 @@ export class Engines extends EventTarget {
 
   /** What an engine (by name) was sent; an engine not created yet was sent nothing. */
   #sent(name) {
-    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: null, replay: null });
+    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: [], replay: null });
     return this.sent.get(name);
   }
 
@@ -578,15 +579,15 @@ export class Engines extends EventTarget {
       if (!table.loaded) return table.promise.then(() => this.call(method, request, opts));
       table.memo?.use(key); // (it marks kx-MECHANISM-memo:METHOD)
       if (!table.sessions.has(key)) return answered(mechanism, method, table.replies[key]);
-      // The first session of a fresh engine, once.
-      if (!sent.any && !sent.owed && !this.sessionsGiven.has(key)) {
-        this.sessionsGiven.add(key);
-        sent.owed = { method, request, result: table.replies[key] };
-        return answered(mechanism, method, sent.owed.result);
+      // The next session of a fresh engine.
+      if (!sent.any) {
+        const result = { ...table.replies[key], session: String(table.replies[key].session).replace(/\d+$/, sent.owed.length + 1) };
+        sent.owed.push({ method, request, result });
+        return answered(mechanism, method, result);
       }
     }
-    if (sent.owed && !sent.any && /\.close$/.test(method) && request?.session === sent.owed.result.session) {
-      sent.owed = null; // never replayed: closed before the engine saw it
+    if (!sent.any && /\.close$/.test(method) && request?.session === sent.owed.at(-1)?.result.session) {
+      sent.owed.pop(); // never replayed: closed before the engine saw it
       return answered(mechanism, method, {});
     }
     const { before, ...rest } = opts;
@@ -604,15 +605,11 @@ export class Engines extends EventTarget {
     return reply;
   }
 
-  /** Sends a call to its engine, after the replay the engine is owed. */
+  /** Sends a call to its engine, after the replays the engine is owed. */
   #forward(engine, method, request, opts) {
     const sent = this.#sent(engine.mechanism);
     sent.any = true;
-    if (sent.owed) {
-      const owed = sent.owed;
-      sent.owed = null;
-      sent.replay = this.#replay(engine, owed);
-    }
+    if (sent.owed.length) sent.replay = this.#replay(engine, sent.owed.splice(0));
     const replay = sent.replay;
     if (!replay) return engine.call(method, request, opts);
     return replay.then((failure) => {
@@ -623,25 +620,29 @@ export class Engines extends EventTarget {
   }
 
   /**
-   * Sends the engine the session call answered from the build; resolves
-   * with null when its reply is the same, else with the error for the calls
-   * that wait for it.
+   * Sends the engine the session calls answered from the build or the
+   * memo, in order; resolves with null when their replies are the same,
+   * else with the error for the calls that wait for them.
    */
   async #replay(engine, owed) {
     const { mechanism } = engine;
-    let result;
-    try {
-      result = await engine.call(owed.method, owed.request, { owner: REPLAY });
-    } catch (err) {
-      markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
-      return err;
+    for (const o of owed) {
+      let result;
+      try {
+        result = await engine.call(o.method, o.request, { owner: REPLAY });
+      } catch (err) {
+        markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
+        return err;
+      }
+      if (canonicalJSON(result) !== canonicalJSON(o.result)) {
+        markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
+        const message = "The engine's session differed from the one the page showed first, so it was loaded again.";
+        this.dispatchEvent(new CustomEvent("restart", { detail: { mechanism, reason: "replay", message, culprits: [] } }));
+        return new EngineError("not_found", `${message} (${o.result.session} is not the engine's ${result?.session})`);
+      }
     }
-    const same = canonicalJSON(result) === canonicalJSON(owed.result);
-    markOnce(`kx-${mechanism}-replayed`, undefined, { ok: same });
-    if (same) return null;
-    const message = "The engine's session differed from the one the page showed first, so it was loaded again.";
-    this.dispatchEvent(new CustomEvent("restart", { detail: { mechanism, reason: "replay", message, culprits: [] } }));
-    return new EngineError("not_found", `${message} (${owed.result.session} is not the engine's ${result?.session})`);
+    markOnce(`kx-${mechanism}-replayed`, undefined, { ok: true });
+    return null;
   }
 
   /** The user's Restart: every stopped or failed engine starts again. */

@@ -133,11 +133,15 @@ test("a replay that fails at the engine fails the calls behind it with its error
   await assert.rejects(r.call("kubelet.advance", { session: "kubelet-1" }), (err) => err === fail);
 });
 
-test("the session reply is given once: a second load goes to the engine", async () => {
+test("session replies are given, numbered as the engine numbers them, while it was sent nothing", async () => {
   const { r, engines } = router();
   assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
-  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-2");
-  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY, LOAD_KEY], "the replay, then the second load");
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-2", "the engine's second session");
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0);
+  // Closing one but the last goes to the engine, after the replays.
+  await r.call("kubelet.close", { session: "kubelet-1" });
+  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY, LOAD_KEY, `kubelet.close ${canonicalJSON({ session: "kubelet-1" })}`]);
+  assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-3", "then loads are the engine's");
 });
 
 test("no session reply once the engine was sent a call", async () => {
@@ -152,12 +156,16 @@ test("closing the static session before the engine saw it cancels the replay", a
   await r.call("kubelet.load", LOAD);
   assert.deepEqual(await r.call("kubelet.close", { session: "kubelet-1" }), {});
   assert.equal(engines.kubelet?.calls.length ?? 0, 0);
-  // The next load is the engine's first session, even of the same request.
+  // The engine is still fresh: the same session reply is given again (a
+  // kubelet tab loads its example as it mounts, then again as the page
+  // restores the saved work), and owed.
   assert.equal((await r.call("kubelet.load", LOAD)).session, "kubelet-1");
-  assert.deepEqual(engines.kubelet.calls, [LOAD_KEY]);
+  assert.equal(engines.kubelet?.calls.length ?? 0, 0);
+  await r.call("kubelet.advance", { session: "kubelet-1" });
+  assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.load", "kubelet.advance"]);
   // A close once the engine runs goes to it.
   await r.call("kubelet.close", { session: "kubelet-1" });
-  assert.equal(engines.kubelet.calls.length, 2);
+  assert.equal(engines.kubelet.calls.length, 3);
 });
 
 test("a restart before the replay keeps it owed; after it, loads go to the engine", async () => {
@@ -361,20 +369,23 @@ test("a remembered session is given to a fresh engine and replayed before its fi
   assert.deepEqual(engines.kubelet.calls, [], "the load did not go to the engine");
   await r.call("kubelet.advance", { session: "kubelet-1" });
   assert.deepEqual(engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.load", "kubelet.advance"], "replayed first");
-  // Given once: the same load again is the engine's.
+  // The engine was sent calls: the same load again is the engine's.
   assert.equal((await r.call("kubelet.load", LOAD_136)).session, "kubelet-2");
 });
 
-test("a remembered session is not given once the engine was sent a call, nor after the build's session", async () => {
+test("a remembered session is not given once the engine was sent a call; after the build's, it is the second", async () => {
   const entries = { kubelet: [[LOAD_136_KEY, { session: "kubelet-1", example: "crashloop" }, true]] };
   const sent = memoRouter(memoStorage(entries));
   await sent.r.call("kubelet.advance", { session: "x" });
   await sent.r.call("kubelet.load", LOAD_136);
   assert.deepEqual(sent.engines.kubelet.calls.map((c) => c.split(" ")[0]), ["kubelet.advance", "kubelet.load"]);
+  // After the build's session, the memo's is the engine's second.
   const owed = memoRouter(memoStorage(entries));
   assert.equal((await owed.r.call("kubelet.load", LOAD)).session, "kubelet-1", "the build's");
-  assert.equal((await owed.r.call("kubelet.load", LOAD_136)).session, "kubelet-2", "the engine's, after the replay");
-  assert.deepEqual(owed.engines.kubelet.calls, [LOAD_KEY, LOAD_136_KEY]);
+  assert.equal((await owed.r.call("kubelet.load", LOAD_136)).session, "kubelet-2", "the memo's, renumbered");
+  assert.deepEqual(owed.engines.kubelet?.calls ?? [], []);
+  await owed.r.call("kubelet.advance", { session: "kubelet-2" });
+  assert.deepEqual(owed.engines.kubelet.calls.map((c) => c.split(" ").slice(0, 2).join(" ")), [LOAD_KEY, LOAD_136_KEY, `kubelet.advance ${canonicalJSON({ session: "kubelet-2" })}`]);
 });
 
 test("a remembered session that the engine replays otherwise restarts the tabs, and the engine's reply is kept", async () => {
