@@ -45,6 +45,7 @@ var milestones = []milestone{
 	{"first tab mounted", "kx-mounted"},
 	{"replies file received", "res:replies-%s.json"},
 	{"first call answered by the build", "kx-%s-static:%s"},
+	{"first call answered by the reply memo", "kx-%s-memo:%s"},
 	{"first call asked", "kx-%s-asked:%s"},
 	{"first call posted", "kx-%s-posted:%s"},
 	{"first call in worker", "kx-%s-call:%s"},

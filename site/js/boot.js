@@ -58,7 +58,7 @@ function savedTab() {
         return res.json();
       });
       promise.catch(() => {}); // reported by engine.js, which adopts it
-      boot.replies = { mechanism, href, promise, claimed: false };
+      boot.replies = { mechanism, url: href, promise, claimed: false };
     }
     // The opening tab's scripts (a tab is loaded on demand, app.js): fetched
     // now, with the page's modules, not after them. A tab's id is its

@@ -21,19 +21,33 @@
 // first call, so a tab's first result waits for its own replies only.
 // A call of a mechanism whose file is on its way waits for it, in order.
 //
+// Replies this browser's engines gave on earlier visits are answered the
+// same way (replymemo.js, loaded on demand): after the build's, for the
+// tabs' first-result methods (replymemo.js MEMO_METHODS: the memo keeps
+// no other), so that a returning visitor's
+// saved work shows its result as soon as a first-time visitor's default
+// example does. The memo is keyed by the engine's content-hashed address:
+// a new build never shows an old one's reply. Only an engine's ok replies
+// are remembered, never an error, a timeout or an engine that exited; a
+// call that waits for the memo to be read starts its engine meanwhile. The
+// memo is the page's (boot.js ran), not a widget's on another site's page.
+//
 // A reply that opens a session (kubelet.load, kubefed.load: "kubelet-1") is
-// the first session of a fresh engine: the router gives it once, and only
-// while that engine has been sent nothing, and then owes the engine a
-// replay: before it forwards the engine's next call it sends the recorded
-// call, and the calls behind it wait for its reply. A replay whose reply
-// differs (another session id, another result) is a bug between the build
-// and the engine: the router warns, fails the waiting calls (not_found) and
-// sends a "restart" event, so the tabs load again from the engine, as after
-// an engine restart. Closing the static session before anything was
-// forwarded (a kubelet tab that loads another example) cancels the replay
-// and is answered here ({}), as the engine answers any close. A restart of
-// the engine before the replay keeps it owed; after, the session is lost
-// like any other and the tabs load again.
+// the first session of a fresh engine. The router gives such replies while
+// that engine has been sent nothing, numbered as the engine numbers its
+// sessions (explorer.Engine.AddSession: the n-th is "kubelet-n"), and owes
+// the engine their replay: before it forwards the engine's next call it
+// sends the recorded calls, in order, and the calls behind wait for their
+// replies. (A kubelet tab loads its example as it mounts and again as the
+// page restores the saved work, the first still on its way: both are given.)
+// A replay whose reply differs (another session id, another result) is a
+// bug between the build (or the memo) and the engine: the router fails the
+// waiting calls (not_found) and sends a "restart" event, so the tabs load
+// again from the engine, as after an engine restart. Closing the last
+// session given before anything was forwarded (a tab that loads another
+// example) cancels its replay and is answered here ({}), as the engine
+// answers any close. A restart of the engine before the replay keeps it
+// owed; after, the sessions are lost like any other and the tabs load again.
 //
 // Engine is one mechanism's worker. The first worker downloads and compiles
 // its engine itself (streaming, off the page's thread) and sends the
@@ -106,26 +120,15 @@ function seconds(ms) {
 }
 
 /**
- * The worker boot.js started for mechanism at url, if it is still unclaimed:
- * {worker, messages, errors} (what it sent before anyone listened). Claimed
- * once.
+ * What boot.js started (started: globalThis.__kxBoot, or its replies) if it
+ * is mechanism's at url and still unclaimed; claimed once. The worker:
+ * {worker, messages, errors} (what it sent before anyone listened); the
+ * replies file: {promise} of the parsed file.
  */
-function adoptBootWorker(mechanism, url) {
-  const boot = globalThis.__kxBoot;
-  if (!boot || boot.claimed || boot.mechanism !== mechanism || boot.url !== url) return null;
-  boot.claimed = true;
-  return boot;
-}
-
-/**
- * The fetch of mechanism's replies file at url that boot.js started, if it
- * is still unclaimed: a promise of the parsed file. Claimed once.
- */
-function adoptBootReplies(mechanism, url) {
-  const r = globalThis.__kxBoot?.replies;
-  if (!r || r.claimed || r.mechanism !== mechanism || r.href !== new URL(url, globalThis.location?.href).href) return null;
-  r.claimed = true;
-  return r.promise;
+function adoptBoot(started, mechanism, url) {
+  if (!started || started.claimed || started.mechanism !== mechanism || started.url !== new URL(url, globalThis.location?.href).href) return null;
+  started.claimed = true;
+  return started;
 }
 
 export class Engine extends EventTarget {
@@ -176,7 +179,7 @@ export class Engine extends EventTarget {
 
   /** A worker: boot.js's when it started this engine, else a new one told what to run. */
   #worker() {
-    const boot = this.module ? null : adoptBootWorker(this.mechanism, this.wasmURL);
+    const boot = this.module ? null : adoptBoot(globalThis.__kxBoot, this.mechanism, this.wasmURL);
     if (boot) return boot;
     const worker = new Worker(this.workerURL, { name: `kubexplorer-${this.mechanism || "engine"}` });
     worker.postMessage(this.module ? { type: "init", module: this.module } : { type: "init", url: this.wasmURL });
@@ -402,7 +405,7 @@ export function mechanismOf(method, mechanisms) {
   return mechanisms.includes(prefix) ? prefix : null;
 }
 
-/** A reply the build computed, as the caller's own copy. */
+/** A reply the build computed (or the memo kept), as the caller's own copy. */
 function answered(mechanism, method, result) {
   markOnce(`kx-${mechanism}-static:${method}`);
   return Promise.resolve(structuredClone(result));
@@ -424,6 +427,32 @@ export function replyFiles(data) {
   return out;
 }
 
+/**
+ * The table of a mechanism in tables (replies by key, the keys that open a
+ * session), created on first use: read() resolves with {replies, sessions}
+ * (and, from a memo, its methods: t.memo); until then t.loaded is false and
+ * t.promise resolves when it is read. No read(), or one that fails, is
+ * an empty table.
+ */
+function tableOf(tables, name, read) {
+  let t = tables.get(name);
+  if (!t) {
+    t = { loaded: !read, replies: {}, sessions: new Set(), promise: null };
+    if (read) {
+      t.promise = Promise.resolve()
+        .then(read)
+        .then((got) => {
+          t.replies = got?.replies || {};
+          t.sessions = new Set(got?.sessions || []);
+          if (got?.remember) t.memo = got;
+        }, () => {}) // the engine answers (the failed request is in the browser's network log)
+        .finally(() => (t.loaded = true));
+    }
+    tables.set(name, t);
+  }
+  return t;
+}
+
 /** Fetches a replies file: {replies: {key: result}, sessions: [key]}. */
 async function fetchReplies(url) {
   const res = await fetch(new URL(url, globalThis.location?.href));
@@ -436,7 +465,9 @@ async function fetchReplies(url) {
  * urls: {mechanism: engine URL}; primary: the mechanism whose engine
  * answers the engines' own methods (default: the first one started);
  * staticReplies: {"method canonicalJSON(request)": result}; files:
- * {mechanism: URL of its replies file}, read with load(url).
+ * {mechanism: URL of its replies file}, read with load(url); memo:
+ * (mechanism, engine URL) => a promise of its memo (replymemo.js openMemo),
+ * or null for none (default: the page's, when boot.js ran).
  */
 export class Engines extends EventTarget {
   constructor({
@@ -446,6 +477,8 @@ export class Engines extends EventTarget {
     staticReplies = KX_STATIC_REPLIES,
     files = replyFiles(KX_DATA),
     load = fetchReplies,
+    // The page's memo: replymemo.js, loaded when first needed.
+    memo = globalThis.__kxBoot && ((m, url) => import("./replymemo.js").then((x) => x.openMemo(m, url))),
     timeoutMs = DEFAULT_TIMEOUT_MS,
     create = (opts) => new Engine(opts),
   } = {}) {
@@ -457,17 +490,20 @@ export class Engines extends EventTarget {
     this.staticReplies = staticReplies || {};
     this.files = files || {};
     this.load = load;
+    this.memo = memo;
     this.timeoutMs = timeoutMs;
     this.create = create;
     this.engines = new Map();
-    // The replies files by mechanism: {loaded, replies, sessions, promise}.
+    // The replies files by mechanism: {loaded, replies, sessions, promise};
+    // the memos the same way, by "memo MECHANISM" (with memo: replymemo.js's).
     this.tables = new Map();
     // Per engine (by name): whether it was sent a call, the session replay
     // it is owed and the replay on its way.
     this.sent = new Map();
-    // Session replies given already: each is given once.
-    this.sessionsGiven = new Set();
-    if (primary) this.table(primary);
+    if (primary) {
+      this.table(primary);
+      this.memoTable(primary);
+    }
   }
 
   /** The engine of a mechanism, created (not started) on first use. */
@@ -490,23 +526,14 @@ export class Engines extends EventTarget {
    * read counts as empty (its calls go to the engine).
    */
   table(mechanism) {
-    let t = this.tables.get(mechanism);
-    if (!t) {
-      t = { loaded: !this.files[mechanism], replies: {}, sessions: new Set(), promise: null };
-      if (!t.loaded) {
-        // boot.js may have fetched it already (the opening tab's).
-        const early = adoptBootReplies(mechanism, this.files[mechanism]);
-        t.promise = (early || Promise.resolve().then(() => this.load(this.files[mechanism])))
-          .then((file) => {
-            t.replies = file?.replies || {};
-            t.sessions = new Set(file?.sessions || []);
-          })
-          .catch((err) => console.warn(`kubexplorer: the ${mechanism} replies computed at build time could not be read; the engine answers:`, err))
-          .finally(() => (t.loaded = true));
-      }
-      this.tables.set(mechanism, t);
-    }
-    return t;
+    const url = this.files[mechanism];
+    // boot.js may have fetched it already (the opening tab's).
+    return tableOf(this.tables, mechanism, url && (() => adoptBoot(globalThis.__kxBoot?.replies, mechanism, url)?.promise || this.load(url)));
+  }
+
+  /** A mechanism's memo of earlier visits' replies, read on first use; one that cannot be read is empty. */
+  memoTable(mechanism) {
+    return tableOf(this.tables, `memo ${mechanism}`, this.memo && (() => this.memo(mechanism, this.urls[mechanism])));
   }
 
   /** The engine that serves method (opts.mechanism overrides). */
@@ -521,7 +548,7 @@ export class Engines extends EventTarget {
 
   /** What an engine (by name) was sent; an engine not created yet was sent nothing. */
   #sent(name) {
-    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: null, replay: null });
+    if (!this.sent.has(name)) this.sent.set(name, { any: false, owed: [], replay: null });
     return this.sent.get(name);
   }
 
@@ -539,49 +566,50 @@ export class Engines extends EventTarget {
     const key = `${method} ${canonicalJSON(request)}`;
     const mechanism = mechanismOf(method, this.mechanisms);
     if (Object.hasOwn(this.staticReplies, key)) return answered(mechanism || "page", method, this.staticReplies[key]);
-    const table = mechanism ? this.table(mechanism) : null;
-    if (table && !table.loaded) return table.promise.then(() => this.call(method, request, opts));
-    // A reply of the build sends nothing to an engine, but a tab's first
-    // result starts its engine, to be ready for the first edit (not behind
-    // a widget's gate: its engine starts with the widget).
     const name = this.#served(method, opts);
     const sent = this.#sent(name);
-    if (table && Object.hasOwn(table.replies, key)) {
+    // The build's replies, then the memo's (read meanwhile: never before a
+    // reply of the build). A reply of either sends nothing to an engine,
+    // but a tab's first result starts its engine, to be ready for the first
+    // edit (not behind a widget's gate: its engine starts with the widget).
+    const tables = mechanism ? [this.table(mechanism), this.memoTable(mechanism)] : [];
+    for (const table of tables) {
+      if (table.loaded && !Object.hasOwn(table.replies, key)) continue;
       if (!opts.before) this.start(name).catch(() => {}); // a failure is shown through the state
+      if (!table.loaded) return table.promise.then(() => this.call(method, request, opts));
+      table.memo?.use(key); // (it marks kx-MECHANISM-memo:METHOD)
       if (!table.sessions.has(key)) return answered(mechanism, method, table.replies[key]);
-      // The first session of a fresh engine, once.
-      if (!sent.any && !sent.owed && !this.sessionsGiven.has(key)) {
-        this.sessionsGiven.add(key);
-        sent.owed = { method, request, result: table.replies[key] };
-        return answered(mechanism, method, sent.owed.result);
+      // The next session of a fresh engine.
+      if (!sent.any) {
+        const result = { ...table.replies[key], session: String(table.replies[key].session).replace(/\d+$/, sent.owed.length + 1) };
+        sent.owed.push({ method, request, result });
+        return answered(mechanism, method, result);
       }
     }
-    if (sent.owed && !sent.any && /\.close$/.test(method) && request?.session === sent.owed.result.session) {
-      sent.owed = null; // never replayed: closed before the engine saw it
-      markOnce(`kx-${mechanism}-static:${method}`);
-      return Promise.resolve({});
+    if (!sent.any && /\.close$/.test(method) && request?.session === sent.owed.at(-1)?.result.session) {
+      sent.owed.pop(); // never replayed: closed before the engine saw it
+      return answered(mechanism, method, {});
     }
     const { before, ...rest } = opts;
     // The engine is created once the call may go to it (a widget's engine
     // exists once the widget started).
     const forward = () => this.#forward(this.route(method, rest), method, request, rest);
-    if (before) return Promise.resolve(before).then(forward);
+    let reply;
     try {
-      return forward();
+      reply = before ? Promise.resolve(before).then(forward) : forward();
     } catch (err) {
       return Promise.reject(err);
     }
+    // The engine's answer, for the next visit.
+    tables[1]?.memo?.keep(key, reply);
+    return reply;
   }
 
-  /** Sends a call to its engine, after the replay the engine is owed. */
+  /** Sends a call to its engine, after the replays the engine is owed. */
   #forward(engine, method, request, opts) {
     const sent = this.#sent(engine.mechanism);
     sent.any = true;
-    if (sent.owed) {
-      const owed = sent.owed;
-      sent.owed = null;
-      sent.replay = this.#replay(engine, owed);
-    }
+    if (sent.owed.length) sent.replay = this.#replay(engine, sent.owed.splice(0));
     const replay = sent.replay;
     if (!replay) return engine.call(method, request, opts);
     return replay.then((failure) => {
@@ -592,26 +620,29 @@ export class Engines extends EventTarget {
   }
 
   /**
-   * Sends the engine the session call answered from the build; resolves
-   * with null when its reply is the same, else with the error for the calls
-   * that wait for it.
+   * Sends the engine the session calls answered from the build or the
+   * memo, in order; resolves with null when their replies are the same,
+   * else with the error for the calls that wait for them.
    */
   async #replay(engine, owed) {
     const { mechanism } = engine;
-    let result;
-    try {
-      result = await engine.call(owed.method, owed.request, { owner: REPLAY });
-    } catch (err) {
-      markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
-      return err;
+    for (const o of owed) {
+      let result;
+      try {
+        result = await engine.call(o.method, o.request, { owner: REPLAY });
+      } catch (err) {
+        markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
+        return err;
+      }
+      if (canonicalJSON(result) !== canonicalJSON(o.result)) {
+        markOnce(`kx-${mechanism}-replayed`, undefined, { ok: false });
+        const message = "The engine's session differed from the one the page showed first, so it was loaded again.";
+        this.dispatchEvent(new CustomEvent("restart", { detail: { mechanism, reason: "replay", message, culprits: [] } }));
+        return new EngineError("not_found", `${message} (${o.result.session} is not the engine's ${result?.session})`);
+      }
     }
-    const same = canonicalJSON(result) === canonicalJSON(owed.result);
-    markOnce(`kx-${mechanism}-replayed`, undefined, { ok: same });
-    if (same) return null;
-    console.warn(`kubexplorer: the ${mechanism} engine answered ${owed.method} (${result?.session}) otherwise than the build (${owed.result.session}); loading again`);
-    const message = "The engine's session differed from the one the page showed first, so it was loaded again.";
-    this.dispatchEvent(new CustomEvent("restart", { detail: { mechanism, reason: "replay", message, culprits: [] } }));
-    return new EngineError("not_found", `${message} (${owed.result.session} is not the engine's ${result?.session})`);
+    markOnce(`kx-${mechanism}-replayed`, undefined, { ok: true });
+    return null;
   }
 
   /** The user's Restart: every stopped or failed engine starts again. */

@@ -11,7 +11,8 @@
 // never change, so they are served from the cache first; pages and other
 // files go to the network first and fall back to the cache, so an online
 // visit always sees the newest build. A new build has a new version, hence a
-// new cache; old caches are deleted when it activates.
+// new cache; old caches are deleted when it activates. (The reply memo's
+// cache, kubexplorer.memo, is the page's, not ours: replymemo.js.)
 
 const VERSION = "{{version}}";
 const CACHE = `kubexplorer-${VERSION}`;
