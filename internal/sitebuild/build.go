@@ -263,7 +263,8 @@ func (b *builder) scripts() error {
 		return fmt.Errorf("reading wasm_exec.js: %w", err)
 	}
 	worker, boot := entries[0], entries[1]
-	if err := b.classic(worker.name, worker.src, string(wasmExec)); err != nil {
+	// The worker calls most of wasm_exec.js before the engine is ready.
+	if err := b.classic(worker.name, worker.src, compileHint+string(wasmExec)); err != nil {
 		return err
 	}
 	if err := b.modules(); err != nil {

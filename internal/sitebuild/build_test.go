@@ -77,7 +77,7 @@ func TestBuild(t *testing.T) {
 	assert.NotContains(t, app, "import", "modules are bundled (no chunk: nothing is shared or loaded on demand)")
 	boot := read(t, out, m.Assets["boot.js"])
 	assert.Contains(t, boot, m.Assets["engine-gates.wasm"])
-	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), "class Go {}"), "wasm_exec.js comes first in the worker")
+	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), compileHint+"class Go {}"), "wasm_exec.js comes first in the worker, after the compile hint")
 	assert.Contains(t, read(t, out, m.Assets["app.css"]), "margin:0", "CSS imports are inlined")
 	assert.FileExists(t, filepath.Join(out, "icon.svg"))
 
