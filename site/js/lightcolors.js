@@ -19,13 +19,16 @@
 // or flow collection that goes on), and an edit re-tokenizes from its
 // first line only until the states meet the old ones again; only the
 // changed lines' elements are replaced. Texts longer than MAX characters
-// are not coloured (a paste of a megabyte stays responsive: the layer is
-// removed and the text area shows its text), until CodeMirror colours them.
+// (some 300 lines; a kubelet config is a few dozen) are not coloured,
+// until CodeMirror colours them: the layer is removed and the text area
+// shows its own text, so that a paste of a megabyte costs what it did
+// without colours, and the first colouring of a text, whose cost is its
+// elements (some 4 per line), stays within tens of milliseconds.
 // The page loads this module with CodeMirror, after the first result; it
 // imports nothing, so it adds no module to the first paint.
 
 /** The longest text the light editor colours, in characters. */
-export const MAX = 100_000;
+export const MAX = 10_000;
 
 /** The classes of the tokens (editor.css; cmeditor.js's highlighter gives CodeMirror's the same). */
 export const CLASSES = { k: "kx-hl-key", s: "kx-hl-string", c: "kx-hl-comment", p: "kx-hl-punct", w: "kx-hl-keyword" };
