@@ -38,13 +38,10 @@ const configEditor = `document.querySelectorAll("#panel-gates .gates-editor")[1]
 
 // editorShot is a picture of the config editor, its focus ring included.
 // Carets are hidden: both blink, and the pictures would differ by when
-// they were taken. So are CodeMirror's syntax colours (its text is in the
-// light editor's colour): the light editor is plain text, and colours are
-// what the upgrade is for.
+// they were taken.
 func editorShot(t *testing.T, p *browsertest.Page) image.Image {
 	t.Helper()
 	rect := eval[[]float64](t, p, `(() => { const e = `+configEditor+`;
-		for (const c of ["keyword", "key", "string", "number", "comment", "punct"]) e.parentElement.style.setProperty("--hl-" + c, "var(--fg)");
 		e.querySelector("textarea")?.style.setProperty("caret-color", "transparent");
 		e.querySelector(".cm-cursorLayer")?.style.setProperty("visibility", "hidden");
 		const r = e.getBoundingClientRect();
@@ -86,16 +83,47 @@ func pixelDiff(a, b image.Image, tolerance int) (int, *image.RGBA) {
 	return n, out
 }
 
+// colouredYAML is a text with every token CodeMirror colours in YAML:
+// keys (plain and quoted), quoted strings, a block scalar's header,
+// comments (after a value too), the punctuation of mappings, sequences and
+// flow collections, document markers; and what it leaves uncoloured (plain
+// scalars, a block scalar's content, anchors, aliases, tags).
+const colouredYAML = "# coloured as CodeMirror colours it\n" +
+	"kind: KubeletConfiguration\n" +
+	"featureGates: {\"AllAlpha\": false, Beta: true} # flow\n" +
+	"list: [one, 'two', *ref, {k: v}]\n" +
+	"text: |-\n  block content: not a key # nor a comment\n" +
+	"anchor: &a !!str \"quoted\\\" string\"\n" +
+	"- entry\n" +
+	"? explicit\n" +
+	": value\n" +
+	"---\n" +
+	"'quoted key': \"over\n  lines\" # c\n" +
+	"...\n"
+
+// setColouredYAML puts colouredYAML in the config editor, light or not.
+func setColouredYAML(t *testing.T, p *browsertest.Page) {
+	t.Helper()
+	eval[bool](t, p, `(`+configEditor+`.kxEditor.value = `+jsString(colouredYAML)+`, true)`)
+}
+
+// lightColoured waits until the light editor's colours are drawn
+// (lightcolors.js, loaded after the first result): its layer holds the text
+// area's text.
+const lightColoured = `new Promise((r) => { const t0 = performance.now(), poll = () => { const e = ` + configEditor + `, l = e.querySelector(".kx-hl-text"), a = e.querySelector("textarea");
+	l && a && l.textContent === a.value + "\n" && l.querySelector(".kx-hl-key") ? r(true) : performance.now() - t0 > 10000 ? r(false) : setTimeout(poll, 50) }; poll() })`
+
 // The upgrade from the light editor to CodeMirror changes no pixel a user
-// would notice: the same editor, with the same text, cursor (on a line of
-// its own: CodeMirror highlights it; on the phone, text selected on that
-// line), focus and diagnostics (an error range and a warning on a whole
-// line), pictured just before and just after, in both themes, at a
-// laptop's and a phone's width, differs in at most a few pixels (a glyph's
-// anti-aliasing). The pictures and their difference are left in the
-// screenshots directory. Not compared: syntax colours (below), the
-// carets, and a selection across lines (CodeMirror draws a line's
-// selected end to the right edge, a text area to the end of its text).
+// would notice: the same editor, with the same text (YAML with every
+// colour CodeMirror gives it), cursor (on a line of its own: CodeMirror
+// highlights it; on the phone, text selected on that line), focus and
+// diagnostics (an error range and a warning on a whole line), pictured
+// just before and just after, in both themes, at a laptop's and a phone's
+// width, differs in at most a few pixels (a glyph's anti-aliasing). The
+// pictures and their difference are left in the screenshots directory.
+// Not compared: the carets, and a selection across lines (CodeMirror
+// draws a line's selected end to the right edge, a text area to the end
+// of its text).
 func TestEditorUpgradeChangesNoPixel(t *testing.T) {
 	dir := screenshotDir(t)
 	for _, th := range themes {
@@ -104,6 +132,7 @@ func TestEditorUpgradeChangesNoPixel(t *testing.T) {
 			t.Run(th+"-"+vp.name, func(t *testing.T) {
 				p, release := pageHoldingCodeMirror(t, "/#gates", emulate(vp), theme(th))
 				require.True(t, eval[bool](t, p, configEditor+`.matches(".kx-editor-light")`))
+				setColouredYAML(t, p)
 				eval[bool](t, p, `(() => { const e = `+configEditor+`.kxEditor;
 					e.setDiagnostics([{line: 2, column: 3, endLine: 2, endColumn: 9, severity: "error", message: "an error"}, {line: 4, severity: "warning", message: "a warning"}]);
 					e.reveal(3, 4); return true })()`)
@@ -113,6 +142,8 @@ func TestEditorUpgradeChangesNoPixel(t *testing.T) {
 					return true })()`)
 				// The light editor's diagnostics are drawn (lightmarks.js, loaded on demand).
 				assert.True(t, eval[bool](t, p, `new Promise((r) => { const t0 = performance.now(), poll = () => `+configEditor+`.querySelectorAll(".kx-lint-marker").length === 2 ? r(true) : performance.now() - t0 > 10000 ? r(false) : setTimeout(poll, 50); poll() })`), "the light editor shows the diagnostics")
+				// And its syntax colours (lightcolors.js, loaded after the first result).
+				assert.True(t, eval[bool](t, p, lightColoured), "the light editor shows the syntax colours")
 				before := editorShot(t, p)
 				upgrade(t, p, release, configEditor+`.matches(".cm-editor") && `+configEditor+`.querySelectorAll(".cm-lint-marker").length === 2`)
 				require.True(t, eval[bool](t, p, configEditor+`.kxView.hasFocus`))

@@ -9,19 +9,25 @@
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection } from "@codemirror/view";
 import { EditorState, Compartment, EditorSelection, Transaction } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, isolateHistory, undo, redo } from "@codemirror/commands";
-import { HighlightStyle, syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
+import { syntaxHighlighting, bracketMatching, indentOnInput } from "@codemirror/language";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, lintKeymap, diagnosticCount } from "@codemirror/lint";
-import { tags } from "@lezer/highlight";
-import { span } from "./lightmarks.js";
+import { tags, tagHighlighter } from "@lezer/highlight";
+import { span, describe } from "./lightmarks.js";
+import { CLASSES } from "./lightcolors.js";
 
-const highlight = HighlightStyle.define([
-  { tag: [tags.keyword, tags.bool, tags.null], color: "var(--hl-keyword)" },
-  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--hl-key)" },
-  { tag: [tags.string, tags.special(tags.string)], color: "var(--hl-string)" },
-  { tag: [tags.number], color: "var(--hl-number)" },
-  { tag: [tags.comment, tags.lineComment], color: "var(--hl-comment)", fontStyle: "italic" },
-  { tag: [tags.meta, tags.punctuation, tags.separator], color: "var(--hl-punct)" },
+/**
+ * CodeMirror's syntax colours: classes whose colours (both themes) are in
+ * editor.css, where the light editor's colours (lightcolors.js, the same
+ * classes) are too. YAML's tags: @lezer/yaml's highlighting.
+ */
+export const highlighter = tagHighlighter([
+  { tag: [tags.keyword, tags.bool, tags.null], class: CLASSES.w },
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], class: CLASSES.k },
+  { tag: [tags.string, tags.special(tags.string)], class: CLASSES.s },
+  { tag: [tags.number], class: "kx-hl-number" },
+  { tag: [tags.comment, tags.lineComment], class: CLASSES.c },
+  { tag: [tags.meta, tags.punctuation, tags.separator], class: CLASSES.p },
 ]);
 
 const theme = EditorView.theme({
@@ -175,7 +181,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
     indentOnInput(),
     bracketMatching(),
     highlightActiveLine(),
-    syntaxHighlighting(highlight),
+    syntaxHighlighting(highlighter),
     lintGutter(),
     lang.of(language === "yaml" ? yaml() : []),
     editable.of([]),
@@ -217,6 +223,7 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
   const view = new EditorView({ parent, root, state, scrollTo: scroll && EditorView.scrollIntoView(top) });
   if (id) view.contentDOM.id = id;
   const at = (mark) => span(mark, (n) => view.state.doc.line(n), view.state.doc.lines);
+  let description = null; // the diagnostics' (setDiagnostics)
   // The end-to-end tests type into any editor through this, like a paste.
   view.dom.kxView = view;
   const api = {
@@ -241,6 +248,12 @@ export function createCodeMirror({ parent, doc = "", selection, history: edited,
       for (const x of diags || []) {
         if (x.line >= 1) marks.push({ ...at(x), severity: x.severity || "error", message: x.message });
       }
+      // For screen readers the messages are the content's description,
+      // as they are the light editor's (lightmarks.js describe).
+      description?.remove();
+      description = marks.length ? describe(marks.map((m) => ({ ...m, line: view.state.doc.lineAt(m.from).number }))) : null;
+      if (description) view.dom.append(description), view.contentDOM.setAttribute("aria-describedby", description.id);
+      else view.contentDOM.removeAttribute("aria-describedby");
       // Clearing marks an editor does not have: no update (see set value).
       if (marks.length === 0 && diagnosticCount(view.state) === 0) return;
       view.dispatch(setDiagnostics(view.state, marks));

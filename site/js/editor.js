@@ -29,6 +29,8 @@ const waiting = new Set(); // the light editors' upgrades
  */
 export function loadEditors() {
   if (!loading) {
+    // The light editors' syntax colours (lightcolors.js, through lightmarks.js), before CodeMirror.
+    import("./lightmarks.js").then((m) => waiting.forEach((upgrade) => upgrade.colour(m)), () => {});
     loading = import("./cmeditor.js").then(
       (mod) => {
         codemirror = mod;
@@ -103,7 +105,9 @@ function createLightEditor(opts) {
   let lines = 0;
   // The text area is as tall as its lines, as CodeMirror's content is: the
   // box scrolls, not the text area.
+  let paint; // the syntax colours' update (lightcolors.js), once loaded
   const fit = () => {
+    paint?.();
     const n = lineCount(area.value);
     if (n === lines) return;
     lines = n;
@@ -190,6 +194,8 @@ function createLightEditor(opts) {
     api.view = real.view;
     real.view.dom.kxEditor = api;
   };
+  // Its syntax colours (lightcolors.js), once: loadEditors may try again.
+  upgrade.colour = (m) => paint || (paint = m.colour(box, area, opts.language));
   waiting.add(upgrade);
 
   const api = {

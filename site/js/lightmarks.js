@@ -8,7 +8,8 @@
 // the same text, transparent, and lets the pointer through (a flex item of
 // no width before the text area, so it is where the text area is even
 // when drawn while its tab is hidden). For screen
-// readers the messages are the text area's description. The page loads
+// readers the messages are the text area's description (describe, which
+// CodeMirror's editor uses too). The page loads
 // this module when an editor first has diagnostics, and with CodeMirror
 // (span); it imports nothing, so that it adds no module to the page's first
 // paint and splits none of its chunks.
@@ -98,11 +99,29 @@ export function drawMarks(box, area, marks) {
     layer.append(piece);
   });
 
-  const description = h("div", "kx-lint", ...spans.map((s) => h("p", "", `line ${s.line}: ${s.severity}: ${s.message}`)));
-  description.id = `kx-lint-${++ids}`;
-  description.hidden = true;
+  const description = describe(spans);
   area.setAttribute("aria-describedby", description.id);
   area.before(layer);
   box.append(description);
   return true;
 }
+
+/**
+ * The description of an editor with marks ({line, severity, message}) for
+ * screen readers, which its editable element names (aria-describedby): a
+ * hidden element with an id of its own, a paragraph per mark, by line,
+ * most severe first. Both editors describe their marks through it, so the
+ * description a user hears stays the same when CodeMirror takes the
+ * light editor's place.
+ */
+export function describe(marks) {
+  const sorted = [...marks].sort((a, b) => a.line - b.line || rank(a) - rank(b));
+  const description = h("div", "kx-lint", ...sorted.map((s) => h("p", "", `line ${s.line}: ${SEVERITIES[rank(s)] || "error"}: ${s.message}`)));
+  description.id = `kx-lint-${++ids}`;
+  description.hidden = true;
+  return description;
+}
+
+// The light editor's syntax colours come with its marks (editor.js loads
+// them through this module, whose name the first paint already holds).
+export { colour } from "./lightcolors.js";
