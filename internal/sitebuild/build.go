@@ -263,8 +263,7 @@ func (b *builder) scripts() error {
 		return fmt.Errorf("reading wasm_exec.js: %w", err)
 	}
 	worker, boot := entries[0], entries[1]
-	// The worker calls most of wasm_exec.js before the engine is ready.
-	if err := b.classic(worker.name, worker.src, compileHint+string(wasmExec)); err != nil {
+	if err := b.classic(worker.name, worker.src, string(wasmExec)); err != nil {
 		return err
 	}
 	if err := b.modules(); err != nil {
@@ -358,24 +357,19 @@ func (b *builder) modules() error {
 	if err != nil {
 		return err
 	}
-	eager := g.firstPaint(present)
 	for _, f := range res.OutputFiles {
 		name := path.Base(filepath.ToSlash(f.Path))
 		if !strings.HasSuffix(name, ".js") {
 			continue
 		}
-		contents := f.Contents
-		if eager[name] {
-			contents = append([]byte(compileHint), contents...)
-		}
 		if slices.Contains(present, name) {
-			if err := b.hashed(name, contents); err != nil {
+			if err := b.hashed(name, f.Contents); err != nil {
 				return err
 			}
 			continue
 		}
 		b.m.Chunks = append(b.m.Chunks, name)
-		if err := b.write(name, contents); err != nil {
+		if err := b.write(name, f.Contents); err != nil {
 			return err
 		}
 	}
@@ -391,38 +385,6 @@ func (b *builder) modules() error {
 		}
 	}
 	return nil
-}
-
-// compileHint is V8's explicit compile hint (Chrome 136+): a script that
-// starts with it has all its functions compiled at once, on a background
-// thread while it streams in, instead of each on the main thread when it is
-// first called. The page's first paint calls most of what its scripts
-// hold, and their lazy compilation was 15–30 ms of the main thread's CPU
-// before the first result (more in wall time: the main thread is the one
-// that waits); other browsers read a comment.
-const compileHint = "//# allFunctionsCalledOnLoad\n"
-
-// firstPaint is the scripts a page or a widget runs before its first
-// result: the entries (app.js, embed.js), the tabs' chunks, and what they
-// import statically. CodeMirror and the views a tab loads later are not
-// among them: compiled in whole, they would take the second core for
-// functions the first result never calls.
-func (g *graph) firstPaint(entries []string) map[string]bool {
-	out := map[string]bool{}
-	add := func(file string) {
-		for _, f := range g.closure(file, nil) {
-			out[f] = true
-		}
-	}
-	for _, e := range entries {
-		add(e)
-	}
-	for file, entry := range g.entries {
-		if dir, _ := path.Split(entry); dir == "js/tabs/" {
-			add(file)
-		}
-	}
-	return out
 }
 
 // graph is esbuild's metafile, reduced to what the preloads need.

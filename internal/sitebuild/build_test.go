@@ -77,7 +77,7 @@ func TestBuild(t *testing.T) {
 	assert.NotContains(t, app, "import", "modules are bundled (no chunk: nothing is shared or loaded on demand)")
 	boot := read(t, out, m.Assets["boot.js"])
 	assert.Contains(t, boot, m.Assets["engine-gates.wasm"])
-	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), compileHint+"class Go {}"), "wasm_exec.js comes first in the worker, after the compile hint")
+	assert.True(t, strings.HasPrefix(read(t, out, m.Assets["worker.js"]), "class Go {}"), "wasm_exec.js comes first in the worker")
 	assert.Contains(t, read(t, out, m.Assets["app.css"]), "margin:0", "CSS imports are inlined")
 	assert.FileExists(t, filepath.Join(out, "icon.svg"))
 
@@ -142,8 +142,7 @@ func TestBuildSplitsModules(t *testing.T) {
 	writeFiles(t, src, map[string]string{
 		"index.html":      `<head>{{modulepreload:app.js}}<script type="module" src="{{app.js}}"></script>`,
 		"embed.html":      `<script src="{{root}}{{boot.js}}"></script>{{modulepreload:embed.js}}<script type="module" src="{{root}}{{embed.js}}"></script>`,
-		"js/main.js":      `import { shared } from "./shared.js"; shared(); import("./tabs/one.js").then((m) => m.mount()); import("./later.js");`,
-		"js/later.js":     `export const later = "loaded after the first result";`,
+		"js/main.js":      `import { shared } from "./shared.js"; shared(); import("./tabs/one.js").then((m) => m.mount());`,
 		"js/embed.js":     `import { shared } from "./shared.js"; shared(); import("./tabs/one.js");`,
 		"js/shared.js":    `export function shared() { return "shared code"; }`,
 		"js/tabs/one.js":  `import { helper } from "../helper.js"; export function mount() { return helper() + "tab one"; } import("./view.js");`,
@@ -205,18 +204,6 @@ func TestBuildSplitsModules(t *testing.T) {
 	assert.NotContains(t, embedPage, "{{")
 
 	assert.ElementsMatch(t, append([]string{m.Assets["boot.js"]}, append(m.Preload["app.js"], m.Tabs["one"]...)...), m.FirstPaint("one"))
-	// The modules of a first paint ask V8 to compile them in whole, in the
-	// background; what loads later does not.
-	for _, f := range m.FirstPaint("one") {
-		if f != m.Assets["boot.js"] {
-			assert.True(t, strings.HasPrefix(read(t, out, f), compileHint), "%s starts with the compile hint", f)
-		}
-	}
-	for _, c := range m.Chunks {
-		if strings.HasPrefix(c, "later.") {
-			assert.NotContains(t, read(t, out, c), compileHint, "%s loads after the first paint", c)
-		}
-	}
 	assert.Nil(t, m.FirstPaint("two"))
 	checks, err := m.CheckFirstPaint(map[string]int{"one": 1})
 	require.NoError(t, err)
