@@ -43,8 +43,17 @@ var EngineBudgets = map[string]int{
 	// 1,345,218–1,347,484 (kubelet +2 kB raw from coldeval's featuregate
 	// changes). Each budget is about 3 kB above the heaviest of those, so
 	// that a commit hash alone does not fail a build.
-	"gates":      1_166_000,
-	"gatestools": 1_276_000,
+	//
+	// Raised in stop 26. decodeleft: ValidateKubeletConfiguration's checks
+	// of nested values per release (taints, graceful shutdown, swap,
+	// reserved memory, logging, tracing), drop-ins' case-insensitive keys
+	// and ParseQuantity's numeric-part error, +10.5 kB brotli; evalpath's
+	// short paths for the first evaluation (simple YAML, the config's JSON
+	// decoded once) about +0.8 kB. The merged build weighed gates 1,174,618
+	// and gatestools 1,285,132: the budgets keep the 3–4 kB margin for the
+	// version string. The first tab's engine stays under the 1.2 MB.
+	"gates":      1_180_000,
+	"gatestools": 1_290_000,
 	"kubelet":    1_351_000,
 	"kubefed":    1_392_000,
 }
@@ -109,7 +118,10 @@ func (m *Manifest) CheckBudgets(budgets map[string]int) ([]BudgetCheck, error) {
 // load after the first result. The router's answers from the build and
 // their replay on the engine (engine.js) weigh about 1 KB of it.
 var FirstPaintBudgets = map[string]int{
-	"gates":   32_000,
+	// 32,000 until stop 26: the reply memo's router hook (+50 B, the memo
+	// itself loads on demand) and the light editor's colours hook (+19 B)
+	// took gates to 32,012.
+	"gates":   32_200,
 	"kubelet": 29_500,
 	"kubefed": 29_000,
 }
