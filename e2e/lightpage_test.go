@@ -100,7 +100,7 @@ func TestEveryChunkWorksOffline(t *testing.T) {
 	navigate(t, p, base+"/#gates")
 	waitFor(t, p, browsertest.EngineReadyExpr+` && window.kx.settled`, 30*time.Second)
 	waitFor(t, p, `navigator.serviceWorker.controller !== null`, 30*time.Second)
-	waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 10*time.Second)
+	waitFor(t, p, `caches.keys().then(ks => ks.filter(k => k.startsWith("kubexplorer-")).length === 1)`, 10*time.Second)
 	chunk := regexp.MustCompile(`\.[A-Z2-7]{8}\.js$`)
 	chunks := 0
 	for _, u := range eval[[]string](t, p, `fetch("build.json").then((r) => r.json()).then((m) => m.files.map((f) => f.name))`) {

@@ -227,7 +227,7 @@ func TestWorksOfflineAfterOneVisit(t *testing.T) {
 	navigate(t, p, base+"/")
 	waitFor(t, p, browsertest.EngineReadyExpr, 30*time.Second)
 	waitFor(t, p, `navigator.serviceWorker.controller !== null`, 30*time.Second)
-	waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 10*time.Second)
+	waitFor(t, p, `caches.keys().then(ks => ks.filter(k => k.startsWith("kubexplorer-")).length === 1)`, 10*time.Second)
 
 	off()
 	_, err = http.Get(base + "/")

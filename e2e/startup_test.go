@@ -38,7 +38,7 @@ func TestFirstResultDownloadsOnlyItsTabsEngine(t *testing.T) {
 			// The service worker is registered after the first result: the
 			// requests before it are the first result's.
 			waitFor(t, p, `navigator.serviceWorker.controller !== null`, 60*time.Second)
-			waitFor(t, p, `caches.keys().then(ks => ks.length === 1)`, 30*time.Second)
+			waitFor(t, p, `caches.keys().then(ks => ks.filter(k => k.startsWith("kubexplorer-")).length === 1)`, 30*time.Second)
 			before := map[string]int{}
 			after := map[string]int{}
 			sw := false

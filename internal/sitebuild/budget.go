@@ -50,10 +50,10 @@ var EngineBudgets = map[string]int{
 	// and ParseQuantity's numeric-part error, +10.5 kB brotli; evalpath's
 	// short paths for the first evaluation (simple YAML, the config's JSON
 	// decoded once) about +0.8 kB. The merged build weighed gates 1,174,618
-	// and gatestools 1,285,132: the budgets keep the 3–4 kB margin for the
+	// and gatestools 1,285,132–1,286,519: the budgets keep the 3–4 kB margin for the
 	// version string. The first tab's engine stays under the 1.2 MB.
 	"gates":      1_180_000,
-	"gatestools": 1_290_000,
+	"gatestools": 1_291_000,
 	"kubelet":    1_351_000,
 	"kubefed":    1_392_000,
 }

@@ -163,6 +163,9 @@ export function cacheStorage(url, caches = globalThis.caches) {
   return {
     async read() {
       try {
+        // has() first: open() would create the cache of a page that never
+        // kept a reply.
+        if (!(await caches.has(CACHE_NAME))) return null;
         const res = await (await open()).match(url);
         return res ? await res.json() : null;
       } catch {

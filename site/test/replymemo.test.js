@@ -94,11 +94,15 @@ test("merge adds what another tab wrote as older, keeps its own, and stays withi
   assert.deepEqual(keys(memo), ["y", "mine", "both"], "another version's record is not merged");
 });
 
-/** A Cache Storage in memory: caches.open(name) → {match, put}; fail: what throws. */
+/** A Cache Storage in memory: caches.has(name), caches.open(name) → {match, put}; fail: what throws. */
 function fakeCaches({ fail = null } = {}) {
   const stores = new Map();
   return {
     stores,
+    async has(name) {
+      if (fail === "open") throw new DOMException("blocked", "SecurityError");
+      return stores.has(name);
+    },
     async open(name) {
       if (fail === "open") throw new DOMException("blocked", "SecurityError");
       if (!stores.has(name)) stores.set(name, new Map());
@@ -121,6 +125,7 @@ test("cacheStorage keeps a record in its cache, and never rejects", async () => 
   const caches = fakeCaches();
   const s = cacheStorage("https://kx.test/memo-gates", caches);
   assert.equal(await s.read(), null, "nothing yet");
+  assert.ok(!caches.stores.has(CACHE_NAME), "reading creates no cache");
   assert.equal(await s.write(record("v1", [])), true);
   assert.deepEqual(await s.read(), record("v1", []));
   assert.ok(caches.stores.get(CACHE_NAME).has("https://kx.test/memo-gates"));

@@ -85,19 +85,8 @@ func RunDropins(t *testing.T, rel DropinRelease) {
 	if *dropinDocs == 0 {
 		return
 	}
-	m, err := startModel(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, c := start(t, rel)
 	defer m.close()
-	catalog, err := m.catalog(rel.Version())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := newCorpus(rel, catalog)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var minor int
 	fmt.Sscanf(rel.Version(), "1.%d", &minor)
 	stages := map[string]int{}

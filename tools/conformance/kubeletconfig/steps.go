@@ -94,14 +94,23 @@ func (r release) LoadDropins(path string, data []byte, files []DropinFile, gates
 		}
 		return o
 	}
-	if err := s.SetGates(kc.Gates); err != nil {
-		o.Stage, o.Error = "mergedGates", err.Error()
-		return o
-	}
-	if err := kc.Validate(); err != nil {
-		o.Stage, o.Error = "validate", err.Error()
+	if stage, err := gatesThenValidate(s, kc); err != nil {
+		o.Stage, o.Error = stage, err.Error()
 	}
 	return o
+}
+
+// gatesThenValidate is the kubelet's next two steps after a configuration
+// loaded: its gates set on the global gate, then its validation; the stage
+// and error of the first that fails.
+func gatesThenValidate(s *Steps, kc *Loaded) (stage string, err error) {
+	if err := s.SetGates(kc.Gates); err != nil {
+		return "mergedGates", err
+	}
+	if err := kc.Validate(); err != nil {
+		return "validate", err
+	}
+	return "", nil
 }
 
 // Loaded is a loaded configuration: its gates and its validation.
@@ -163,12 +172,8 @@ func (r release) Load(path string, data []byte, gates []string) (o Outcome) {
 		o.Stage, o.Error = "loadConfig", fmt.Sprintf("failed to load Kubelet config file %s, error %v", path, err)
 		return o
 	}
-	if err := s.SetGates(kc.Gates); err != nil {
-		o.Stage, o.Error = "mergedGates", err.Error()
-		return o
-	}
-	if err := kc.Validate(); err != nil {
-		o.Stage, o.Error = "validate", err.Error()
+	if stage, err := gatesThenValidate(s, kc); err != nil {
+		o.Stage, o.Error = stage, err.Error()
 		return o
 	}
 	if s.AfterValidate != nil {

@@ -37,23 +37,32 @@ func decoding(model, up Outcome, diffs []string) bool {
 	return true
 }
 
-// Run loads the generated documents through rel and the model and fails on
-// every disagreement, printing the agreement figures and, for each kind of
-// mismatch, the first document shrunk to the fewest lines that still show it.
-func Run(t *testing.T, rel Release) {
+// start starts the model and makes the corpus of rel's release from the
+// model's gate catalog; the caller closes the model.
+func start(t *testing.T, rel Release) (*model, *Corpus) {
 	m, err := startModel(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.close()
 	gates, err := m.catalog(rel.Version())
 	if err != nil {
+		m.close()
 		t.Fatal(err)
 	}
 	c, err := newCorpus(rel, gates)
 	if err != nil {
+		m.close()
 		t.Fatal(err)
 	}
+	return m, c
+}
+
+// Run loads the generated documents through rel and the model and fails on
+// every disagreement, printing the agreement figures and, for each kind of
+// mismatch, the first document shrunk to the fewest lines that still show it.
+func Run(t *testing.T, rel Release) {
+	m, c := start(t, rel)
+	defer m.close()
 	if *docFiles != "" {
 		compareFiles(t, m, rel, c)
 		return
