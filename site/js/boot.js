@@ -15,11 +15,11 @@
 
 import { WORK_KEY } from "./savedwork.js";
 
-function savedTab() {
+/** The saved work, or null: a read-only peek (storage.js owns writing it). */
+function savedWork() {
   try {
-    // A read-only peek at the saved work (storage.js owns writing it).
     // eslint-disable-next-line no-restricted-globals
-    return JSON.parse(localStorage.getItem(WORK_KEY) || "null")?.tab;
+    return JSON.parse(localStorage.getItem(WORK_KEY) || "null");
   } catch {
     return null; // storage blocked, or the record unreadable: the first tab
   }
@@ -32,11 +32,14 @@ function savedTab() {
     // Assets are beside this script (an /embed/ page is two levels down).
     const base = script?.src || location.href;
     const mechanisms = Object.keys(KX_ENGINES);
-    const pick = [script?.dataset.mechanism, (/^#([a-z]+)/.exec(location.hash) || [])[1], savedTab(), KX_FIRST_MECHANISM];
+    const saved = savedWork();
+    const pick = [script?.dataset.mechanism, (/^#([a-z]+)/.exec(location.hash) || [])[1], saved?.tab, KX_FIRST_MECHANISM];
     const mechanism = pick.find((m) => mechanisms.includes(m));
     const url = new URL(KX_ENGINES[mechanism], base).href;
     const worker = new Worker(new URL(KX_ASSET_WORKER_JS, base), { name: `kubexplorer-${mechanism}` });
-    const boot = { mechanism, url, worker, messages: [], errors: [], claimed: false, replies: null };
+    // saved: a returning visitor, whose first calls engine.js looks up in
+    // the memo of earlier replies at once.
+    const boot = { mechanism, url, worker, messages: [], errors: [], claimed: false, replies: null, saved: Boolean(saved) };
     worker.onmessage = (e) => boot.messages.push(e);
     worker.onerror = (e) => {
       e.preventDefault();

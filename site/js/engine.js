@@ -479,6 +479,11 @@ export class Engines extends EventTarget {
     load = fetchReplies,
     // The page's memo: replymemo.js, loaded when first needed.
     memo = globalThis.__kxBoot && ((m, url) => import("./replymemo.js").then((x) => x.openMemo(m, url))),
+    // Whether to read the opening tab's memo at once, beside its replies
+    // file: when boot.js found saved work (a returning visitor, whose first
+    // call the build rarely answers). A first visit reads it only for a
+    // call the build lacks, so its start does no Cache Storage work.
+    memoEarly = Boolean(globalThis.__kxBoot?.saved),
     timeoutMs = DEFAULT_TIMEOUT_MS,
     create = (opts) => new Engine(opts),
   } = {}) {
@@ -502,7 +507,7 @@ export class Engines extends EventTarget {
     this.sent = new Map();
     if (primary) {
       this.table(primary);
-      this.memoTable(primary);
+      if (memoEarly) this.memoTable(primary);
     }
   }
 
@@ -568,12 +573,15 @@ export class Engines extends EventTarget {
     if (Object.hasOwn(this.staticReplies, key)) return answered(mechanism || "page", method, this.staticReplies[key]);
     const name = this.#served(method, opts);
     const sent = this.#sent(name);
-    // The build's replies, then the memo's (read meanwhile: never before a
-    // reply of the build). A reply of either sends nothing to an engine,
-    // but a tab's first result starts its engine, to be ready for the first
-    // edit (not behind a widget's gate: its engine starts with the widget).
-    const tables = mechanism ? [this.table(mechanism), this.memoTable(mechanism)] : [];
-    for (const table of tables) {
+    // The build's replies, then the memo's (read once a call the build
+    // lacks comes, unless it was read early: never before a reply of the
+    // build). A reply of either sends nothing to an engine, but a tab's
+    // first result starts its engine, to be ready for the first edit (not
+    // behind a widget's gate: its engine starts with the widget).
+    const tables = [];
+    for (const open of mechanism ? [() => this.table(mechanism), () => this.memoTable(mechanism)] : []) {
+      const table = open();
+      tables.push(table);
       if (table.loaded && !Object.hasOwn(table.replies, key)) continue;
       if (!opts.before) this.start(name).catch(() => {}); // a failure is shown through the state
       if (!table.loaded) return table.promise.then(() => this.call(method, request, opts));

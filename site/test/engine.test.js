@@ -278,16 +278,18 @@ function memoStorage(entries = {}) {
 }
 
 /** A router whose memo is read from storage; writes run when flush() is called. */
-function memoRouter(storage, { engineOpts = {}, memo = null } = {}) {
+function memoRouter(storage, { engineOpts = {}, memo = null, primary = null, memoEarly = false } = {}) {
   const due = [];
   const engines = {};
   const r = new Engines({
     urls: { gates: "g.wasm", kubelet: "k.wasm" },
     workerURL: "w.js",
+    primary,
     staticReplies: {},
     files: { gates: "gates", kubelet: "kubelet" },
     load: (url) => Promise.resolve(FILES[url]),
     memo: memo || ((m, url) => openMemo(m, url, { storage: storage.of(m), schedule: (fn) => due.push(fn), written() {} })),
+    memoEarly,
     create: (opts) => (engines[opts.mechanism] = new FakeEngine(opts, engineOpts[opts.mechanism])),
   });
   const flush = async () => {
@@ -348,6 +350,21 @@ test("a build's reply never waits for the memo; a call the build lacks does, wit
   await new Promise((resolve) => setTimeout(resolve, 0));
   assert.deepEqual(answered, { gates: ["remembered"] });
   assert.deepEqual(await r.call("gates.evaluate", { release: "1.37", commandLine: "kubelet" }), { gates: ["A"] });
+});
+
+test("a first visit reads no memo while the build answers; a returning one reads the opening tab's at once", async () => {
+  const opened = [];
+  const memo = (m) => (opened.push(m), Promise.resolve({ replies: {}, sessions: [], remember() {}, use() {}, keep() {} }));
+  const first = memoRouter(null, { memo, primary: "kubelet" });
+  assert.deepEqual(await first.r.call("kubelet.example", { name: "sidecar" }), { name: "sidecar" });
+  assert.deepEqual(await first.r.call("gates.evaluate", { release: "1.37", commandLine: "kubelet" }), { gates: ["A"] });
+  assert.deepEqual(opened, [], "the build answered both: no memo was read");
+  assert.equal((await first.r.call("gates.evaluate", EVAL_136)).echo, "gates.evaluate");
+  assert.deepEqual(opened, ["gates"], "a call the build lacks reads its tab's memo");
+  opened.length = 0;
+  memoRouter(null, { memo, primary: "kubelet", memoEarly: true });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(opened, ["kubelet"], "saved work: the opening tab's memo is read as the router starts");
 });
 
 test("a memo that cannot be read leaves the calls to the engine", async () => {
