@@ -105,6 +105,11 @@ func (c *Controller) ProbeAll() {
 		if h == HealthUnreachable {
 			c.recordProbeError(obj)
 		}
+		if h != HealthOK {
+			// Only a successful probe asks for the version; a held Ready
+			// status is written without it.
+			version = ""
+		}
 		c.write(obj, c.adjust(name, clusterMeta(obj), h), version)
 	}
 	// A deleted cluster's data goes with it (delFromClusterSet).
@@ -228,13 +233,14 @@ func conditions(r release.Release, h Health, now string, old []any) []any {
 
 func (c *Controller) write(obj map[string]any, h Health, version string) {
 	old := u.NestedSlice(obj, "status", "conditions")
-	if currentHealth(obj) == h && len(old) > 0 {
+	now := c.cfg.Host.Clock().Now().UTC().Format(time.RFC3339)
+	st := Status(c.cfg.Release, h, version, now, old)
+	if currentHealth(obj) == h && len(old) > 0 && st["kubernetesVersion"] == u.NestedMap(obj, "status")["kubernetesVersion"] {
 		return
 	}
-	now := c.cfg.Host.Clock().Now().UTC().Format(time.RFC3339)
 	next := u.DeepCopyMap(obj)
-	next["status"] = Status(c.cfg.Release, h, version, now, old)
+	next["status"] = st
 	if _, err := c.cfg.Host.UpdateStatus(next); err != nil {
-		c.cfg.Log.HandleError(src, util.Wrap(err, "Failed to update the status of cluster %q", u.GetName(obj)))
+		c.cfg.Log.Warningf(src, "Failed to update the status of cluster %q: %v", u.GetName(obj), err)
 	}
 }
