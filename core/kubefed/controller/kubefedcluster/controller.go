@@ -170,7 +170,8 @@ const probeErr = "Get \"https://api/healthz\": dial tcp: i/o timeout"
 // KubeFedCluster and, from v0.8.0 (PR #1408), an error log.
 func (c *Controller) recordProbeError(obj map[string]any) {
 	name := u.GetName(obj)
-	c.cfg.Log.HandleError(clientSrc, fmt.Errorf("Failed to do cluster health check for cluster %q: %s", name, probeErr))
+	// runtime.HandleError of the wrapped request error.
+	c.cfg.Log.Errorf(clientSrc, "Failed to do cluster health check for cluster %q: %s", name, probeErr)
 	c.cfg.Recorder.Event(recorderSource, obj, "Warning", "RetrievingClusterHealthFailed", "Failed to retrieve health of the cluster: "+probeErr)
 	if c.cfg.Release.Has(release.SyncErrorLogs) {
 		c.cfg.Log.Errorf(src, "Failed to retrieve health of the cluster %s: %s", name, probeErr)
