@@ -13,6 +13,11 @@ type CRD struct {
 	Namespaced        bool
 	StatusSubresource bool
 	Schema            *JSONSchemaProps
+	// FirstVersionSchema is the schema of spec.versions[0], which is
+	// where kubefedctl enable reads a CRD target's template schema
+	// (crdSchemaAccessor), whichever version it federates. Nil means
+	// Schema (a CRD with one version).
+	FirstVersionSchema *JSONSchemaProps
 	// V1beta1 renders the CRD as apiextensions.k8s.io/v1beta1.
 	V1beta1 bool
 	// PreserveUnknownFields keeps fields the schema does not name (a
@@ -135,10 +140,17 @@ func CRDFromObject(o map[string]any) (*CRD, string) {
 		}
 	}
 	versions, _ := spec["versions"].([]any)
-	for _, v := range versions {
+	for i, v := range versions {
 		vm, _ := v.(map[string]any)
 		if vm == nil {
 			continue
+		}
+		if i == 0 && len(versions) > 1 {
+			if sch, ok := vm["schema"].(map[string]any); ok {
+				if oa, ok := sch["openAPIV3Schema"].(map[string]any); ok {
+					c.FirstVersionSchema = FromMap(oa)
+				}
+			}
 		}
 		if storage, _ := vm["storage"].(bool); !storage && c.Version != "" {
 			continue

@@ -76,7 +76,7 @@ const (
 	// reconciled is queued once (before: every delivery was a new item).
 	QueueDedup
 	// SyncErrorLogs: the sync controller logs errors it only recorded as
-	// events before.
+	// events before, and the cluster controller logs a failed probe.
 	SyncErrorLogs
 	// RetainClusterIPs: updates keep a Service's spec.clusterIPs.
 	RetainClusterIPs
@@ -140,7 +140,7 @@ var changes = [numChanges]Info{
 	RSPReadyReplicas:                {Name: "RSPReadyReplicas", First: "v0.7.0", PRs: []int{1385}, Summary: "the RSP scheduler counts a member's replicas from status.readyReplicas"},
 	FinalizerPatch:                  {Name: "FinalizerPatch", First: "v0.8.0", PRs: []int{1389}, Summary: "finalizers are patched in, appended, not updated as a sorted set"},
 	QueueDedup:                      {Name: "QueueDedup", First: "v0.8.0", PRs: []int{1379}, Summary: "a key waiting in a work queue is queued once"},
-	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors"},
+	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors; the cluster controller its failed probes"},
 	RetainClusterIPs:                {Name: "RetainClusterIPs", First: "v0.8.0", PRs: []int{1427}, Summary: "updates keep a Service's clusterIPs"},
 	RSPIntersect:                    {Name: "RSPIntersect", First: "v0.8.0", PRs: []int{1393}, Summary: "RSP spec.intersectWithClusterSelector"},
 	SelectorFieldErrors:             {Name: "SelectorFieldErrors", First: "v0.8.0", PRs: []int{1425}, Summary: "label-selector errors are field errors, all of them"},

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/kubefedcluster"
+	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controllermanager"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
@@ -132,4 +133,28 @@ func TestFaultsAndAdvance(t *testing.T) {
 	require.Equal(t, start, s.Clock.Now(), "time does not go back")
 	s.Advance(time.Minute)
 	require.Equal(t, start.Add(time.Minute), s.Clock.Now())
+}
+
+// A failed probe that the failure threshold holds back keeps the Ready
+// conditions but, as upstream writes the new probe's status with the stored
+// conditions, loses status.kubernetesVersion (only a successful probe asks
+// for it); the next successful probe writes it again.
+func TestHeldReadyStatusLosesKubernetesVersion(t *testing.T) {
+	s := newSim(t)
+	require.NoError(t, s.AddCluster(ClusterSpec{Name: "c1", Version: "v1.24.0"}))
+	version := func() any {
+		obj := s.Host.Peek("core.kubefed.io", "KubeFedCluster", s.Opts.KubeFedNamespace, "c1")
+		require.NotNil(t, obj)
+		require.True(t, u.NestedSlice(obj, "status", "conditions") != nil)
+		return u.NestedMap(obj, "status")["kubernetesVersion"]
+	}
+	require.Equal(t, "v1.24.0", version())
+	require.NoError(t, s.SetClusterHealth("c1", "notok"))
+	s.Advance(10 * time.Second)
+	obj := s.Host.Peek("core.kubefed.io", "KubeFedCluster", s.Opts.KubeFedNamespace, "c1")
+	require.True(t, util.IsClusterReady(obj), "the first failure after the join is held")
+	require.Nil(t, version())
+	require.NoError(t, s.SetClusterHealth("c1", "ok"))
+	s.Advance(10 * time.Second)
+	require.Equal(t, "v1.24.0", version())
 }

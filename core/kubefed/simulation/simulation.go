@@ -308,6 +308,9 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 	if _, err := s.Host.UpdateStatus(created); err != nil {
 		return err
 	}
+	if s.Manager.Cluster != nil {
+		s.Manager.Cluster.Probed(created, h)
+	}
 	s.Settle()
 	return nil
 }

@@ -77,8 +77,13 @@ func KindFromCRD(c *apiextensions.CRD) *Kind {
 		g = AllButMetadataAndStatus
 	}
 	int32Replicas := false
-	if c.Schema != nil {
-		if spec := c.Schema.Properties["spec"]; spec != nil {
+	// kubefedctl enable reads spec.versions[0]'s schema.
+	first := c.FirstVersionSchema
+	if first == nil {
+		first = c.Schema
+	}
+	if first != nil {
+		if spec := first.Properties["spec"]; spec != nil {
 			if r := spec.Properties["replicas"]; r != nil && r.Type == "integer" && r.Format == "int32" {
 				int32Replicas = true
 			}

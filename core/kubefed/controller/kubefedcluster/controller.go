@@ -1,13 +1,24 @@
 // Package kubefedcluster models kubefed's cluster health controller
-// (pkg/controller/kubefedcluster): every period it probes each member
-// cluster's /healthz and writes KubeFedCluster status conditions, changing
-// them only after failureThreshold consecutive failures or successThreshold
-// consecutive successes. The model writes status only when a condition's
-// status, reason or message changes (not on every probe), so transcripts stay
-// readable.
+// (pkg/controller/kubefedcluster): when it starts and then every period it
+// probes each member cluster's /healthz and writes KubeFedCluster status
+// conditions. The model writes status only when a condition's status, reason
+// or message changes (not on every probe), so transcripts stay readable.
+//
+// The thresholds are upstream's thresholdAdjustedClusterStatus, which is not
+// "N consecutive failures": the controller counts how many probes in a row
+// the status it last wrote kept its readiness (held probes included), and a
+// probe's result is written only if that count has reached the threshold of
+// the result (failureThreshold 3 for a not-ready result, successThreshold 1
+// for a ready one); otherwise the last status is kept. So a cluster that has
+// been Ready for three probes or more turns NotReady on the first failed
+// probe, while one that turned Ready less than three probes ago stays Ready
+// until its third probe. The first probe of a cluster after the controller
+// starts, or after the KubeFedCluster's spec, labels or annotations changed
+// (upstream drops the cluster's stored data then), is written as it is.
 package kubefedcluster
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
@@ -15,7 +26,11 @@ import (
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
 )
 
-const src = "kubefedcluster/controller.go"
+const (
+	src            = "kubefedcluster/controller.go"
+	clientSrc      = "kubefedcluster/clusterclient.go"
+	recorderSource = "kubefedcluster-controller"
+)
 
 // Health is what a member cluster's /healthz answers.
 type Health string
@@ -41,16 +56,21 @@ type Controller struct {
 	timer            func()
 }
 
+// probeState is upstream's ClusterData: the health last written and the
+// number of probes in a row it has kept its readiness (resultRun), and the
+// cluster metadata it was stored for.
 type probeState struct {
-	last     Health
-	run      int
 	observed Health
+	run      int
+	meta     string
 }
 
-// Start begins probing every period (10s by default).
+// Start probes every cluster at once and then every period (10s by
+// default), as wait.Until runs upstream's updateClusterStatus.
 func Start(cfg *util.ControllerConfig, probe Prober) *Controller {
 	c := &Controller{cfg: cfg, probe: probe, Period: 10 * time.Second, FailureThreshold: 3, SuccessThreshold: 1, state: map[string]*probeState{}}
 	cfg.Log.Infof(src, "Starting cluster controller")
+	c.ProbeAll()
 	c.schedule()
 	return c
 }
@@ -77,27 +97,84 @@ func (c *Controller) Stop() {
 
 // ProbeAll probes every KubeFedCluster once.
 func (c *Controller) ProbeAll() {
+	seen := map[string]bool{}
 	for _, obj := range c.cfg.Host.List("core.kubefed.io", "KubeFedCluster", c.cfg.KubeFedNamespace) {
 		name := u.GetName(obj)
+		seen[name] = true
 		h, version := c.probe(name)
-		st, ok := c.state[name]
-		if !ok {
-			st = &probeState{observed: currentHealth(obj)}
-			c.state[name] = st
+		if h == HealthUnreachable {
+			c.recordProbeError(obj)
 		}
-		if h == st.last {
-			st.run++
-		} else {
-			st.last, st.run = h, 1
+		if h != HealthOK {
+			// Only a successful probe asks for the version; a held Ready
+			// status is written without it.
+			version = ""
 		}
-		threshold := c.FailureThreshold
-		if h == HealthOK {
-			threshold = c.SuccessThreshold
+		c.write(obj, c.adjust(name, clusterMeta(obj), h), version)
+	}
+	// A deleted cluster's data goes with it (delFromClusterSet).
+	for name := range c.state {
+		if !seen[name] {
+			delete(c.state, name)
 		}
-		if h != st.observed && (st.observed == "" || st.run >= threshold) {
-			st.observed = h
-		}
-		c.write(obj, st.observed, version)
+	}
+}
+
+// Probed records that cluster obj was just probed with result h and h was
+// written (a join in the simulation reports the new cluster's health at
+// once, as if the controller had probed it then).
+func (c *Controller) Probed(obj map[string]any, h Health) {
+	c.state[u.GetName(obj)] = &probeState{observed: h, run: 1, meta: clusterMeta(obj)}
+}
+
+// adjust is upstream's thresholdAdjustedClusterStatus: the health to write
+// for probe result h.
+func (c *Controller) adjust(name, meta string, h Health) Health {
+	st, ok := c.state[name]
+	if !ok || st.meta != meta {
+		// No stored data: a new cluster, a restarted controller, or a
+		// cluster whose spec, labels or annotations changed (the informer's
+		// update handler re-adds it). The result is taken as it is.
+		c.state[name] = &probeState{observed: h, run: 1, meta: meta}
+		return h
+	}
+	threshold := c.FailureThreshold
+	if h == HealthOK {
+		threshold = c.SuccessThreshold
+	}
+	next := h
+	if st.run < threshold {
+		next = st.observed
+	}
+	if (next == HealthOK) == (st.observed == HealthOK) {
+		st.run++
+	} else {
+		st.run = 1
+	}
+	st.observed = next
+	return next
+}
+
+// clusterMeta is what the informer's update handler compares to decide the
+// cluster changed: spec, labels and annotations.
+func clusterMeta(obj map[string]any) string {
+	return fmt.Sprint(obj["spec"], u.NestedMap(obj, "metadata", "labels"), u.NestedMap(obj, "metadata", "annotations"))
+}
+
+// probeErr is the error a /healthz request to an unreachable cluster
+// returns.
+const probeErr = "Get \"https://api/healthz\": dial tcp: i/o timeout"
+
+// recordProbeError reports a failed /healthz request as upstream does: the
+// client's HandleError, a Warning RetrievingClusterHealthFailed event on the
+// KubeFedCluster and, from v0.8.0 (PR #1408), an error log.
+func (c *Controller) recordProbeError(obj map[string]any) {
+	name := u.GetName(obj)
+	// runtime.HandleError of the wrapped request error.
+	c.cfg.Log.Errorf(clientSrc, "Failed to do cluster health check for cluster %q: %s", name, probeErr)
+	c.cfg.Recorder.Event(recorderSource, obj, "Warning", "RetrievingClusterHealthFailed", "Failed to retrieve health of the cluster: "+probeErr)
+	if c.cfg.Release.Has(release.SyncErrorLogs) {
+		c.cfg.Log.Errorf(src, "Failed to retrieve health of the cluster %s: %s", name, probeErr)
 	}
 }
 
@@ -149,7 +226,7 @@ func conditions(r release.Release, h Health, now string, old []any) []any {
 	default:
 		msg := "cluster is not reachable"
 		if r.Has(release.OfflineMessageHasError) {
-			msg += ": Get \"https://api/healthz\": dial tcp: i/o timeout"
+			msg += ": " + probeErr
 		}
 		return []any{mk("Offline", "True", "ClusterNotReachable", msg)}
 	}
@@ -157,13 +234,14 @@ func conditions(r release.Release, h Health, now string, old []any) []any {
 
 func (c *Controller) write(obj map[string]any, h Health, version string) {
 	old := u.NestedSlice(obj, "status", "conditions")
-	if currentHealth(obj) == h && len(old) > 0 {
+	now := c.cfg.Host.Clock().Now().UTC().Format(time.RFC3339)
+	st := Status(c.cfg.Release, h, version, now, old)
+	if currentHealth(obj) == h && len(old) > 0 && st["kubernetesVersion"] == u.NestedMap(obj, "status")["kubernetesVersion"] {
 		return
 	}
-	now := c.cfg.Host.Clock().Now().UTC().Format(time.RFC3339)
 	next := u.DeepCopyMap(obj)
-	next["status"] = Status(c.cfg.Release, h, version, now, old)
+	next["status"] = st
 	if _, err := c.cfg.Host.UpdateStatus(next); err != nil {
-		c.cfg.Log.HandleError(src, util.Wrap(err, "Failed to update the status of cluster %q", u.GetName(obj)))
+		c.cfg.Log.Warningf(src, "Failed to update the status of cluster %q: %v", u.GetName(obj), err)
 	}
 }
