@@ -263,11 +263,7 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		}
 		v, ok := c.convert(raw, r.e.jsonIter)
 		if !ok {
-			if !r.e.dropinGVK {
-				// 1.32+ fail in the merge (mergedFieldsDecode).
-				r.skippedField(c, "dropin", path, from.at, raw)
-			}
-			continue
+			continue // the merge fails (mergedFieldsDecode)
 		}
 		if r.e.dropinGVK {
 			if !c.pointer && isZero(v) {

@@ -106,7 +106,7 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		}
 		doc = mergePatch(doc, obj).(map[string]any)
 	}
-	if r.e.dropinGVK && !r.mergedFieldsDecode(doc, setBy) {
+	if !r.mergedFieldsDecode(doc, setBy) {
 		return nil, nil, false
 	}
 	for k, fv := range layer {
@@ -196,18 +196,15 @@ func dropinGateOrigins(obj map[string]any, path string, pos *positions, origins 
 // patchedGates decodes the merged document's gates; a value of the wrong
 // type fails the merge, marked where it was set.
 func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (map[string]bool, bool) {
-	keys := []string{"featureGates"}
-	if r.e.dropinGVK {
-		// encoding/json decodes every key that matches without case into
-		// the one map, in key order ("FeatureGates" before "featureGates").
-		keys = keys[:0]
-		for k := range doc {
-			if strings.EqualFold(k, "featureGates") {
-				keys = append(keys, k)
-			}
+	// encoding/json decodes every key that matches without case into the
+	// one map, in key order ("FeatureGates" before "featureGates").
+	var keys []string
+	for k := range doc {
+		if strings.EqualFold(k, "featureGates") {
+			keys = append(keys, k)
 		}
-		sort.Strings(keys)
 	}
+	sort.Strings(keys)
 	var gates map[string]bool
 	for _, k := range keys {
 		fg, ok := doc[k]
@@ -316,8 +313,11 @@ type dropinSource struct {
 	pos  *positions
 }
 
-// mergedFieldsDecode is the 1.32+ merge's last step: the merged JSON is
-// decoded with encoding/json into the v1beta1 type, whose type errors and
+// mergedFieldsDecode is the merge's last step: the merged JSON is decoded
+// with encoding/json, 1.32+ into the v1beta1 type, 1.29–1.31 into the
+// internal type (whose Go field names the keys match and the errors name:
+// "KubeletConfiguration.MaxPods"; the base's own keys never fail, so only
+// the drop-ins' are checked), whose type errors and
 // UnmarshalJSON errors read as sigs.k8s.io/json's without the strict
 // checks (unknown fields pass) and with field names matched without case
 // ("MaxPods: ten" fails as maxPods). Its keys are sorted, so the first type
@@ -329,7 +329,7 @@ func (r *run) mergedFieldsDecode(doc map[string]any, setBy map[string]dropinSour
 	if err != nil {
 		return true
 	}
-	w := sigsWalk{minor: r.e.minor, fold: true}
+	w := sigsWalk{minor: r.e.minor, fold: true, internal: r.e.dropinInternalBase}
 	_, gate := w.config(raw)
 	err, at := w.abort, w.abortAt
 	if err == nil {

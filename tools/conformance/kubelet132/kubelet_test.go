@@ -3,7 +3,6 @@
 package kubelet132
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
