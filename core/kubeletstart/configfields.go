@@ -230,19 +230,10 @@ func compactJSON(v any) string {
 	return string(b)
 }
 
-// dropinLayer is the 1.29–1.31 merge: the base document is json.Marshal of
-// the internal configuration, whose keys are Go field names
-// ("MaxPods"), while drop-ins write v1beta1 names ("maxPods"). The merge
-// patch keeps both keys; the final json.Unmarshal into the internal type
-// matches keys case-insensitively in sorted order, so a drop-in value wins
-// over the base, a drop-in's null only removes what an earlier drop-in set,
-// and nothing is defaulted again.
-type dropinLayer map[string]*fieldValue
-
-// applyDropin folds one drop-in into the tracked fields for the era.
-// unified is the 1.32+ merge on the v1beta1 document (null resets to the
-// default, re-defaulting after the merge); otherwise the 1.29–1.31 layer.
-func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any, pos *positions, path string) {
+// applyDropin folds one drop-in into the tracked fields as the 1.32+
+// merge does: on the v1beta1 document, a null resets to the default, and
+// the merged configuration is defaulted again. (1.29–1.31: ontoInternal.)
+func (r *run) applyDropin(st configState, obj map[string]any, pos *positions, path string) {
 	r.mergeNested(st, obj, pos, path)
 	for _, c := range configFields {
 		if !c.in(r.e) {
@@ -254,25 +245,17 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		}
 		from := origin{source: "dropin", path: path, at: pos.field(c.path)}
 		if raw == nil {
-			if r.e.dropinGVK {
-				st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
-			} else {
-				delete(layer, c.path)
-			}
+			st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
 			continue
 		}
 		v, ok := c.convert(raw, r.e.jsonIter)
 		if !ok {
 			continue // the merge fails (mergedFieldsDecode)
 		}
-		if r.e.dropinGVK {
-			if !c.pointer && isZero(v) {
-				v, from = c.defaultValue(r.e.minor), origin{source: "default"}
-			}
-			st[c.path] = fieldValue{val: v, from: from}
-		} else {
-			layer[c.path] = &fieldValue{val: v, from: from}
+		if !c.pointer && isZero(v) {
+			v, from = c.defaultValue(r.e.minor), origin{source: "default"}
 		}
+		st[c.path] = fieldValue{val: v, from: from}
 	}
 }
 

@@ -97,10 +97,9 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		}
 		doc["featureGates"] = fg
 	}
-	layer := dropinLayer{}
 	setBy := map[string]dropinSource{}
 	for _, f := range files {
-		obj, ok := r.readDropin(dir, f, layer, dropOrigins, setBy)
+		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
 		}
@@ -109,8 +108,8 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	if !r.mergedFieldsDecode(doc, setBy) {
 		return nil, nil, false
 	}
-	for k, fv := range layer {
-		r.cfg[k] = *fv
+	if internal {
+		r.ontoInternal(doc, setBy)
 	}
 	gates, ok := r.patchedGates(doc, dropOrigins)
 	if !ok {
@@ -133,8 +132,8 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 
 // readDropin decodes one 1.29+ drop-in, records where its gates and
 // fields are (setBy: which drop-in last set each top-level field), and
-// folds its fields into layer.
-func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[string]origin, setBy map[string]dropinSource) (map[string]any, bool) {
+// (1.32+) folds its fields into the configuration.
+func (r *run) readDropin(dir string, f File, dropOrigins map[string]origin, setBy map[string]dropinSource) (map[string]any, bool) {
 	if len(f.Content) == 0 {
 		r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
 		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
@@ -163,7 +162,9 @@ func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[
 	r.traceDropin(f.Path, obj, pos.gateLine)
 	dropinGateOrigins(obj, f.Path, pos, dropOrigins)
 	r.noteCrashLoopMax(obj, "dropin", f.Path, pos)
-	r.applyDropin(r.cfg, layer, obj, pos, f.Path)
+	if !r.e.dropinInternalBase {
+		r.applyDropin(r.cfg, obj, pos, f.Path)
+	}
 	return obj, true
 }
 

@@ -19,11 +19,10 @@ import (
 //
 // The values are the decoded JSON of the top-level fields (nestedFields),
 // kept in the configuration state under their JSON names: the file's value,
-// drop-ins merged onto it as a JSON merge patch. That is the 1.32+ merge;
-// 1.29–1.31 decode the merged JSON onto the internal type (a drop-in's null
-// keeps the file's value there, where the model drops it) and 1.28 merges
-// defaulted drop-ins with mergo, whose defaults override the file's: the
-// model does not follow those two merges for nested values.
+// drop-ins merged onto it as a JSON merge patch (1.32+), or decoded onto it
+// as encoding/json decodes onto the internal type (1.29–1.31,
+// internalmerge.go); 1.28 merges defaulted drop-ins with mergo, whose
+// defaults override the file's (mergoNested).
 //
 // Not modelled: logging's flushFrequency and verbosity bounds (their
 // printed values depend on apimachinery's release), and a tracing endpoint
@@ -43,8 +42,8 @@ func (r *run) noteNested(st configState, obj map[string]any, pos *positions, inp
 	}
 }
 
-// mergeNested folds a drop-in's nested fields into the state as a JSON
-// merge patch (null removes the field).
+// mergeNested folds a 1.32+ drop-in's nested fields into the state as a
+// JSON merge patch (null removes the field).
 func (r *run) mergeNested(st configState, obj map[string]any, pos *positions, path string) {
 	for _, name := range nestedFields {
 		v, ok := obj[name]
