@@ -263,10 +263,21 @@ func (r *run) applyDropin(st configState, obj map[string]any, pos *positions, pa
 // own, then every non-zero field overrides the base, defaults included.
 func (r *run) mergoDropin(st configState, obj map[string]any, pos *positions, path string) {
 	for k, fv := range r.decodedState(obj, pos, "dropin", path) {
-		if !isZero(fv.val) {
+		if !isZero(fv.val) && !isNested(k) {
 			st[k] = fv
 		}
 	}
+	r.mergoNested(st, obj, pos, path)
+}
+
+// isNested says the state entry is one of nestedFields.
+func isNested(name string) bool {
+	for _, n := range nestedFields {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // applyFlags is the flag-precedence re-parse for the tracked fields: a flag
