@@ -68,6 +68,9 @@ var configFields = []configField{
 	{path: "registryBurst", goName: "RegistryBurst", flag: "registry-burst", def: int64(10)},
 	{path: "registryPullQPS", goName: "RegistryPullQPS", pointer: true, flag: "registry-qps", def: int64(5)},
 	{path: "hairpinMode", goName: "HairpinMode", kind: fString, flag: "hairpin-mode", def: "promiscuous-bridge"},
+	// Filled by defaulting while KubeletEnsureSecretPulledImages is on
+	// (gatedfields.go).
+	{path: imagePullPolicy, goName: "ImagePullCredentialsVerificationPolicy", kind: fString, since: 33},
 	// logging.verbosity (1.23+: --v is bound to the configuration and
 	// applied when logging is initialised).
 	{path: "logging.verbosity", goName: "Logging.Verbosity", flag: "v", since: 23},

@@ -299,6 +299,7 @@ func (r *run) parseCommandLine() bool {
 		return false
 	}
 	r.cfg = defaultsState(e)
+	r.defaultBuiltin()
 	if e.logInit == logAtParse {
 		r.initLogging()
 	}
@@ -442,6 +443,7 @@ func (r *run) defaulting(gates map[string]bool) bool {
 		return true
 	}
 	cp := r.gate.Copy()
+	defer r.defaultGated(func(name string) bool { on, _ := cp.Lookup(name); return on })
 	if err := cp.SetFromMap(gates); err != nil {
 		r.failingMap = gates
 		r.res.Error = err.Error()

@@ -135,6 +135,7 @@ func (r *run) fieldErrors(enabled func(string) bool) []error {
 	if fc, bad := c.hairpinMode(); bad {
 		c.out = append(c.out, fc)
 	}
+	c.imagePullPolicy()
 	c.reservedMemory()
 	c.logging()
 	c.tracing()
