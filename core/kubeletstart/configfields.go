@@ -19,6 +19,7 @@ const (
 	fInt32 fieldKind = iota
 	fInt64
 	fString
+	fUint32
 )
 
 // configField is one tracked KubeletConfiguration field.
@@ -73,7 +74,7 @@ var configFields = []configField{
 	{path: imagePullPolicy, goName: "ImagePullCredentialsVerificationPolicy", kind: fString, since: 33},
 	// logging.verbosity (1.23+: --v is bound to the configuration and
 	// applied when logging is initialised).
-	{path: "logging.verbosity", goName: "Logging.Verbosity", flag: "v", since: 23},
+	{path: "logging.verbosity", goName: "Logging.Verbosity", kind: fUint32, flag: "v", since: 23},
 }
 
 // fieldValue is a field's value in the configuration being built, with
@@ -158,8 +159,11 @@ func (c configField) convert(v any, jsonIter bool) (any, bool) {
 			return nil, false
 		}
 		lo, hi := float64(math.MinInt32), float64(math.MaxInt32)
-		if c.kind == fInt64 {
+		switch c.kind {
+		case fInt64:
 			lo, hi = -(1 << 63), (1<<63)-1
+		case fUint32:
+			lo, hi = 0, math.MaxUint32
 		}
 		if f < lo || f > hi {
 			if jsonIter && c.kind == fInt32 && math.Abs(f) < 1<<53 {
@@ -221,6 +225,8 @@ func (c configField) typeName() string {
 		return "string"
 	case fInt64:
 		return "int64"
+	case fUint32:
+		return "uint32"
 	}
 	return "int32"
 }

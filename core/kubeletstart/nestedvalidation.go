@@ -2,7 +2,9 @@ package kubeletstart
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -24,9 +26,8 @@ import (
 // internalmerge.go); 1.28 merges defaulted drop-ins with mergo, whose
 // defaults override the file's (mergoNested).
 //
-// Not modelled: logging's flushFrequency and verbosity bounds (their
-// printed values depend on apimachinery's release), and a tracing endpoint
-// net/url refuses for another reason than its port.
+// Not modelled: a tracing endpoint net/url refuses for another reason than
+// its port.
 
 // nestedFields are the top-level fields whose decoded values the checks
 // read.
@@ -332,6 +333,11 @@ func (c *nestedChecks) logging() {
 	}
 	const lg = "logging"
 	l := c.object(lg)
+	if c.e.minor >= 35 {
+		if v, ok := negativeFlush(l["flushFrequency"]); ok {
+			c.addRaw(fmt.Sprintf("logging.flushFrequency: Invalid value: %s: Must be greater than zero", v), lg)
+		}
+	}
 	format := str(l, "format")
 	switch format {
 	case "", "text":
@@ -345,6 +351,10 @@ func (c *nestedChecks) logging() {
 	if c.e.minor < 23 {
 		return
 	}
+	// The verbosity as the flags left it (--v is bound to it).
+	if v, ok := c.verbosityTooHigh(float64(c.st.int("logging.verbosity"))); ok {
+		c.addRaw(fmt.Sprintf("logging.verbosity: Invalid value: %s: Must be <= 2147483647", v), "logging.verbosity")
+	}
 	vmodule, _ := l["vmodule"].([]any)
 	if len(vmodule) > 0 && format != "" && format != "text" {
 		c.addRaw("logging.vmodule: Forbidden: Only supported for text log format", lg)
@@ -356,6 +366,9 @@ func (c *nestedChecks) logging() {
 		}
 		if strings.ContainsAny(p, "=,") {
 			c.addRaw(fmt.Sprintf("logging.vmodule[%d]: Invalid value: %q: File pattern must not contain equal sign or comma", i, p), lg)
+		}
+		if v, ok := c.verbosityTooHigh(asObject(item)["verbosity"]); ok {
+			c.addRaw(fmt.Sprintf("logging.vmodule[%d]: Invalid value: %s: Must be <= 2147483647", i, v), lg)
 		}
 	}
 	if c.e.minor < 25 {
@@ -375,6 +388,40 @@ func (c *nestedChecks) logging() {
 			c.addRaw(fmt.Sprintf("logging.options.%s.infoBufferSize: Forbidden: Feature LoggingAlphaOptions is disabled", kind), lg)
 		}
 	}
+}
+
+// verbosityTooHigh is the check of a verbosity (a uint32 that klog reads
+// as an int32) and the value as the field error prints it: up to 1.33
+// apimachinery prints the named uint32 with %#v (0x80000000), from 1.34 as
+// JSON (2147483648).
+func (c *nestedChecks) verbosityTooHigh(v any) (string, bool) {
+	f, ok := v.(float64)
+	if !ok || f <= math.MaxInt32 || f > math.MaxUint32 {
+		return "", false
+	}
+	if c.e.minor >= 34 {
+		return strconv.FormatUint(uint64(f), 10), true
+	}
+	return "0x" + strconv.FormatUint(uint64(f), 16), true
+}
+
+// negativeFlush is the check of logging.flushFrequency (1.35+; defaulting
+// replaces a zero) and the value printed as JSON, the way
+// TimeOrMetaDuration marshals itself: a duration written as a string comes
+// back as a string in time.Duration's form, a number as the number.
+func negativeFlush(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		d, err := time.ParseDuration(x)
+		if err == nil && d < 0 {
+			return strconv.Quote(d.String()), true
+		}
+	case float64:
+		if x < 0 && x == math.Trunc(x) && x >= math.MinInt64 {
+			return strconv.FormatInt(int64(x), 10), true
+		}
+	}
+	return "", false
 }
 
 func asObject(v any) map[string]any {

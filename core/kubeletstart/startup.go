@@ -248,6 +248,9 @@ func (r *run) start() {
 	if !ok || !r.flagPrecedence(gates, origins) {
 		return
 	}
+	if !r.applyLogging() {
+		return
+	}
 	if r.e.logInit == logBeforeValidate {
 		r.initLogging()
 	}
