@@ -71,8 +71,7 @@ func (c *nestedChecks) imagePullPolicy() {
 	switch p {
 	case "NeverVerify", imagePullPolicyDef, "NeverVerifyAllowlistedImages", "AlwaysVerify":
 	default:
-		c.addRaw(fmt.Sprintf("invalid configuration: option %q specified for imagePullCredentialsVerificationPolicy. Valid options are %q, %q, %q or %q",
-			p, "NeverVerify", imagePullPolicyDef, "NeverVerifyAllowlistedImages", "AlwaysVerify"), imagePullPolicy)
+		c.addRaw("invalid configuration: option "+strconv.Quote(p)+` specified for imagePullCredentialsVerificationPolicy. Valid options are "NeverVerify", "NeverVerifyPreloadedImages", "NeverVerifyAllowlistedImages" or "AlwaysVerify"`, imagePullPolicy)
 	}
 }
 

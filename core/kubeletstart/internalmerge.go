@@ -1,6 +1,5 @@
 package kubeletstart
 
-import "sort"
 
 // The 1.29–1.31 drop-in merge ends in json.Unmarshal of the merged JSON
 // into the very internal configuration whose json.Marshal was the base.
@@ -23,49 +22,30 @@ import "sort"
 //     element as it was;
 //   - nothing is defaulted again.
 
-// internalKeys are the merged drop-ins' keys that reach the internal field
-// goName, in the order encoding/json decodes them, without those the
-// base's own key overwrites.
-func internalKeys(doc map[string]any, minor int, field, goName string) []string {
-	var keys []string
-	for k := range doc {
-		if k >= goName && foldInternalField(minor, k) == field {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // ontoInternal folds the merged drop-ins into the tracked fields and the
-// nested values as the final json.Unmarshal does.
+// nested values as the final json.Unmarshal does: the effective drop-in
+// value of each field (its keys decoded onto each other in order), then
+// decoded onto the file's.
 func (r *run) ontoInternal(doc map[string]any, setBy map[string]dropinSource) {
-	for _, c := range configFields {
-		if !c.in(r.e) || c.path != topKey(c.path) {
-			continue
+	eff := map[string]any{}
+	from := map[string]origin{}
+	for _, k := range sortedKeys(doc) {
+		f := foldInternalField(r.e.minor, k)
+		if t, ok := configType(r.e.minor, f); ok && k >= t.goName {
+			eff[f] = decodeOnto(eff[f], doc[k])
+			from[f] = dropinOrigin(setBy[k], k)
 		}
-		for _, k := range internalKeys(doc, r.e.minor, c.path, c.goName) {
-			if v, ok := c.convert(doc[k], false); ok {
-				r.cfg[c.path] = fieldValue{val: v, from: dropinOrigin(setBy[k], k)}
+	}
+	for _, c := range configFields {
+		if v, ok := lookupPath(eff, c.path); ok && c.in(r.e) {
+			if n, ok := c.convert(v, false); ok {
+				r.cfg[c.path] = fieldValue{val: n, from: from[topKey(c.path)]}
 			}
 		}
 	}
-	// logging.verbosity, the one tracked nested field, follows logging.
 	for _, name := range nestedFields {
-		t, ok := configType(r.e.minor, name)
-		if !ok {
-			continue
-		}
-		for _, k := range internalKeys(doc, r.e.minor, name, t.goName) {
-			st := r.cfg[name]
-			r.cfg[name] = fieldValue{val: decodeOnto(st.val, doc[k]), from: dropinOrigin(setBy[k], k)}
-			if name == "logging" && r.e.minor >= 23 {
-				if v, ok := lookupPath(asObject(doc[k]), "verbosity"); ok {
-					if n, ok := (configField{kind: fInt64}).convert(v, false); ok {
-						r.cfg["logging.verbosity"] = fieldValue{val: n, from: dropinOrigin(setBy[k], k+".verbosity")}
-					}
-				}
-			}
+		if v, ok := eff[name]; ok {
+			r.cfg[name] = fieldValue{val: decodeOnto(r.cfg[name].val, v), from: from[name]}
 		}
 	}
 }
