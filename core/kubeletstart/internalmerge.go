@@ -32,7 +32,8 @@ func (r *run) ontoInternal(doc map[string]any, setBy map[string]dropinSource) {
 	for _, k := range sortedKeys(doc) {
 		f := foldInternalField(r.e.minor, k)
 		if t, ok := configType(r.e.minor, f); ok && k >= t.goName {
-			eff[f] = decodeOnto(eff[f], doc[k])
+			// The key equal to the Go name was merged into the base's.
+			eff[f] = decodeOnto(eff[f], foldKeys(doc[k], t, r.e.minor, k == t.goName))
 			from[f] = dropinOrigin(setBy[k], k)
 		}
 	}
@@ -44,10 +45,45 @@ func (r *run) ontoInternal(doc map[string]any, setBy map[string]dropinSource) {
 		}
 	}
 	for _, name := range nestedFields {
-		if v, ok := eff[name]; ok {
-			r.cfg[name] = fieldValue{val: decodeOnto(r.cfg[name].val, v), from: from[name]}
+		v, ok := eff[name]
+		if !ok {
+			continue
+		}
+		cur := r.cfg[name].val
+		if name == "logging" {
+			cur = defaultedLogging(cur) // the file's was defaulted
+		}
+		merged := decodeOnto(cur, v)
+		r.cfg[name] = fieldValue{val: merged, from: from[name]}
+		if name == "logging" {
+			// Nothing defaults the merged value again: an empty format
+			// stays empty, which logsapi does not know.
+			r.emptyLogFormat = str(asObject(merged), "format") == ""
 		}
 	}
+}
+
+// foldKeys renames a struct value's keys to the JSON names of the fields
+// encoding/json matches them to without case (nested structs included).
+// inBase: the value was merged into the base's own key (the drop-in wrote
+// the Go name), so a key sorting before a field's name is dropped: the
+// base's key, decoded after it, wins (the model takes the base to hold
+// every field).
+func foldKeys(v any, t fieldType, minor int, inBase bool) any {
+	m, ok := v.(map[string]any)
+	if !ok || t.code != 'o' {
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for _, k := range sortedKeys(m) {
+		name := foldNested(t.name, minor, k)
+		if inBase && k < name {
+			continue // the base's own key comes after it and wins
+		}
+		ft, _, _ := nestedType(t.name, minor, name)
+		out[name] = decodeOnto(out[name], foldKeys(m[k], ft, minor, inBase))
+	}
+	return out
 }
 
 func dropinOrigin(src dropinSource, key string) origin {

@@ -64,6 +64,9 @@ func (r *run) mergeNested(st configState, obj map[string]any, pos *positions, pa
 type nestedChecks struct {
 	fieldChecks
 	enabled func(string) bool
+	// emptyFormat: logging.format is an empty string no defaulting
+	// replaced (a 1.29–1.31 drop-in's).
+	emptyFormat bool
 }
 
 // prefix is "invalid configuration: " from 1.24 for checks 1.23 wrote
@@ -339,9 +342,11 @@ func (c *nestedChecks) logging() {
 		}
 	}
 	format := str(l, "format")
-	switch format {
-	case "", "text":
-	case "json":
+	switch {
+	case format == "" && c.emptyFormat:
+		c.addRaw(`logging.format: Invalid value: "": Unsupported log format`, lg)
+	case format == "" || format == "text":
+	case format == "json":
 		if c.e.minor >= 25 && !c.enabled("LoggingBetaOptions") {
 			c.addRaw("logging.format: Forbidden: Log format json is disabled, see LoggingBetaOptions feature", lg)
 		}

@@ -50,6 +50,8 @@ type run struct {
 	// crashLoopMax is crashLoopBackOff.maxContainerRestartPeriod of the
 	// merged configuration (gatedfields.go).
 	crashLoopMax *gatedField
+	// emptyLogFormat: 1.29–1.31 drop-ins left logging.format empty.
+	emptyLogFormat bool
 	// cfg holds the other tracked configuration fields (configfields.go).
 	cfg configState
 	// logsOn: the verbosity has taken effect (verbosity.go).

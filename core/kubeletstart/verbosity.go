@@ -51,7 +51,7 @@ func (r *run) applyLogging() bool {
 	if r.e.logInit != logBeforeValidate {
 		return true
 	}
-	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, enabled: func(name string) bool {
+	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, emptyFormat: r.emptyLogFormat, enabled: func(name string) bool {
 		on, _ := r.gate.Lookup(name)
 		return on
 	}}
