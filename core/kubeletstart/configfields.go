@@ -19,6 +19,7 @@ const (
 	fInt32 fieldKind = iota
 	fInt64
 	fString
+	fUint32
 )
 
 // configField is one tracked KubeletConfiguration field.
@@ -68,9 +69,12 @@ var configFields = []configField{
 	{path: "registryBurst", goName: "RegistryBurst", flag: "registry-burst", def: int64(10)},
 	{path: "registryPullQPS", goName: "RegistryPullQPS", pointer: true, flag: "registry-qps", def: int64(5)},
 	{path: "hairpinMode", goName: "HairpinMode", kind: fString, flag: "hairpin-mode", def: "promiscuous-bridge"},
+	// Filled by defaulting while KubeletEnsureSecretPulledImages is on
+	// (gatedfields.go).
+	{path: imagePullPolicy, goName: "ImagePullCredentialsVerificationPolicy", kind: fString, since: 33},
 	// logging.verbosity (1.23+: --v is bound to the configuration and
 	// applied when logging is initialised).
-	{path: "logging.verbosity", goName: "Logging.Verbosity", flag: "v", since: 23},
+	{path: "logging.verbosity", goName: "Logging.Verbosity", kind: fUint32, flag: "v", since: 23},
 }
 
 // fieldValue is a field's value in the configuration being built, with
@@ -155,8 +159,11 @@ func (c configField) convert(v any, jsonIter bool) (any, bool) {
 			return nil, false
 		}
 		lo, hi := float64(math.MinInt32), float64(math.MaxInt32)
-		if c.kind == fInt64 {
+		switch c.kind {
+		case fInt64:
 			lo, hi = -(1 << 63), (1<<63)-1
+		case fUint32:
+			lo, hi = 0, math.MaxUint32
 		}
 		if f < lo || f > hi {
 			if jsonIter && c.kind == fInt32 && math.Abs(f) < 1<<53 {
@@ -218,6 +225,8 @@ func (c configField) typeName() string {
 		return "string"
 	case fInt64:
 		return "int64"
+	case fUint32:
+		return "uint32"
 	}
 	return "int32"
 }
@@ -230,19 +239,10 @@ func compactJSON(v any) string {
 	return string(b)
 }
 
-// dropinLayer is the 1.29–1.31 merge: the base document is json.Marshal of
-// the internal configuration, whose keys are Go field names
-// ("MaxPods"), while drop-ins write v1beta1 names ("maxPods"). The merge
-// patch keeps both keys; the final json.Unmarshal into the internal type
-// matches keys case-insensitively in sorted order, so a drop-in value wins
-// over the base, a drop-in's null only removes what an earlier drop-in set,
-// and nothing is defaulted again.
-type dropinLayer map[string]*fieldValue
-
-// applyDropin folds one drop-in into the tracked fields for the era.
-// unified is the 1.32+ merge on the v1beta1 document (null resets to the
-// default, re-defaulting after the merge); otherwise the 1.29–1.31 layer.
-func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any, pos *positions, path string) {
+// applyDropin folds one drop-in into the tracked fields as the 1.32+
+// merge does: on the v1beta1 document, a null resets to the default, and
+// the merged configuration is defaulted again. (1.29–1.31: ontoInternal.)
+func (r *run) applyDropin(st configState, obj map[string]any, pos *positions, path string) {
 	r.mergeNested(st, obj, pos, path)
 	for _, c := range configFields {
 		if !c.in(r.e) {
@@ -254,29 +254,17 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 		}
 		from := origin{source: "dropin", path: path, at: pos.field(c.path)}
 		if raw == nil {
-			if r.e.dropinGVK {
-				st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
-			} else {
-				delete(layer, c.path)
-			}
+			st[c.path] = fieldValue{val: c.defaultValue(r.e.minor), from: origin{source: "default"}}
 			continue
 		}
 		v, ok := c.convert(raw, r.e.jsonIter)
 		if !ok {
-			if !r.e.dropinGVK {
-				// 1.32+ fail in the merge (mergedFieldsDecode).
-				r.skippedField(c, "dropin", path, from.at, raw)
-			}
-			continue
+			continue // the merge fails (mergedFieldsDecode)
 		}
-		if r.e.dropinGVK {
-			if !c.pointer && isZero(v) {
-				v, from = c.defaultValue(r.e.minor), origin{source: "default"}
-			}
-			st[c.path] = fieldValue{val: v, from: from}
-		} else {
-			layer[c.path] = &fieldValue{val: v, from: from}
+		if !c.pointer && isZero(v) {
+			v, from = c.defaultValue(r.e.minor), origin{source: "default"}
 		}
+		st[c.path] = fieldValue{val: v, from: from}
 	}
 }
 
@@ -284,10 +272,21 @@ func (r *run) applyDropin(st configState, layer dropinLayer, obj map[string]any,
 // own, then every non-zero field overrides the base, defaults included.
 func (r *run) mergoDropin(st configState, obj map[string]any, pos *positions, path string) {
 	for k, fv := range r.decodedState(obj, pos, "dropin", path) {
-		if !isZero(fv.val) {
+		if !isZero(fv.val) && !isNested(k) {
 			st[k] = fv
 		}
 	}
+	r.mergoNested(st, obj, pos, path)
+}
+
+// isNested says the state entry is one of nestedFields.
+func isNested(name string) bool {
+	for _, n := range nestedFields {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // applyFlags is the flag-precedence re-parse for the tracked fields: a flag

@@ -97,20 +97,19 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		}
 		doc["featureGates"] = fg
 	}
-	layer := dropinLayer{}
 	setBy := map[string]dropinSource{}
 	for _, f := range files {
-		obj, ok := r.readDropin(dir, f, layer, dropOrigins, setBy)
+		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
 		}
 		doc = mergePatch(doc, obj).(map[string]any)
 	}
-	if r.e.dropinGVK && !r.mergedFieldsDecode(doc, setBy) {
+	if !r.mergedFieldsDecode(doc, setBy) {
 		return nil, nil, false
 	}
-	for k, fv := range layer {
-		r.cfg[k] = *fv
+	if internal {
+		r.ontoInternal(doc, setBy)
 	}
 	gates, ok := r.patchedGates(doc, dropOrigins)
 	if !ok {
@@ -133,8 +132,8 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 
 // readDropin decodes one 1.29+ drop-in, records where its gates and
 // fields are (setBy: which drop-in last set each top-level field), and
-// folds its fields into layer.
-func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[string]origin, setBy map[string]dropinSource) (map[string]any, bool) {
+// (1.32+) folds its fields into the configuration.
+func (r *run) readDropin(dir string, f File, dropOrigins map[string]origin, setBy map[string]dropinSource) (map[string]any, bool) {
 	if len(f.Content) == 0 {
 		r.diag("dropin", f.Path, Span{}, "error", "empty drop-in")
 		r.walkFailed(dir, fmt.Errorf("failed to load kubelet dropin file, path: %s, error: kubelet config file %q was empty", f.Path, absPath(f.Path)))
@@ -163,7 +162,9 @@ func (r *run) readDropin(dir string, f File, layer dropinLayer, dropOrigins map[
 	r.traceDropin(f.Path, obj, pos.gateLine)
 	dropinGateOrigins(obj, f.Path, pos, dropOrigins)
 	r.noteCrashLoopMax(obj, "dropin", f.Path, pos)
-	r.applyDropin(r.cfg, layer, obj, pos, f.Path)
+	if !r.e.dropinInternalBase {
+		r.applyDropin(r.cfg, obj, pos, f.Path)
+	}
 	return obj, true
 }
 
@@ -196,18 +197,15 @@ func dropinGateOrigins(obj map[string]any, path string, pos *positions, origins 
 // patchedGates decodes the merged document's gates; a value of the wrong
 // type fails the merge, marked where it was set.
 func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (map[string]bool, bool) {
-	keys := []string{"featureGates"}
-	if r.e.dropinGVK {
-		// encoding/json decodes every key that matches without case into
-		// the one map, in key order ("FeatureGates" before "featureGates").
-		keys = keys[:0]
-		for k := range doc {
-			if strings.EqualFold(k, "featureGates") {
-				keys = append(keys, k)
-			}
+	// encoding/json decodes every key that matches without case into the
+	// one map, in key order ("FeatureGates" before "featureGates").
+	var keys []string
+	for k := range doc {
+		if strings.EqualFold(k, "featureGates") {
+			keys = append(keys, k)
 		}
-		sort.Strings(keys)
 	}
+	sort.Strings(keys)
 	var gates map[string]bool
 	for _, k := range keys {
 		fg, ok := doc[k]
@@ -316,8 +314,11 @@ type dropinSource struct {
 	pos  *positions
 }
 
-// mergedFieldsDecode is the 1.32+ merge's last step: the merged JSON is
-// decoded with encoding/json into the v1beta1 type, whose type errors and
+// mergedFieldsDecode is the merge's last step: the merged JSON is decoded
+// with encoding/json, 1.32+ into the v1beta1 type, 1.29–1.31 into the
+// internal type (whose Go field names the keys match and the errors name:
+// "KubeletConfiguration.MaxPods"; the base's own keys never fail, so only
+// the drop-ins' are checked), whose type errors and
 // UnmarshalJSON errors read as sigs.k8s.io/json's without the strict
 // checks (unknown fields pass) and with field names matched without case
 // ("MaxPods: ten" fails as maxPods). Its keys are sorted, so the first type
@@ -329,7 +330,7 @@ func (r *run) mergedFieldsDecode(doc map[string]any, setBy map[string]dropinSour
 	if err != nil {
 		return true
 	}
-	w := sigsWalk{minor: r.e.minor, fold: true}
+	w := sigsWalk{minor: r.e.minor, fold: true, internal: r.e.dropinInternalBase}
 	_, gate := w.config(raw)
 	err, at := w.abort, w.abortAt
 	if err == nil {

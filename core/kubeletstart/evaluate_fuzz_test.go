@@ -14,6 +14,11 @@ func FuzzEvaluate(f *testing.F) {
 		{"1.20", "--dynamic-config-dir=/var/lib/kubelet/dynamic-config", cfg, "", "", cfg},
 		{"1.31", "--feature-gates=AllAlpha=true", "featureGates: [\n", "- a", "", ""},
 		{"1.18", `--x="y`, "", "a: &a [*a]", "", "~"},
+		{"1.30", "--config-dir=/etc/kubernetes/kubelet.conf.d", cfg + "registerWithTaints: [{key: a, value: b}]\nlogging: {format: json, vmodule: [{filePattern: x}]}\n",
+			"registerWithTaints: [null, {effect: 1}]\nLOGGING: {verbosity: 3}\nmemorySwap: null\nMaxPods: 5\n", "", ""},
+		{"1.28", "--config-dir=/etc/kubernetes/kubelet.conf.d", cfg + "logging: {format: json, flushFrequency: -1s}\ntracing: {endpoint: a}\n",
+			"logging: {options: {json: {infoBufferSize: 1Mi}}}\ntracing: {}\nregisterWithTaints: []\n", "1", ""},
+		{"1.37", "--feature-gates=KubeletEnsureSecretPulledImages=false", cfg + "logging: {verbosity: 4294967295, flushFrequency: -5}\n", "imagePullCredentialsVerificationPolicy: null\n", "", ""},
 		{"9.99", "", "", "", "", ""},
 	} {
 		f.Add(c.rel, c.cmd, c.cfg, c.dropin, c.env, c.dyn)

@@ -2,7 +2,9 @@ package kubeletstart
 
 import (
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -19,15 +21,13 @@ import (
 //
 // The values are the decoded JSON of the top-level fields (nestedFields),
 // kept in the configuration state under their JSON names: the file's value,
-// drop-ins merged onto it as a JSON merge patch. That is the 1.32+ merge;
-// 1.29–1.31 decode the merged JSON onto the internal type (a drop-in's null
-// keeps the file's value there, where the model drops it) and 1.28 merges
-// defaulted drop-ins with mergo, whose defaults override the file's: the
-// model does not follow those two merges for nested values.
+// drop-ins merged onto it as a JSON merge patch (1.32+), or decoded onto it
+// as encoding/json decodes onto the internal type (1.29–1.31,
+// internalmerge.go); 1.28 merges defaulted drop-ins with mergo, whose
+// defaults override the file's (mergoNested).
 //
-// Not modelled: logging's flushFrequency and verbosity bounds (their
-// printed values depend on apimachinery's release), and a tracing endpoint
-// net/url refuses for another reason than its port.
+// Not modelled: a tracing endpoint net/url refuses for another reason than
+// its port.
 
 // nestedFields are the top-level fields whose decoded values the checks
 // read.
@@ -43,8 +43,8 @@ func (r *run) noteNested(st configState, obj map[string]any, pos *positions, inp
 	}
 }
 
-// mergeNested folds a drop-in's nested fields into the state as a JSON
-// merge patch (null removes the field).
+// mergeNested folds a 1.32+ drop-in's nested fields into the state as a
+// JSON merge patch (null removes the field).
 func (r *run) mergeNested(st configState, obj map[string]any, pos *positions, path string) {
 	for _, name := range nestedFields {
 		v, ok := obj[name]
@@ -64,6 +64,9 @@ func (r *run) mergeNested(st configState, obj map[string]any, pos *positions, pa
 type nestedChecks struct {
 	fieldChecks
 	enabled func(string) bool
+	// emptyFormat: logging.format is an empty string no defaulting
+	// replaced (a 1.29–1.31 drop-in's).
+	emptyFormat bool
 }
 
 // prefix is "invalid configuration: " from 1.24 for checks 1.23 wrote
@@ -333,10 +336,17 @@ func (c *nestedChecks) logging() {
 	}
 	const lg = "logging"
 	l := c.object(lg)
+	if c.e.minor >= 35 {
+		if v, ok := negativeFlush(l["flushFrequency"]); ok {
+			c.addRaw(fmt.Sprintf("logging.flushFrequency: Invalid value: %s: Must be greater than zero", v), lg)
+		}
+	}
 	format := str(l, "format")
-	switch format {
-	case "", "text":
-	case "json":
+	switch {
+	case format == "" && c.emptyFormat:
+		c.addRaw(`logging.format: Invalid value: "": Unsupported log format`, lg)
+	case format == "" || format == "text":
+	case format == "json":
 		if c.e.minor >= 25 && !c.enabled("LoggingBetaOptions") {
 			c.addRaw("logging.format: Forbidden: Log format json is disabled, see LoggingBetaOptions feature", lg)
 		}
@@ -345,6 +355,10 @@ func (c *nestedChecks) logging() {
 	}
 	if c.e.minor < 23 {
 		return
+	}
+	// The verbosity as the flags left it (--v is bound to it).
+	if v, ok := c.verbosityTooHigh(float64(c.st.int("logging.verbosity"))); ok {
+		c.addRaw(fmt.Sprintf("logging.verbosity: Invalid value: %s: Must be <= 2147483647", v), "logging.verbosity")
 	}
 	vmodule, _ := l["vmodule"].([]any)
 	if len(vmodule) > 0 && format != "" && format != "text" {
@@ -357,6 +371,9 @@ func (c *nestedChecks) logging() {
 		}
 		if strings.ContainsAny(p, "=,") {
 			c.addRaw(fmt.Sprintf("logging.vmodule[%d]: Invalid value: %q: File pattern must not contain equal sign or comma", i, p), lg)
+		}
+		if v, ok := c.verbosityTooHigh(asObject(item)["verbosity"]); ok {
+			c.addRaw(fmt.Sprintf("logging.vmodule[%d]: Invalid value: %s: Must be <= 2147483647", i, v), lg)
 		}
 	}
 	if c.e.minor < 25 {
@@ -376,6 +393,40 @@ func (c *nestedChecks) logging() {
 			c.addRaw(fmt.Sprintf("logging.options.%s.infoBufferSize: Forbidden: Feature LoggingAlphaOptions is disabled", kind), lg)
 		}
 	}
+}
+
+// verbosityTooHigh is the check of a verbosity (a uint32 that klog reads
+// as an int32) and the value as the field error prints it: up to 1.33
+// apimachinery prints the named uint32 with %#v (0x80000000), from 1.34 as
+// JSON (2147483648).
+func (c *nestedChecks) verbosityTooHigh(v any) (string, bool) {
+	f, ok := v.(float64)
+	if !ok || f <= math.MaxInt32 || f > math.MaxUint32 {
+		return "", false
+	}
+	if c.e.minor >= 34 {
+		return strconv.FormatUint(uint64(f), 10), true
+	}
+	return "0x" + strconv.FormatUint(uint64(f), 16), true
+}
+
+// negativeFlush is the check of logging.flushFrequency (1.35+; defaulting
+// replaces a zero) and the value printed as JSON, the way
+// TimeOrMetaDuration marshals itself: a duration written as a string comes
+// back as a string in time.Duration's form, a number as the number.
+func negativeFlush(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		d, err := time.ParseDuration(x)
+		if err == nil && d < 0 {
+			return strconv.Quote(d.String()), true
+		}
+	case float64:
+		if x < 0 && x == math.Trunc(x) && x >= math.MinInt64 {
+			return strconv.FormatInt(int64(x), 10), true
+		}
+	}
+	return "", false
 }
 
 func asObject(v any) map[string]any {

@@ -50,7 +50,10 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 	jsonMembers(js, func(key, val []byte) bool {
 		name, ok := plainKey(key)
 		written := string(name)
-		if ok && w.fold && !configFieldKnown(minor, written) {
+		switch {
+		case ok && w.internal:
+			name = []byte(foldInternalField(minor, written))
+		case ok && w.fold && !configFieldKnown(minor, written):
 			name = []byte(foldField(minor, written))
 		}
 		if !ok || !configFieldKnown(minor, string(name)) {
@@ -63,15 +66,19 @@ func (w *sigsWalk) config(js []byte) (gates map[string]bool, gate bool) {
 		if !ok {
 			return true // apiVersion, kind
 		}
+		field := string(name)
+		if w.internal {
+			field = t.goName
+		}
 		if t.code == 'g' {
-			g, badGate, err := gatesFromJSON(val, "featureGates")
+			g, badGate, err := gatesFromJSON(val, field)
 			if err != nil && w.typeErr == nil {
 				w.typeErr, w.typeAt, gate = err, badGate, true
 			}
 			gates = g
 			return true
 		}
-		return w.value(t, val, "KubeletConfiguration", string(name), written)
+		return w.value(t, val, "KubeletConfiguration", field, written)
 	})
 	return gates, gate
 }
@@ -85,6 +92,20 @@ func foldField(minor int, key string) string {
 		}
 	}
 	return key
+}
+
+// foldInternalField is the field a key names in the internal
+// KubeletConfiguration (the 1.29–1.31 drop-in merge decodes into it), whose
+// fields have no JSON tags: encoding/json matches the key against the Go
+// field name without case, so "maxPods" is MaxPods but "resolvConf" names
+// no field (ResolverConfig) and is ignored there. "" for no field.
+func foldInternalField(minor int, key string) string {
+	for f := range configFieldSince() {
+		if t, ok := configType(minor, f); ok && strings.EqualFold(t.goName, key) {
+			return f
+		}
+	}
+	return ""
 }
 
 // foldNested is foldField for a nested struct's fields.
@@ -128,6 +149,12 @@ type sigsWalk struct {
 	// fold: keys match fields without case (encoding/json, the 1.32+
 	// drop-in merge), where sigs.k8s.io/json matches them exactly.
 	fold bool
+	// internal: the document is decoded into the internal configuration
+	// (1.29–1.31 drop-ins): keys match its Go field names without case,
+	// and errors name its fields and types (KubeletConfiguration.MaxPods,
+	// config.KubeletAuthentication). Structs of other packages (v1.Taint,
+	// logging, tracing) keep their JSON names.
+	internal bool
 }
 
 // value checks one value against its field's type; false stops the walk.
@@ -150,7 +177,7 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 		return true
 	}
 	if kind != t.jsonKind() {
-		w.mismatch(kind, strct+"."+path, t.goTypeName(), at)
+		w.mismatch(kind, strct+"."+path, w.typeName(t), at)
 		return true
 	}
 	switch t.code {
@@ -165,7 +192,7 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 			_, err = strconv.ParseUint(string(raw), 10, 32)
 		}
 		if err != nil {
-			w.mismatch("number "+string(raw), strct+"."+path, t.goTypeName(), at)
+			w.mismatch("number "+string(raw), strct+"."+path, w.typeName(t), at)
 		}
 	case 'o':
 		inner := t.name[strings.IndexByte(t.name, '.')+1:]
@@ -182,6 +209,12 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 					w.unknown = append(w.unknown, at+"."+unquoteKey(key))
 				}
 				return true
+			}
+			switch {
+			case w.internal && strings.HasPrefix(t.name, "v1beta1."):
+				errPath = goFieldName(errPath)
+			case w.fold:
+				errPath = stdlibPromoted(t.name, w.minor, errPath)
 			}
 			more = w.value(ft, val, inner, path+"."+errPath, at+"."+written)
 			return more
@@ -218,6 +251,38 @@ func (w *sigsWalk) value(t fieldType, raw []byte, strct, path, at string) bool {
 		return more
 	}
 	return true
+}
+
+// stdlibPromoted is a promoted field's part of an encoding/json type
+// error's path (the drop-in merge's decoder): Go 1.24's encoding/json
+// names the embedded struct too ("OutputRoutingOptions.splitStream"), and
+// the newest patch of 1.31 (1.31.14) is the first kubelet built with it
+// (1.29.15 and 1.30.14 with Go 1.23); sigs.k8s.io/json, the file's decoder,
+// does so from 1.35 (nestedTypeTable).
+func stdlibPromoted(strct string, minor int, errPath string) string {
+	if minor < 31 || strings.Contains(errPath, ".") {
+		return errPath
+	}
+	if _, p, ok := nestedType(strct, 35, errPath); ok {
+		return p
+	}
+	return errPath
+}
+
+// typeName is the type a type error names: the internal configuration's
+// types live in package config.
+func (w *sigsWalk) typeName(t fieldType) string {
+	n := t.goTypeName()
+	if w.internal {
+		return strings.Replace(n, "v1beta1.", "config.", 1)
+	}
+	return n
+}
+
+// goFieldName is the Go name of a field of a kubelet config struct, its
+// JSON name capitalised (x509 is X509, cacheTTL CacheTTL).
+func goFieldName(json string) string {
+	return strings.ToUpper(json[:1]) + json[1:]
 }
 
 // mismatch remembers a type error, if it is the first.

@@ -50,6 +50,8 @@ type run struct {
 	// crashLoopMax is crashLoopBackOff.maxContainerRestartPeriod of the
 	// merged configuration (gatedfields.go).
 	crashLoopMax *gatedField
+	// emptyLogFormat: 1.29–1.31 drop-ins left logging.format empty.
+	emptyLogFormat bool
 	// cfg holds the other tracked configuration fields (configfields.go).
 	cfg configState
 	// logsOn: the verbosity has taken effect (verbosity.go).
@@ -248,6 +250,9 @@ func (r *run) start() {
 	if !ok || !r.flagPrecedence(gates, origins) {
 		return
 	}
+	if !r.applyLogging() {
+		return
+	}
 	if r.e.logInit == logBeforeValidate {
 		r.initLogging()
 	}
@@ -299,6 +304,7 @@ func (r *run) parseCommandLine() bool {
 		return false
 	}
 	r.cfg = defaultsState(e)
+	r.defaultBuiltin()
 	if e.logInit == logAtParse {
 		r.initLogging()
 	}
@@ -442,6 +448,7 @@ func (r *run) defaulting(gates map[string]bool) bool {
 		return true
 	}
 	cp := r.gate.Copy()
+	defer r.defaultGated(func(name string) bool { on, _ := cp.Lookup(name); return on })
 	if err := cp.SetFromMap(gates); err != nil {
 		r.failingMap = gates
 		r.res.Error = err.Error()

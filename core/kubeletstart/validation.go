@@ -125,7 +125,7 @@ func (c *fieldChecks) hairpinMode() (fieldCheck, bool) {
 // at the inputs that set its fields; enabled answers for the gate copy
 // holding the configuration's gates.
 func (r *run) fieldErrors(enabled func(string) bool) []error {
-	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, enabled: enabled}
+	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, emptyFormat: r.emptyLogFormat, enabled: enabled}
 	c.numeric()
 	c.taints()
 	c.shutdown()
@@ -135,6 +135,7 @@ func (r *run) fieldErrors(enabled func(string) bool) []error {
 	if fc, bad := c.hairpinMode(); bad {
 		c.out = append(c.out, fc)
 	}
+	c.imagePullPolicy()
 	c.reservedMemory()
 	c.logging()
 	c.tracing()

@@ -41,6 +41,29 @@ func (r *run) verbosity() int64 {
 	return r.cfg.int("logging.verbosity")
 }
 
+// applyLogging is logsapi.ValidateAndApplyAsField (1.25+): the kubelet
+// validates its logging configuration when it initialises logging, with
+// the global gate (holding the merged gates), before the "Effective
+// KubeletConfiguration" line and ValidateKubeletConfiguration, and stops
+// with "initialize logging: " and the logging errors alone. Up to 1.24 the
+// validation's logging errors come first.
+func (r *run) applyLogging() bool {
+	if r.e.logInit != logBeforeValidate {
+		return true
+	}
+	c := &nestedChecks{fieldChecks: fieldChecks{st: r.cfg, e: r.e}, emptyFormat: r.emptyLogFormat, enabled: func(name string) bool {
+		on, _ := r.gate.Lookup(name)
+		return on
+	}}
+	c.logging()
+	errs := r.takeChecks(&c.fieldChecks)
+	if len(errs) == 0 {
+		return true
+	}
+	r.fail("initLogging", fmt.Errorf("initialize logging: %w", featuregate.NewAggregate(errs)))
+	return false
+}
+
 // initLogging is the point where the verbosity takes effect.
 func (r *run) initLogging() {
 	r.logsOn = true

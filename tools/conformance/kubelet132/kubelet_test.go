@@ -3,7 +3,6 @@
 package kubelet132
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -12,6 +11,7 @@ import (
 
 	jsonpatch "gopkg.in/evanphx/json-patch.v4"
 
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 	logsapi "k8s.io/component-base/logs/api/v1"
@@ -27,6 +27,14 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/tools/conformance/kubeletconfig"
 )
+
+// initLogging is RunE's logging validation (logsapi.ValidateAndApplyAsField
+// without the apply) with the global gate.
+func initLogging(kc *kubeletconfiginternal.KubeletConfiguration) func() error {
+	return func() error {
+		return logsapi.Validate(&kc.Logging, utilfeature.DefaultFeatureGate, field.NewPath("logging")).ToAggregate()
+	}
+}
 
 func TestConfigFile(t *testing.T) {
 	// The kubelet binary adds the logging gates (cmd/kubelet/kubelet.go);
@@ -60,7 +68,7 @@ func TestConfigFile(t *testing.T) {
 			// (default true) reads the host the test runs on
 			// (validation_linux.go), which the model does not follow.
 			kc.FailCgroupV1 = false
-			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, Validate: func() error {
+			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, InitLogging: initLogging(kc), Validate: func() error {
 				return validation.ValidateKubeletConfiguration(kc, utilfeature.DefaultFeatureGate)
 			}}, nil
 		},
@@ -79,7 +87,7 @@ func TestConfigFile(t *testing.T) {
 				return nil, "mergeConfig", err
 			}
 			kc.FailCgroupV1 = false
-			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, Validate: func() error {
+			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, InitLogging: initLogging(kc), Validate: func() error {
 				return validation.ValidateKubeletConfiguration(kc, utilfeature.DefaultFeatureGate)
 			}}, "", nil
 		},

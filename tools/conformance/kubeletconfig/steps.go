@@ -107,6 +107,11 @@ func gatesThenValidate(s *Steps, kc *Loaded) (stage string, err error) {
 	if err := s.SetGates(kc.Gates); err != nil {
 		return "mergedGates", err
 	}
+	if kc.InitLogging != nil {
+		if err := kc.InitLogging(); err != nil {
+			return "initLogging", fmt.Errorf("initialize logging: %v", err)
+		}
+	}
 	if err := kc.Validate(); err != nil {
 		return "validate", err
 	}
@@ -115,8 +120,12 @@ func gatesThenValidate(s *Steps, kc *Loaded) (stage string, err error) {
 
 // Loaded is a loaded configuration: its gates and its validation.
 type Loaded struct {
-	Gates    map[string]bool
-	Validate func() error
+	Gates map[string]bool
+	// InitLogging, when set, is the logging validation RunE makes when it
+	// initialises logging (logsapi.ValidateAndApplyAsField, 1.25+), before
+	// ValidateKubeletConfiguration.
+	InitLogging func() error
+	Validate    func() error
 }
 
 // release adapts Steps to Release.

@@ -1,0 +1,136 @@
+// Package kubelet131 compares the config-file loading of the real kubelet
+// 1.31 with kubexplorer's model (see tools/conformance/kubeletconfig).
+package kubelet131
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	jsonpatch "gopkg.in/evanphx/json-patch.v4"
+
+	"k8s.io/apimachinery/pkg/util/validation/field"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
+	logsapi "k8s.io/component-base/logs/api/v1"
+	// The kubelet registers the json log format (cmd/kubelet/kubelet.go).
+	_ "k8s.io/component-base/logs/json/register"
+	"k8s.io/klog/v2"
+	kubeletconfiginternal "k8s.io/kubernetes/pkg/kubelet/apis/config"
+	"k8s.io/kubernetes/pkg/kubelet/apis/config/validation"
+	"k8s.io/kubernetes/pkg/kubelet/kubeletconfig/configfiles"
+	utilfs "k8s.io/kubernetes/pkg/util/filesystem"
+
+	"github.com/kubexplorer/kubexplorer/tools/conformance/kubeletconfig"
+)
+
+// initLogging is RunE's logging validation (logsapi.ValidateAndApplyAsField
+// without the apply) with the global gate.
+func initLogging(kc *kubeletconfiginternal.KubeletConfiguration) func() error {
+	return func() error {
+		return logsapi.Validate(&kc.Logging, utilfeature.DefaultFeatureGate, field.NewPath("logging")).ToAggregate()
+	}
+}
+
+func TestConfigFile(t *testing.T) {
+	// The kubelet binary adds the logging gates (cmd/kubelet/kubelet.go);
+	// pkg/features, imported by the validation, registers the rest.
+	if err := logsapi.AddFeatureGates(utilfeature.DefaultMutableFeatureGate); err != nil {
+		t.Fatal(err)
+	}
+	pristine := utilfeature.DefaultMutableFeatureGate.DeepCopy()
+	takeLog, err := kubeletconfig.CaptureLog(klog.InitFlags, klog.SetOutput, klog.Flush)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := &kubeletconfig.Steps{
+		Version: "1.31",
+		Dir:     t.TempDir(),
+		ResetGate: func() {
+			utilfeature.DefaultMutableFeatureGate = pristine.DeepCopy()
+			utilfeature.DefaultFeatureGate = utilfeature.DefaultMutableFeatureGate
+		},
+		Enabled: func(name string) bool { return utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(name)) },
+		Load: func(file string) (*kubeletconfig.Loaded, error) {
+			loader, err := configfiles.NewFsLoader(&utilfs.DefaultFs{}, file)
+			if err != nil {
+				return nil, err
+			}
+			kc, err := loader.Load()
+			if err != nil {
+				return nil, err
+			}
+			// Validated as on a cgroup v2 host: the check of failCgroupV1
+			// (default true) reads the host the test runs on
+			// (validation_linux.go), which the model does not follow.
+			kc.FailCgroupV1 = false
+			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, InitLogging: initLogging(kc), Validate: func() error {
+				return validation.ValidateKubeletConfiguration(kc, utilfeature.DefaultFeatureGate)
+			}}, nil
+		},
+		SetGates: func(m map[string]bool) error { return utilfeature.DefaultMutableFeatureGate.SetFromMap(m) },
+		TakeLog:  takeLog,
+		LoadDir: func(file, dir string) (*kubeletconfig.Loaded, string, error) {
+			loader, err := configfiles.NewFsLoader(&utilfs.DefaultFs{}, file)
+			if err != nil {
+				return nil, "loadConfig", err
+			}
+			kc, err := loader.Load()
+			if err != nil {
+				return nil, "loadConfig", err
+			}
+			if err := mergeDropins(kc, dir); err != nil {
+				return nil, "mergeConfig", err
+			}
+			kc.FailCgroupV1 = false
+			return &kubeletconfig.Loaded{Gates: kc.FeatureGates, InitLogging: initLogging(kc), Validate: func() error {
+				return validation.ValidateKubeletConfiguration(kc, utilfeature.DefaultFeatureGate)
+			}}, "", nil
+		},
+	}
+	t.Run("file", func(t *testing.T) { kubeletconfig.Run(t, steps.Release()) })
+	rel, _ := steps.DropinRelease()
+	t.Run("dropins", func(t *testing.T) { kubeletconfig.RunDropins(t, rel) })
+}
+
+// mergeDropins is the drop-in merge of cmd/kubelet/app/server.go
+// (mergeKubeletConfigurations, 1.29–1.31, unexported there), step by step
+// with the real pieces: json.Marshal of the internal configuration (no JSON
+// tags: Go field names), each *.conf file in the walk's order read into JSON
+// by the real loader (no apiVersion/kind check yet) and merge-patched onto
+// it, and the result decoded with encoding/json back into the same internal
+// configuration, without defaulting. The error texts are
+// mergeKubeletConfigurations' (RunE puts "failed to merge kubelet configs: "
+// before them, which the model's outcome leaves out).
+func mergeDropins(kc *kubeletconfiginternal.KubeletConfiguration, dir string) error {
+	merged, err := json.Marshal(kc)
+	if err != nil {
+		return fmt.Errorf("failed to marshal base config: %w", err)
+	}
+	walk := filepath.WalkDir(dir, func(path string, info fs.DirEntry, err error) error {
+		if err != nil || info.IsDir() || filepath.Ext(info.Name()) != ".conf" {
+			return err
+		}
+		loader, err := configfiles.NewFsLoader(&utilfs.DefaultFs{}, path)
+		if err != nil {
+			return err
+		}
+		js, err := loader.LoadIntoJSON()
+		if err != nil {
+			return fmt.Errorf("failed to load kubelet dropin file, path: %s, error: %w", path, err)
+		}
+		if merged, err = jsonpatch.MergePatch(merged, js); err != nil {
+			return fmt.Errorf("failed to merge drop-in and current config: %w", err)
+		}
+		return nil
+	})
+	if walk != nil {
+		return fmt.Errorf("failed to walk through kubelet dropin directory %q: %w", dir, walk)
+	}
+	if err := json.Unmarshal(merged, kc); err != nil {
+		return fmt.Errorf("failed to unmarshal merged JSON into kubelet configuration: %w", err)
+	}
+	return nil
+}
