@@ -271,7 +271,8 @@ func New(cfg Config) (*Kubelet, error) {
 	k.node = &lifecycle.Node{Name: n.Name, OS: n.OS, Labels: labels, Allocatable: alloc, Taints: n.Taints}
 
 	k.recorder = events.NewRecorder(k.clock.Now)
-	k.msgs = events.Messages{Rel: rel, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages)}
+	k.msgs = events.Messages{Rel: rel, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages),
+		ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout)}
 	k.images = images.New(k.rt, k.recorder, k.msgs, k.clock)
 
 	boMax, boInitial := maxCrashLoopBackOff, initialCrashLoop

@@ -34,6 +34,7 @@ const (
 	PodHostIPs                         = "PodHostIPs"
 	PodObservedGenerationTracking      = "PodObservedGenerationTracking"
 	PLEGOnDemandRelist                 = "PLEGOnDemandRelist"
+	ExecProbeTimeout                   = "ExecProbeTimeout"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -60,6 +61,7 @@ var table = map[string][]Spec{
 	PodHostIPs:                         {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.30", true, true, "GA"}, {"1.32", true, true, removed}},
 	PodObservedGenerationTracking:      {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
 	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
+	ExecProbeTimeout:                   {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

@@ -67,6 +67,9 @@ const (
 	HTTPHookRequest
 	ProbeResultsThroughLoop
 	ProbeTerminationGracePeriod
+	ExecProbeTimeout
+	ExecProbeTimeoutOutput
+	ExecProbeTimeoutCRIClient
 
 	// Back-off and requeue timings
 	CrashLoopBackOffMax

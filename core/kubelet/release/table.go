@@ -271,6 +271,25 @@ var changes = [numChanges]Info{
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: setTerminationGracePeriod", PR: "", Model: "core/kubelet/kuberuntime/sync.go",
 	},
 
+	ExecProbeTimeout: {
+		Name: "exec-probe-timeout", Area: AreaProbes, Since: 20, Gate: "ExecProbeTimeout",
+		Before:   `an exec probe that outlives timeoutSeconds is an error: Unhealthy "Liveness probe errored: rpc error: code = DeadlineExceeded …" and the result is dropped (a liveness probe never kills the container)`,
+		After:    "the remote runtime turns the runtime's DeadlineExceeded into a timeout, which fails the probe while the ExecProbeTimeout gate is on (GA, locked on from 1.35); with the gate off the probe errors with the timeout text",
+		Upstream: "pkg/probe/exec/exec.go: Probe; pkg/kubelet/cri/remote/remote_runtime.go: ExecSync", PR: "#94115", Model: "core/kubelet/prober/prober.go",
+	},
+	ExecProbeTimeoutOutput: {
+		Name: "exec-probe-timeout-output", Area: AreaProbes, Since: 23,
+		Before:   `(1.20–1.22) the failed probe's output is the command's (empty): "Liveness probe failed: "`,
+		After:    `it is the timeout error: "Liveness probe failed: command \"sleep 5\" timed out"`,
+		Upstream: "pkg/probe/exec/exec.go: Probe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+	ExecProbeTimeoutCRIClient: {
+		Name: "exec-probe-timeout-cri-client", Area: AreaProbes, Since: 31,
+		Before:   `the timeout text is "command \"sleep 5\" timed out"`,
+		After:    `k8s.io/cri-client's: "command timed out: \"sleep 5\" timed out after 1s"`,
+		Upstream: "k8s.io/cri-client/pkg/remote_runtime.go: ExecSync; pkg/probe/exec/exec.go: Probe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+
 	CrashLoopBackOffMax: {
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",
