@@ -12,6 +12,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -211,7 +212,8 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (string, error) {
 	a := k.api
 	p = p.DeepCopy()
 	v1.SetDefaults(p)
-	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+	v1.DropDisabledFields(p, k.validateOptions())
+	if errs := v1.Validate(p, k.validateOptions()); len(errs) > 0 {
 		return "", fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if a.find(p.Metadata.Namespace, p.Metadata.Name) != nil {
@@ -263,7 +265,8 @@ func (k *Kubelet) UpdatePod(p *v1.Pod) error {
 	if p.Spec.NodeName == "" {
 		p.Spec.NodeName = cur.Spec.NodeName
 	}
-	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+	v1.DropDisabledFields(p, k.validateOptions())
+	if errs := v1.Validate(p, k.validateOptions()); len(errs) > 0 {
 		return fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if errs := v1.ValidateUpdate(p, cur); len(errs) > 0 {
@@ -401,4 +404,9 @@ func (k *Kubelet) podUID(namespace, name string) string {
 		}
 	}
 	return ""
+}
+
+// validateOptions is what the release's API server validates pods with.
+func (k *Kubelet) validateOptions() v1.ValidateOptions {
+	return v1.ValidateOptions{Sidecars: k.sidecars(), InitRestartPolicyField: k.rel.Has(release.InitRestartPolicyField)}
 }

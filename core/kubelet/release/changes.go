@@ -88,6 +88,7 @@ const (
 
 	// Init and sidecar containers
 	InitRestartAfterSandboxLoss
+	InitRestartPolicyField
 	SidecarContainers
 	SidecarDefinitionChange
 

@@ -359,9 +359,15 @@ var changes = [numChanges]Info{
 		After:    "a pod that finished initializing and has no container to restart gets no new sandbox",
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Backported: "1.18.19, 1.19.16", Model: "core/kubelet/kuberuntime/actions.go",
 	},
+	InitRestartPolicyField: {
+		Name: "init-restart-policy-field", Area: AreaInit, Since: 28,
+		Before:   `initContainers[].restartPolicy is an unknown field (strict decoding rejects the pod); lifecycle and probes on an init container "may not be set for init containers"`,
+		After:    `the field exists; with the SidecarContainers gate off (its default in 1.28) the API server drops it, so the container is an ordinary init container; the messages add "without restartPolicy=Always"`,
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateInitContainers", PR: "#116429", Model: "core/kubelet/v1/validation.go",
+	},
 	SidecarContainers: {
 		Name: "sidecar-containers", Area: AreaInit, Since: 29, Gate: "SidecarContainers",
-		Before:   "an init container with restartPolicy: Always is rejected by the API server",
+		Before:   "(1.28, gate off) the API server drops an init container's restartPolicy: Always, so it runs as an ordinary init container",
 		After:    "it is a sidecar: started before the next init container, kept running, restarted whatever the pod's policy",
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#116429", Model: "core/kubelet/kubelet.go, kuberuntime/actions.go",
 	},

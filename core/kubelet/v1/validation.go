@@ -19,6 +19,28 @@ func (e FieldError) Error() string { return e.Path + ": " + e.Msg }
 type ValidateOptions struct {
 	// Sidecars allows initContainers[].restartPolicy (SidecarContainers).
 	Sidecars bool
+	// InitRestartPolicyField is whether the release's API has
+	// initContainers[].restartPolicy (1.28 on). Where it has the field but
+	// the SidecarContainers gate is off, the API server drops it
+	// (DropDisabledFields); before, it is an unknown field.
+	InitRestartPolicyField bool
+}
+
+// initRestartPolicyField: the SidecarContainers gate exists only where the
+// field does.
+func (o ValidateOptions) initRestartPolicyField() bool { return o.Sidecars || o.InitRestartPolicyField }
+
+// DropDisabledFields clears the fields the API server drops on create
+// while their feature gate is off (pkg/api/pod: dropDisabledFields): with
+// SidecarContainers off an init container's restartPolicy goes, so it is
+// an ordinary init container.
+func DropDisabledFields(p *Pod, opt ValidateOptions) {
+	if opt.Sidecars || !opt.InitRestartPolicyField {
+		return
+	}
+	for i := range p.Spec.InitContainers {
+		p.Spec.InitContainers[i].RestartPolicy = nil
+	}
 }
 
 // Validate checks a defaulted pod the way the API server would, for the
@@ -64,22 +86,28 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 		path := fmt.Sprintf("spec.initContainers[%d]", i)
 		validateContainer(c, path, names, add)
 		if c.RestartPolicy != nil {
-			if !opt.Sidecars {
-				add(path+".restartPolicy", "Forbidden: may not be set for init containers")
-			} else if *c.RestartPolicy != RestartPolicyAlways {
+			switch {
+			case !opt.initRestartPolicyField():
+				// Strict decoding, as kubectl asks for by default.
+				add(path+".restartPolicy", "unknown field \"restartPolicy\"")
+			case *c.RestartPolicy != RestartPolicyAlways:
 				add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
 			}
 		}
 		if !IsRestartableInitContainer(c) {
+			forbidden := "Forbidden: may not be set for init containers"
+			if opt.initRestartPolicyField() {
+				forbidden += " without restartPolicy=Always"
+			}
 			if c.Lifecycle != nil {
-				add(path+".lifecycle", "Forbidden: may not be set for init containers without restartPolicy=Always")
+				add(path+".lifecycle", "%s", forbidden)
 			}
 			for _, pr := range []struct {
 				name string
 				p    *Probe
 			}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.StartupProbe}} {
 				if pr.p != nil {
-					add(path+"."+pr.name, "Forbidden: may not be set for init containers without restartPolicy=Always")
+					add(path+"."+pr.name, "%s", forbidden)
 				}
 			}
 		}
