@@ -12,6 +12,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
@@ -407,6 +408,16 @@ func (k *Kubelet) podUID(namespace, name string) string {
 }
 
 // validateOptions is what the release's API server validates pods with.
-func (k *Kubelet) validateOptions() v1.ValidateOptions {
-	return v1.ValidateOptions{Sidecars: k.sidecars(), InitRestartPolicyField: k.rel.Has(release.InitRestartPolicyField)}
+func (k *Kubelet) validateOptions() v1.ValidateOptions { return APIValidateOptions(k.rel, k.gates) }
+
+// APIValidateOptions are the pod fields the API server of rel knows, and
+// the gates it drops fields by.
+func APIValidateOptions(rel release.Release, gates features.Gates) v1.ValidateOptions {
+	return v1.ValidateOptions{
+		Sidecars:               gates.Enabled(features.SidecarContainers),
+		InitRestartPolicyField: rel.Has(release.InitRestartPolicyField),
+		GRPCProbeField:         rel.Has(release.GRPCProbeField),
+		SleepActionField:       rel.Has(release.SleepActionField),
+		SleepAction:            gates.Enabled(features.PodLifecycleSleepAction),
+	}
 }

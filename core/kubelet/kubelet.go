@@ -271,8 +271,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.node = &lifecycle.Node{Name: n.Name, OS: n.OS, Labels: labels, Allocatable: alloc, Taints: n.Taints}
 
 	k.recorder = events.NewRecorder(k.clock.Now)
-	k.msgs = events.Messages{Rel: rel, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages),
-		ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout)}
+	k.msgs = events.Messages{Rel: rel, SecretPulledImages: gates.Enabled(features.KubeletEnsureSecretPulledImages)}
 	k.images = images.New(k.rt, k.recorder, k.msgs, k.clock)
 
 	boMax, boInitial := maxCrashLoopBackOff, initialCrashLoop
@@ -305,6 +304,8 @@ func New(cfg Config) (*Kubelet, error) {
 	}
 	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
+	k.probes.SetGates(prober.Gates{ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout),
+		GRPCContainerProbe: gates.Enabled(features.GRPCContainerProbe)})
 	if cfg.Options.Jitter {
 		k.probes.Jitter = k.rand
 	}

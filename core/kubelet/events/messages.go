@@ -14,9 +14,6 @@ type Messages struct {
 	Rel release.Release
 	// SecretPulledImages is the KubeletEnsureSecretPulledImages gate.
 	SecretPulledImages bool
-	// ExecProbeTimeout is the ExecProbeTimeout gate: whether an exec probe
-	// that timed out fails (on) or errors (off).
-	ExecProbeTimeout bool
 }
 
 // Created is the Created event: "Created container c", "Created container:

@@ -35,6 +35,8 @@ const (
 	PodObservedGenerationTracking      = "PodObservedGenerationTracking"
 	PLEGOnDemandRelist                 = "PLEGOnDemandRelist"
 	ExecProbeTimeout                   = "ExecProbeTimeout"
+	GRPCContainerProbe                 = "GRPCContainerProbe"
+	PodLifecycleSleepAction            = "PodLifecycleSleepAction"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -62,6 +64,8 @@ var table = map[string][]Spec{
 	PodObservedGenerationTracking:      {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
 	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
 	ExecProbeTimeout:                   {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
+	GRPCContainerProbe:                 {{"1.23", false, false, "ALPHA"}, {"1.24", true, false, "BETA"}, {"1.27", true, true, "GA"}, {"1.29", true, true, removed}},
+	PodLifecycleSleepAction:            {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

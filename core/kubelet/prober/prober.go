@@ -64,6 +64,7 @@ type prober struct {
 	network  cri.Network
 	recorder *events.Recorder
 	msgs     events.Messages
+	gates    Gates
 	// typed holds base tagged with each probe type (cri.WithProbeType):
 	// every exec probe needs one and the workers always pass the same base.
 	base  context.Context
@@ -101,7 +102,16 @@ func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v
 	if spec == nil {
 		return Success, nil
 	}
-	result, output, err := pb.run(ctx, t, spec, status, containerID)
+	var result Result
+	var output string
+	var err error
+	if spec.GRPC != nil && !pb.gates.GRPCContainerProbe {
+		// With GRPCContainerProbe off (1.23, alpha) the API server keeps
+		// the probe but the kubelet has no handler for it.
+		err = fmt.Errorf("missing probe handler for %s:%s", v1.FormatPod(pod), c.Name)
+	} else {
+		result, output, err = pb.run(ctx, t, spec, status, containerID)
+	}
 	if err != nil {
 		pb.recorder.Event(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
 		return Failure, err
@@ -176,7 +186,7 @@ func (pb *prober) execTimedOut(cmd []string, timeout time.Duration, runtimeErr e
 		timedOut = fmt.Errorf("command %q timed out", strings.Join(cmd, " "))
 	}
 	switch {
-	case !pb.msgs.ExecProbeTimeout:
+	case !pb.gates.ExecProbeTimeout:
 		return Unknown, "", timedOut
 	case !rel.Has(release.ExecProbeTimeoutOutput):
 		return Failure, "", nil

@@ -70,6 +70,10 @@ const (
 	ExecProbeTimeout
 	ExecProbeTimeoutOutput
 	ExecProbeTimeoutCRIClient
+	GRPCProbeField
+	GRPCProbe
+	SleepActionField
+	SleepAction
 
 	// Back-off and requeue timings
 	CrashLoopBackOffMax

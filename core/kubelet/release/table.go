@@ -290,6 +290,31 @@ var changes = [numChanges]Info{
 		Upstream: "k8s.io/cri-client/pkg/remote_runtime.go: ExecSync; pkg/probe/exec/exec.go: Probe", PR: "", Model: "core/kubelet/prober/prober.go",
 	},
 
+	GRPCProbeField: {
+		Name: "grpc-probe-field", Area: AreaProbes, Since: 23,
+		Before:   "a probe's grpc is an unknown field (strict decoding rejects the pod)",
+		After:    "the field exists; the API server keeps it whatever the GRPCContainerProbe gate says",
+		Upstream: "pkg/apis/core/types.go: ProbeHandler.GRPC; pkg/apis/core/validation/validation.go: validateHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	GRPCProbe: {
+		Name: "grpc-probe", Area: AreaProbes, Since: 24, Gate: "GRPCContainerProbe",
+		Before:   `(1.23, alpha gate off) the kubelet has no handler for a gRPC probe: Unhealthy "Liveness probe errored: missing probe handler for web_default(uid):app" and the result is dropped`,
+		After:    "the kubelet runs gRPC probes (beta, on; GA 1.27)",
+		Upstream: "pkg/kubelet/prober/prober.go: runProbe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+	SleepActionField: {
+		Name: "sleep-action-field", Area: AreaProbes, Since: 29,
+		Before:   "a hook's sleep is an unknown field (strict decoding rejects the pod)",
+		After:    "the field exists; with the PodLifecycleSleepAction gate off (its default in 1.29) the API server drops it and the hook has no handler: \"Required value: must specify a handler type\"",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	SleepAction: {
+		Name: "sleep-action", Area: AreaProbes, Since: 30, Gate: "PodLifecycleSleepAction",
+		Before:   "(1.29, alpha gate off) a pod with a sleep hook is invalid",
+		After:    "the hook sleeps for its seconds (beta, on; GA 1.34)",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/kubelet/lifecycle/handlers.go: runSleepHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+
 	CrashLoopBackOffMax: {
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",

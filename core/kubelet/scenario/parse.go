@@ -181,11 +181,8 @@ func parseNode(root *yamldoc.Node, o Overrides) (*Scenario, error) {
 		return nil, ix.Errorf("featureGates", "%v", err)
 	}
 	sc.Gates = g
-	// Restartable init containers exist where the gate does (1.28 on).
-	sidecars := g.Enabled(features.SidecarContainers)
 	minor, _ := features.Minor(sc.Release)
-	dopt := v1.DecodeOptions{ValidateOptions: v1.ValidateOptions{Sidecars: sidecars,
-		InitRestartPolicyField: release.Of(minor).Has(release.InitRestartPolicyField)}}
+	dopt := v1.DecodeOptions{ValidateOptions: kubelet.APIValidateOptions(release.Of(minor), g)}
 	if err := sc.decodeOptions(ix); err != nil {
 		return nil, err
 	}

@@ -24,6 +24,12 @@ type ValidateOptions struct {
 	// the SidecarContainers gate is off, the API server drops it
 	// (DropDisabledFields); before, it is an unknown field.
 	InitRestartPolicyField bool
+	// GRPCProbeField is whether probes may have grpc (1.23 on).
+	GRPCProbeField bool
+	// SleepActionField is whether hooks may have sleep (1.29 on);
+	// SleepAction is the PodLifecycleSleepAction gate, without which the
+	// API server drops it.
+	SleepActionField, SleepAction bool
 }
 
 // initRestartPolicyField: the SidecarContainers gate exists only where the
@@ -35,6 +41,21 @@ func (o ValidateOptions) initRestartPolicyField() bool { return o.Sidecars || o.
 // SidecarContainers off an init container's restartPolicy goes, so it is
 // an ordinary init container.
 func DropDisabledFields(p *Pod, opt ValidateOptions) {
+	if opt.SleepActionField && !opt.SleepAction {
+		// PodLifecycleSleepAction off (1.29, alpha): a sleep hook loses its
+		// action and fails validation for want of a handler.
+		for _, cs := range [][]Container{p.Spec.InitContainers, p.Spec.Containers} {
+			for i := range cs {
+				if l := cs[i].Lifecycle; l != nil {
+					for _, h := range []*LifecycleHandler{l.PostStart, l.PreStop} {
+						if h != nil {
+							h.Sleep = nil
+						}
+					}
+				}
+			}
+		}
+	}
 	if opt.Sidecars || !opt.InitRestartPolicyField {
 		return
 	}
@@ -84,7 +105,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.InitContainers {
 		c := &p.Spec.InitContainers[i]
 		path := fmt.Sprintf("spec.initContainers[%d]", i)
-		validateContainer(c, path, names, add)
+		validateContainer(c, path, names, opt, add)
 		if c.RestartPolicy != nil {
 			switch {
 			case !opt.initRestartPolicyField():
@@ -115,7 +136,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.Containers {
 		c := &p.Spec.Containers[i]
 		path := fmt.Sprintf("spec.containers[%d]", i)
-		validateContainer(c, path, names, add)
+		validateContainer(c, path, names, opt, add)
 		if c.RestartPolicy != nil {
 			add(path+".restartPolicy", "Forbidden: may not be set for non-init containers")
 		}
@@ -145,7 +166,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	return errs
 }
 
-func validateContainer(c *Container, path string, names map[string]bool, add func(string, string, ...any)) {
+func validateContainer(c *Container, path string, names map[string]bool, opt ValidateOptions, add func(string, string, ...any)) {
 	switch {
 	case c.Name == "":
 		add(path+".name", "Required value")
@@ -193,6 +214,9 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 			continue
 		}
 		pp := path + "." + pr.name
+		if pr.p.GRPC != nil && !opt.GRPCProbeField {
+			add(pp+".grpc", "unknown field \"grpc\"")
+		}
 		n := 0
 		for _, set := range []bool{pr.p.Exec != nil, pr.p.HTTPGet != nil, pr.p.TCPSocket != nil, pr.p.GRPC != nil} {
 			if set {
@@ -228,6 +252,9 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 		}{{"postStart", l.PostStart}, {"preStop", l.PreStop}} {
 			if h.h == nil {
 				continue
+			}
+			if h.h.Sleep != nil && !opt.SleepActionField {
+				add(path+".lifecycle."+h.name+".sleep", "unknown field \"sleep\"")
 			}
 			n := 0
 			for _, set := range []bool{h.h.Exec != nil, h.h.HTTPGet != nil, h.h.TCPSocket != nil, h.h.Sleep != nil} {
