@@ -74,8 +74,6 @@ const (
 	GRPCProbe
 	SleepActionField
 	SleepAction
-	SleepZeroGate
-	SleepAllowZero
 
 	// Back-off and requeue timings
 	CrashLoopBackOffMax
