@@ -12,6 +12,8 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	kubeconfig "github.com/kubexplorer/kubexplorer/core/kubelet/config"
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -211,7 +213,8 @@ func (k *Kubelet) CreatePod(p *v1.Pod) (string, error) {
 	a := k.api
 	p = p.DeepCopy()
 	v1.SetDefaults(p)
-	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+	v1.DropDisabledFields(p, k.validateOptions())
+	if errs := v1.Validate(p, k.validateOptions()); len(errs) > 0 {
 		return "", fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if a.find(p.Metadata.Namespace, p.Metadata.Name) != nil {
@@ -263,7 +266,8 @@ func (k *Kubelet) UpdatePod(p *v1.Pod) error {
 	if p.Spec.NodeName == "" {
 		p.Spec.NodeName = cur.Spec.NodeName
 	}
-	if errs := v1.Validate(p, v1.ValidateOptions{Sidecars: k.sidecars()}); len(errs) > 0 {
+	v1.DropDisabledFields(p, k.validateOptions())
+	if errs := v1.Validate(p, k.validateOptions()); len(errs) > 0 {
 		return fmt.Errorf("Pod %q is invalid: %v", p.Metadata.Name, errs[0])
 	}
 	if errs := v1.ValidateUpdate(p, cur); len(errs) > 0 {
@@ -401,4 +405,19 @@ func (k *Kubelet) podUID(namespace, name string) string {
 		}
 	}
 	return ""
+}
+
+// validateOptions is what the release's API server validates pods with.
+func (k *Kubelet) validateOptions() v1.ValidateOptions { return APIValidateOptions(k.rel, k.gates) }
+
+// APIValidateOptions are the pod fields the API server of rel knows, and
+// the gates it drops fields by.
+func APIValidateOptions(rel release.Release, gates features.Gates) v1.ValidateOptions {
+	return v1.ValidateOptions{
+		Sidecars:               gates.Enabled(features.SidecarContainers),
+		InitRestartPolicyField: rel.Has(release.InitRestartPolicyField),
+		GRPCProbeField:         rel.Has(release.GRPCProbeField),
+		SleepActionField:       rel.Has(release.SleepActionField),
+		SleepAction:            gates.Enabled(features.PodLifecycleSleepAction),
+	}
 }

@@ -304,6 +304,8 @@ func New(cfg Config) (*Kubelet, error) {
 	}
 	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
+	k.probes.SetGates(prober.Gates{ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout),
+		GRPCContainerProbe: gates.Enabled(features.GRPCContainerProbe)})
 	if cfg.Options.Jitter {
 		k.probes.Jitter = k.rand
 	}

@@ -1040,7 +1040,8 @@ func (r *Runtime) ExecSync(ctx context.Context, id string, cmd []string, timeout
 	}
 	delay := ex.Delay.Std()
 	if timeout > 0 && delay > timeout {
-		err := cri.Errorf(cri.DeadlineExceeded, "command %q timed out after %s", strings.Join(cmd, " "), timeout)
+		// containerd's text for an exec that outlived its timeout.
+		err := cri.Errorf(cri.DeadlineExceeded, "failed to exec in container: timeout %s exceeded: context deadline exceeded", timeout)
 		r.log(ctx, "ExecSync", target, false, err, timeout)
 		cri.ReportElapsed(ctx, timeout)
 		return nil, err

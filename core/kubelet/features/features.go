@@ -34,6 +34,9 @@ const (
 	PodHostIPs                         = "PodHostIPs"
 	PodObservedGenerationTracking      = "PodObservedGenerationTracking"
 	PLEGOnDemandRelist                 = "PLEGOnDemandRelist"
+	ExecProbeTimeout                   = "ExecProbeTimeout"
+	GRPCContainerProbe                 = "GRPCContainerProbe"
+	PodLifecycleSleepAction            = "PodLifecycleSleepAction"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -60,6 +63,9 @@ var table = map[string][]Spec{
 	PodHostIPs:                         {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.30", true, true, "GA"}, {"1.32", true, true, removed}},
 	PodObservedGenerationTracking:      {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
 	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
+	ExecProbeTimeout:                   {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
+	GRPCContainerProbe:                 {{"1.23", false, false, "ALPHA"}, {"1.24", true, false, "BETA"}, {"1.27", true, true, "GA"}, {"1.29", true, true, removed}},
+	PodLifecycleSleepAction:            {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

@@ -39,6 +39,19 @@ func NewManager(rt cri.RuntimeService, net cri.Network, rec *events.Recorder, ms
 	}
 }
 
+// Gates are the feature gates the probes follow.
+type Gates struct {
+	// ExecProbeTimeout: an exec probe that timed out fails (on) or
+	// errors (off).
+	ExecProbeTimeout bool
+	// GRPCContainerProbe: the kubelet runs gRPC probes; off, it has no
+	// handler for them and the probe errors.
+	GRPCContainerProbe bool
+}
+
+// SetGates sets the gates the probes follow (all off by default).
+func (m *Manager) SetGates(g Gates) { m.prober.gates = g }
+
 // AddPod creates the workers of a pod's probes (regular containers and
 // sidecars), once.
 func (m *Manager) AddPod(pod *v1.Pod) {

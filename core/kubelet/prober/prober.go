@@ -18,6 +18,7 @@ import (
 
 	"github.com/kubexplorer/kubexplorer/core/cri"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/events"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -63,6 +64,7 @@ type prober struct {
 	network  cri.Network
 	recorder *events.Recorder
 	msgs     events.Messages
+	gates    Gates
 	// typed holds base tagged with each probe type (cri.WithProbeType):
 	// every exec probe needs one and the workers always pass the same base.
 	base  context.Context
@@ -100,7 +102,16 @@ func (pb *prober) probe(ctx context.Context, t ProbeType, pod *v1.Pod, status *v
 	if spec == nil {
 		return Success, nil
 	}
-	result, output, err := pb.run(ctx, t, spec, status, containerID)
+	var result Result
+	var output string
+	var err error
+	if spec.GRPC != nil && !pb.gates.GRPCContainerProbe {
+		// With GRPCContainerProbe off (1.23, alpha) the API server keeps
+		// the probe but the kubelet has no handler for it.
+		err = fmt.Errorf("missing probe handler for %s:%s", v1.FormatPod(pod), c.Name)
+	} else {
+		result, output, err = pb.run(ctx, t, spec, status, containerID)
+	}
 	if err != nil {
 		pb.recorder.Event(containerRef(pod, c), events.Warning, events.ContainerUnhealthy, pb.msgs.ProbeErrored(t.String(), probeUnknown, err))
 		return Failure, err
@@ -120,7 +131,7 @@ func (pb *prober) run(ctx context.Context, t ProbeType, spec *v1.Probe, status *
 		resp, err := pb.runtime.ExecSync(pb.typedCtx(ctx, t), id, spec.Exec.Command, timeout)
 		if err != nil {
 			if cri.CodeOf(err) == cri.DeadlineExceeded {
-				return Failure, fmt.Sprintf("command %q timed out", strings.Join(spec.Exec.Command, " ")), nil
+				return pb.execTimedOut(spec.Exec.Command, timeout, err)
 			}
 			return Unknown, "", err
 		}
@@ -153,4 +164,32 @@ func (pb *prober) run(ctx context.Context, t ProbeType, spec *v1.Probe, status *
 		return Success, "", nil
 	}
 	return Success, "", nil
+}
+
+// execTimedOut is the result of an exec probe whose command outlived its
+// timeoutSeconds (the runtime answered DeadlineExceeded). Up to 1.19 the
+// kubelet passes the runtime's error on, so the probe errors and the
+// worker drops the result. From 1.20 the remote runtime client turns it
+// into a timeout error (its text changed when the client moved to
+// k8s.io/cri-client in 1.31), which fails the probe while the
+// ExecProbeTimeout gate is on; 1.20–1.22 report the command's output,
+// which is empty, and 1.23 on the timeout's text.
+func (pb *prober) execTimedOut(cmd []string, timeout time.Duration, runtimeErr error) (Result, string, error) {
+	rel := pb.msgs.Rel
+	if !rel.Has(release.ExecProbeTimeout) {
+		return Unknown, "", runtimeErr
+	}
+	var timedOut error
+	if rel.Has(release.ExecProbeTimeoutCRIClient) {
+		timedOut = fmt.Errorf("command timed out: %q timed out after %s", strings.Join(cmd, " "), timeout)
+	} else {
+		timedOut = fmt.Errorf("command %q timed out", strings.Join(cmd, " "))
+	}
+	switch {
+	case !pb.gates.ExecProbeTimeout:
+		return Unknown, "", timedOut
+	case !rel.Has(release.ExecProbeTimeoutOutput):
+		return Failure, "", nil
+	}
+	return Failure, timedOut.Error(), nil
 }

@@ -67,6 +67,13 @@ const (
 	HTTPHookRequest
 	ProbeResultsThroughLoop
 	ProbeTerminationGracePeriod
+	ExecProbeTimeout
+	ExecProbeTimeoutOutput
+	ExecProbeTimeoutCRIClient
+	GRPCProbeField
+	GRPCProbe
+	SleepActionField
+	SleepAction
 
 	// Back-off and requeue timings
 	CrashLoopBackOffMax
@@ -85,6 +92,7 @@ const (
 
 	// Init and sidecar containers
 	InitRestartAfterSandboxLoss
+	InitRestartPolicyField
 	SidecarContainers
 	SidecarDefinitionChange
 

@@ -271,6 +271,50 @@ var changes = [numChanges]Info{
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: setTerminationGracePeriod", PR: "", Model: "core/kubelet/kuberuntime/sync.go",
 	},
 
+	ExecProbeTimeout: {
+		Name: "exec-probe-timeout", Area: AreaProbes, Since: 20, Gate: "ExecProbeTimeout",
+		Before:   `an exec probe that outlives timeoutSeconds is an error: Unhealthy "Liveness probe errored: rpc error: code = DeadlineExceeded …" and the result is dropped (a liveness probe never kills the container)`,
+		After:    "the remote runtime turns the runtime's DeadlineExceeded into a timeout, which fails the probe while the ExecProbeTimeout gate is on (GA, locked on from 1.35); with the gate off the probe errors with the timeout text",
+		Upstream: "pkg/probe/exec/exec.go: Probe; pkg/kubelet/cri/remote/remote_runtime.go: ExecSync", PR: "#94115", Model: "core/kubelet/prober/prober.go",
+	},
+	ExecProbeTimeoutOutput: {
+		Name: "exec-probe-timeout-output", Area: AreaProbes, Since: 23,
+		Before:   `(1.20–1.22) the failed probe's output is the command's (empty): "Liveness probe failed: "`,
+		After:    `it is the timeout error: "Liveness probe failed: command \"sleep 5\" timed out"`,
+		Upstream: "pkg/probe/exec/exec.go: Probe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+	ExecProbeTimeoutCRIClient: {
+		Name: "exec-probe-timeout-cri-client", Area: AreaProbes, Since: 31,
+		Before:   `the timeout text is "command \"sleep 5\" timed out"`,
+		After:    `k8s.io/cri-client's: "command timed out: \"sleep 5\" timed out after 1s"`,
+		Upstream: "k8s.io/cri-client/pkg/remote_runtime.go: ExecSync; pkg/probe/exec/exec.go: Probe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+
+	GRPCProbeField: {
+		Name: "grpc-probe-field", Area: AreaProbes, Since: 23,
+		Before:   "a probe's grpc is an unknown field (strict decoding rejects the pod)",
+		After:    "the field exists; the API server keeps it whatever the GRPCContainerProbe gate says",
+		Upstream: "pkg/apis/core/types.go: ProbeHandler.GRPC; pkg/apis/core/validation/validation.go: validateHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	GRPCProbe: {
+		Name: "grpc-probe", Area: AreaProbes, Since: 24, Gate: "GRPCContainerProbe",
+		Before:   `(1.23, alpha gate off) the kubelet has no handler for a gRPC probe: Unhealthy "Liveness probe errored: missing probe handler for web_default(uid):app" and the result is dropped`,
+		After:    "the kubelet runs gRPC probes (beta, on; GA 1.27)",
+		Upstream: "pkg/kubelet/prober/prober.go: runProbe", PR: "", Model: "core/kubelet/prober/prober.go",
+	},
+	SleepActionField: {
+		Name: "sleep-action-field", Area: AreaProbes, Since: 29,
+		Before:   "a hook's sleep is an unknown field (strict decoding rejects the pod)",
+		After:    "the field exists; with the PodLifecycleSleepAction gate off (its default in 1.29) the API server drops it and the hook has no handler: \"Required value: must specify a handler type\"",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	SleepAction: {
+		Name: "sleep-action", Area: AreaProbes, Since: 30, Gate: "PodLifecycleSleepAction",
+		Before:   "(1.29, alpha gate off) a pod with a sleep hook is invalid",
+		After:    "the hook sleeps for its seconds (beta, on; GA 1.34)",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/kubelet/lifecycle/handlers.go: runSleepHandler", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+
 	CrashLoopBackOffMax: {
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",
@@ -340,9 +384,15 @@ var changes = [numChanges]Info{
 		After:    "a pod that finished initializing and has no container to restart gets no new sandbox",
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Backported: "1.18.19, 1.19.16", Model: "core/kubelet/kuberuntime/actions.go",
 	},
+	InitRestartPolicyField: {
+		Name: "init-restart-policy-field", Area: AreaInit, Since: 28,
+		Before:   `initContainers[].restartPolicy is an unknown field (strict decoding rejects the pod); lifecycle and probes on an init container "may not be set for init containers"`,
+		After:    `the field exists; with the SidecarContainers gate off (its default in 1.28) the API server drops it, so the container is an ordinary init container; the messages add "without restartPolicy=Always"`,
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateInitContainers", PR: "#116429", Model: "core/kubelet/v1/validation.go",
+	},
 	SidecarContainers: {
 		Name: "sidecar-containers", Area: AreaInit, Since: 29, Gate: "SidecarContainers",
-		Before:   "an init container with restartPolicy: Always is rejected by the API server",
+		Before:   "(1.28, gate off) the API server drops an init container's restartPolicy: Always, so it runs as an ordinary init container",
 		After:    "it is a sidecar: started before the next init container, kept running, restarted whatever the pod's policy",
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#116429", Model: "core/kubelet/kubelet.go, kuberuntime/actions.go",
 	},

@@ -14,6 +14,7 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/cri/fake"
 	"github.com/kubexplorer/kubexplorer/core/kubelet"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/features"
+	"github.com/kubexplorer/kubexplorer/core/kubelet/release"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 	"github.com/kubexplorer/kubexplorer/core/sim"
 	"github.com/kubexplorer/kubexplorer/core/yamldoc"
@@ -180,9 +181,8 @@ func parseNode(root *yamldoc.Node, o Overrides) (*Scenario, error) {
 		return nil, ix.Errorf("featureGates", "%v", err)
 	}
 	sc.Gates = g
-	// Restartable init containers exist where the gate does (1.28 on).
-	sidecars := g.Enabled(features.SidecarContainers)
-	dopt := v1.DecodeOptions{ValidateOptions: v1.ValidateOptions{Sidecars: sidecars}}
+	minor, _ := features.Minor(sc.Release)
+	dopt := v1.DecodeOptions{ValidateOptions: kubelet.APIValidateOptions(release.Of(minor), g)}
 	if err := sc.decodeOptions(ix); err != nil {
 		return nil, err
 	}

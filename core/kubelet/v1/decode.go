@@ -38,6 +38,7 @@ func finish(p *Pod, ix *yamldoc.Index, opt DecodeOptions) (*Pod, error) {
 		return nil, ix.Errorf("kind", "expected kind Pod, got %s", p.Kind)
 	}
 	SetDefaults(p)
+	DropDisabledFields(p, opt.ValidateOptions)
 	if errs := Validate(p, opt.ValidateOptions); len(errs) > 0 {
 		return nil, PositionErrors(ix, errs)
 	}

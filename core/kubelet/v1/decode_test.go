@@ -29,6 +29,42 @@ func TestDecodePodErrorsCarryLines(t *testing.T) {
 	}
 }
 
+// TestInitContainerRestartPolicyByRelease: before 1.28 the field is
+// unknown; 1.28 with SidecarContainers off drops it (an ordinary init
+// container); with the gate on it makes a sidecar.
+func TestInitContainerRestartPolicyByRelease(t *testing.T) {
+	const sidecar = "metadata: {name: web}\nspec:\n  initContainers: [{name: i, image: x, restartPolicy: Always}]\n  containers: [{name: a, image: x}]\n"
+	const probe = "metadata: {name: web}\nspec:\n  initContainers: [{name: i, image: x, startupProbe: {exec: {command: [a]}}}]\n  containers: [{name: a, image: x}]\n"
+	for _, tc := range []struct {
+		name, in string
+		opt      ValidateOptions
+		want     string // an error, or "sidecar" / "init" for the container decoded
+	}{
+		{"1.27 unknown field", sidecar, ValidateOptions{}, `spec.initContainers[0].restartPolicy: unknown field "restartPolicy"`},
+		{"1.28 gate off drops it", sidecar, ValidateOptions{InitRestartPolicyField: true}, "init"},
+		{"gate on", sidecar, ValidateOptions{Sidecars: true, InitRestartPolicyField: true}, "sidecar"},
+		{"1.27 probe", probe, ValidateOptions{}, "spec.initContainers[0].startupProbe: Forbidden: may not be set for init containers\n"},
+		{"1.28 probe", probe, ValidateOptions{InitRestartPolicyField: true}, "spec.initContainers[0].startupProbe: Forbidden: may not be set for init containers without restartPolicy=Always"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := DecodePod([]byte(tc.in), DecodeOptions{tc.opt})
+			switch tc.want {
+			case "init", "sidecar":
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := map[bool]string{true: "sidecar", false: "init"}[IsRestartableInitContainer(&p.Spec.InitContainers[0])]; got != tc.want {
+					t.Fatalf("decoded a %s container, want %s", got, tc.want)
+				}
+			default:
+				if err == nil || !strings.Contains(err.Error()+"\n", tc.want) {
+					t.Fatalf("err = %v, want it to contain %q", err, tc.want)
+				}
+			}
+		})
+	}
+}
+
 func TestDecodePodDefaults(t *testing.T) {
 	p, err := DecodePod([]byte(`
 apiVersion: v1

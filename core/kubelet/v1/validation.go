@@ -19,6 +19,49 @@ func (e FieldError) Error() string { return e.Path + ": " + e.Msg }
 type ValidateOptions struct {
 	// Sidecars allows initContainers[].restartPolicy (SidecarContainers).
 	Sidecars bool
+	// InitRestartPolicyField is whether the release's API has
+	// initContainers[].restartPolicy (1.28 on). Where it has the field but
+	// the SidecarContainers gate is off, the API server drops it
+	// (DropDisabledFields); before, it is an unknown field.
+	InitRestartPolicyField bool
+	// GRPCProbeField is whether probes may have grpc (1.23 on).
+	GRPCProbeField bool
+	// SleepActionField is whether hooks may have sleep (1.29 on);
+	// SleepAction is the PodLifecycleSleepAction gate, without which the
+	// API server drops it.
+	SleepActionField, SleepAction bool
+}
+
+// initRestartPolicyField: the SidecarContainers gate exists only where the
+// field does.
+func (o ValidateOptions) initRestartPolicyField() bool { return o.Sidecars || o.InitRestartPolicyField }
+
+// DropDisabledFields clears the fields the API server drops on create
+// while their feature gate is off (pkg/api/pod: dropDisabledFields): with
+// SidecarContainers off an init container's restartPolicy goes, so it is
+// an ordinary init container.
+func DropDisabledFields(p *Pod, opt ValidateOptions) {
+	if opt.SleepActionField && !opt.SleepAction {
+		// PodLifecycleSleepAction off (1.29, alpha): a sleep hook loses its
+		// action and fails validation for want of a handler.
+		for _, cs := range [][]Container{p.Spec.InitContainers, p.Spec.Containers} {
+			for i := range cs {
+				if l := cs[i].Lifecycle; l != nil {
+					for _, h := range []*LifecycleHandler{l.PostStart, l.PreStop} {
+						if h != nil {
+							h.Sleep = nil
+						}
+					}
+				}
+			}
+		}
+	}
+	if opt.Sidecars || !opt.InitRestartPolicyField {
+		return
+	}
+	for i := range p.Spec.InitContainers {
+		p.Spec.InitContainers[i].RestartPolicy = nil
+	}
 }
 
 // Validate checks a defaulted pod the way the API server would, for the
@@ -62,24 +105,30 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.InitContainers {
 		c := &p.Spec.InitContainers[i]
 		path := fmt.Sprintf("spec.initContainers[%d]", i)
-		validateContainer(c, path, names, add)
+		validateContainer(c, path, names, opt, add)
 		if c.RestartPolicy != nil {
-			if !opt.Sidecars {
-				add(path+".restartPolicy", "Forbidden: may not be set for init containers")
-			} else if *c.RestartPolicy != RestartPolicyAlways {
+			switch {
+			case !opt.initRestartPolicyField():
+				// Strict decoding, as kubectl asks for by default.
+				add(path+".restartPolicy", "unknown field \"restartPolicy\"")
+			case *c.RestartPolicy != RestartPolicyAlways:
 				add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
 			}
 		}
 		if !IsRestartableInitContainer(c) {
+			forbidden := "Forbidden: may not be set for init containers"
+			if opt.initRestartPolicyField() {
+				forbidden += " without restartPolicy=Always"
+			}
 			if c.Lifecycle != nil {
-				add(path+".lifecycle", "Forbidden: may not be set for init containers without restartPolicy=Always")
+				add(path+".lifecycle", "%s", forbidden)
 			}
 			for _, pr := range []struct {
 				name string
 				p    *Probe
 			}{{"livenessProbe", c.LivenessProbe}, {"readinessProbe", c.ReadinessProbe}, {"startupProbe", c.StartupProbe}} {
 				if pr.p != nil {
-					add(path+"."+pr.name, "Forbidden: may not be set for init containers without restartPolicy=Always")
+					add(path+"."+pr.name, "%s", forbidden)
 				}
 			}
 		}
@@ -87,7 +136,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.Containers {
 		c := &p.Spec.Containers[i]
 		path := fmt.Sprintf("spec.containers[%d]", i)
-		validateContainer(c, path, names, add)
+		validateContainer(c, path, names, opt, add)
 		if c.RestartPolicy != nil {
 			add(path+".restartPolicy", "Forbidden: may not be set for non-init containers")
 		}
@@ -117,7 +166,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	return errs
 }
 
-func validateContainer(c *Container, path string, names map[string]bool, add func(string, string, ...any)) {
+func validateContainer(c *Container, path string, names map[string]bool, opt ValidateOptions, add func(string, string, ...any)) {
 	switch {
 	case c.Name == "":
 		add(path+".name", "Required value")
@@ -165,6 +214,9 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 			continue
 		}
 		pp := path + "." + pr.name
+		if pr.p.GRPC != nil && !opt.GRPCProbeField {
+			add(pp+".grpc", "unknown field \"grpc\"")
+		}
 		n := 0
 		for _, set := range []bool{pr.p.Exec != nil, pr.p.HTTPGet != nil, pr.p.TCPSocket != nil, pr.p.GRPC != nil} {
 			if set {
@@ -200,6 +252,9 @@ func validateContainer(c *Container, path string, names map[string]bool, add fun
 		}{{"postStart", l.PostStart}, {"preStop", l.PreStop}} {
 			if h.h == nil {
 				continue
+			}
+			if h.h.Sleep != nil && !opt.SleepActionField {
+				add(path+".lifecycle."+h.name+".sleep", "unknown field \"sleep\"")
 			}
 			n := 0
 			for _, set := range []bool{h.h.Exec != nil, h.h.HTTPGet != nil, h.h.TCPSocket != nil, h.h.Sleep != nil} {
