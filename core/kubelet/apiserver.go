@@ -419,5 +419,7 @@ func APIValidateOptions(rel release.Release, gates features.Gates) v1.ValidateOp
 		GRPCProbeField:         rel.Has(release.GRPCProbeField),
 		SleepActionField:       rel.Has(release.SleepActionField),
 		SleepAction:            gates.Enabled(features.PodLifecycleSleepAction),
+		SleepZeroGate:          rel.Has(release.SleepZeroGate),
+		SleepAllowZero:         gates.Enabled(features.PodLifecycleSleepActionAllowZero),
 	}
 }

@@ -37,6 +37,7 @@ const (
 	ExecProbeTimeout                   = "ExecProbeTimeout"
 	GRPCContainerProbe                 = "GRPCContainerProbe"
 	PodLifecycleSleepAction            = "PodLifecycleSleepAction"
+	PodLifecycleSleepActionAllowZero   = "PodLifecycleSleepActionAllowZero"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -66,6 +67,7 @@ var table = map[string][]Spec{
 	ExecProbeTimeout:                   {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
 	GRPCContainerProbe:                 {{"1.23", false, false, "ALPHA"}, {"1.24", true, false, "BETA"}, {"1.27", true, true, "GA"}, {"1.29", true, true, removed}},
 	PodLifecycleSleepAction:            {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
+	PodLifecycleSleepActionAllowZero:   {{"1.32", false, false, "ALPHA"}, {"1.33", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

@@ -74,6 +74,8 @@ const (
 	GRPCProbe
 	SleepActionField
 	SleepAction
+	SleepZeroGate
+	SleepAllowZero
 
 	// Back-off and requeue timings
 	CrashLoopBackOffMax

@@ -315,6 +315,19 @@ var changes = [numChanges]Info{
 		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/kubelet/lifecycle/handlers.go: runSleepHandler", PR: "", Model: "core/kubelet/v1/validation.go",
 	},
 
+	SleepZeroGate: {
+		Name: "sleep-zero-gate", Area: AreaProbes, Since: 32,
+		Before:   `a sleep hook of 0s (or longer than the grace period) is invalid: "must be greater than 0 and less than terminationGracePeriodSeconds (30)"`,
+		After:    `the message adds ". Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep." while the PodLifecycleSleepActionAllowZero gate is off`,
+		Upstream: "pkg/apis/core/validation/validation.go: validateSleepAction", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	SleepAllowZero: {
+		Name: "sleep-allow-zero", Area: AreaProbes, Since: 33, Gate: "PodLifecycleSleepActionAllowZero",
+		Before:   "a sleep hook of 0s is invalid",
+		After:    `it is valid (it returns at once); a negative or too long sleep "must be non-negative and less than terminationGracePeriodSeconds (30)"`,
+		Upstream: "pkg/apis/core/validation/validation.go: validateSleepAction; pkg/api/pod/util.go: GetValidationOptionsFromPodSpecAndMeta", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+
 	CrashLoopBackOffMax: {
 		Name: "crashloop-backoff-max", Area: AreaTimings, Since: 35, Gate: "KubeletCrashLoopBackOffMax",
 		Before:   "the crash back-off cap is 300s",

@@ -30,6 +30,10 @@ type ValidateOptions struct {
 	// SleepAction is the PodLifecycleSleepAction gate, without which the
 	// API server drops it.
 	SleepActionField, SleepAction bool
+	// SleepZeroGate is whether the release has PodLifecycleSleepActionAllowZero
+	// (1.32 on), and SleepAllowZero its value: with it a sleep of 0s is
+	// valid.
+	SleepZeroGate, SleepAllowZero bool
 }
 
 // initRestartPolicyField: the SidecarContainers gate exists only where the
@@ -105,7 +109,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.InitContainers {
 		c := &p.Spec.InitContainers[i]
 		path := fmt.Sprintf("spec.initContainers[%d]", i)
-		validateContainer(c, path, names, opt, add)
+		validateContainer(c, path, names, p.Spec.TerminationGracePeriodSeconds, opt, add)
 		if c.RestartPolicy != nil {
 			switch {
 			case !opt.initRestartPolicyField():
@@ -136,7 +140,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	for i := range p.Spec.Containers {
 		c := &p.Spec.Containers[i]
 		path := fmt.Sprintf("spec.containers[%d]", i)
-		validateContainer(c, path, names, opt, add)
+		validateContainer(c, path, names, p.Spec.TerminationGracePeriodSeconds, opt, add)
 		if c.RestartPolicy != nil {
 			add(path+".restartPolicy", "Forbidden: may not be set for non-init containers")
 		}
@@ -166,7 +170,7 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 	return errs
 }
 
-func validateContainer(c *Container, path string, names map[string]bool, opt ValidateOptions, add func(string, string, ...any)) {
+func validateContainer(c *Container, path string, names map[string]bool, grace *int64, opt ValidateOptions, add func(string, string, ...any)) {
 	switch {
 	case c.Name == "":
 		add(path+".name", "Required value")
@@ -270,7 +274,28 @@ func validateContainer(c *Container, path string, names map[string]bool, opt Val
 			if h.h.Exec != nil && len(h.h.Exec.Command) == 0 {
 				add(path+".lifecycle."+h.name+".exec.command", "Required value")
 			}
+			if h.h.Sleep != nil && grace != nil {
+				validateSleep(h.h.Sleep.Seconds, *grace, path+".lifecycle."+h.name+".sleep", opt, add)
+			}
 		}
+	}
+}
+
+// validateSleep bounds a sleep hook by the pod's grace period. A sleep of
+// 0s is invalid until PodLifecycleSleepActionAllowZero (alpha 1.32, whose
+// message then names the gate, beta 1.33).
+func validateSleep(seconds, grace int64, path string, opt ValidateOptions, add func(string, string, ...any)) {
+	switch {
+	case opt.SleepAllowZero:
+		if seconds < 0 || seconds > grace {
+			add(path, "Invalid value: %d: must be non-negative and less than terminationGracePeriodSeconds (%d)", seconds, grace)
+		}
+	case seconds <= 0 || seconds > grace:
+		hint := ""
+		if opt.SleepZeroGate {
+			hint = ". Enable AllowPodLifecycleSleepActionZeroValue feature gate for zero sleep."
+		}
+		add(path, "Invalid value: %d: must be greater than 0 and less than terminationGracePeriodSeconds (%d)%s", seconds, grace, hint)
 	}
 }
 
