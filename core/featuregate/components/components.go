@@ -12,14 +12,14 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
-//go:embed data/*.txt resolved/*.txt
+//go:embed data/*.txt
 var dataFS embed.FS
 
 // tables decodes the releases' tables on demand. Deltas apply in release
 // order, so the first query of a release decodes all of them; except the
-// newest release, which a first evaluation asks for: it is also stored
-// whole under resolved/ (generated from the deltas and checked against
-// them by TestResolvedIsTheDeltas) and decodes on its own.
+// newest release, which a first evaluation asks for: it is also compiled
+// in whole (newest.go, whole.go) and read on its own, without the data
+// files.
 type tables struct {
 	once  sync.Once // lists the files
 	fsys  fs.FS
@@ -40,9 +40,6 @@ type tables struct {
 var defaultTables = newTables(dataFS)
 
 func newTables(fsys fs.FS) *tables { return &tables{fsys: fsys, byRel: map[string]*Table{}} }
-
-// resolvedDir holds the newest release stored whole.
-const resolvedDir = "resolved"
 
 func (t *tables) load() {
 	entries, err := fs.ReadDir(t.fsys, "data")
@@ -100,6 +97,9 @@ func (t *tables) chain(idx int) error {
 }
 
 func (t *tables) get(release string) (*Table, error) {
+	if tab, ok := t.newest(release); ok {
+		return tab, nil
+	}
 	t.once.Do(t.load)
 	if t.err != nil {
 		return nil, t.err
@@ -117,12 +117,6 @@ func (t *tables) get(release string) (*Table, error) {
 			have = t.order[0] + " … " + t.order[n-1]
 		}
 		return nil, fmt.Errorf("no component data for release %q (have %s)", release, have)
-	}
-	if release == t.order[n-1] && !t.noResolved {
-		if tab, err := t.decode(nil, resolvedDir+"/"+release+".txt", release); err == nil {
-			t.byRel[release] = tab
-			return tab, nil
-		}
 	}
 	if err := t.chain(idx); err != nil {
 		t.err = err
