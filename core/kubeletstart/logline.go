@@ -25,10 +25,40 @@ type Line struct {
 	Text string `json:"text"`
 }
 
-// klogHeader renders "Lmmdd hh:mm:ss.uuuuuu <pid> file:line] ".
+// klogHeader renders "Lmmdd hh:mm:ss.uuuuuu <pid> file:line] ", klog's
+// "%c%02d%02d %02d:%02d:%02d.%06d %7d %s] ", written without fmt: the
+// first evaluation that prints a warning would otherwise compile fmt's
+// printer (35 kB of WebAssembly) for this line alone (issue 15).
 func klogHeader(sev byte, site string) string {
 	t := sim.Epoch
-	return fmt.Sprintf("%c%02d%02d %02d:%02d:%02d.%06d %7d %s] ", sev, int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond()/1000, VirtualPID, site)
+	b := make([]byte, 0, 32+len(site))
+	b = append(b, sev)
+	b = appendPadded(b, int(t.Month()), 2, '0')
+	b = appendPadded(b, t.Day(), 2, '0')
+	b = append(b, ' ')
+	b = appendPadded(b, t.Hour(), 2, '0')
+	b = append(b, ':')
+	b = appendPadded(b, t.Minute(), 2, '0')
+	b = append(b, ':')
+	b = appendPadded(b, t.Second(), 2, '0')
+	b = append(b, '.')
+	b = appendPadded(b, t.Nanosecond()/1000, 6, '0')
+	b = append(b, ' ')
+	b = appendPadded(b, VirtualPID, 7, ' ')
+	b = append(b, ' ')
+	b = append(b, site...)
+	b = append(b, "] "...)
+	return string(b)
+}
+
+// appendPadded appends the non-negative n in decimal, padded on the left
+// with pad to width bytes (fmt's %0Nd with '0', %Nd with ' ').
+func appendPadded(b []byte, n, width int, pad byte) []byte {
+	s := strconv.Itoa(n)
+	for i := len(s); i < width; i++ {
+		b = append(b, pad)
+	}
+	return append(b, s...)
 }
 
 func kindOf(sev byte) string {
@@ -207,8 +237,9 @@ func warningSite(lib featuregate.Library, kind featuregate.WarningKind) string {
 	default:
 		l = lines{444, 442}
 	}
+	line := l.ga
 	if kind == featuregate.WarnSetDeprecated {
-		return fmt.Sprintf("feature_gate.go:%d", l.dep)
+		line = l.dep
 	}
-	return fmt.Sprintf("feature_gate.go:%d", l.ga)
+	return "feature_gate.go:" + strconv.Itoa(line)
 }
