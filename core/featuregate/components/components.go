@@ -1,7 +1,6 @@
 package components
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -12,8 +11,9 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
-//go:embed data/*.txt
-var dataFS embed.FS
+// dataFS holds data/ but for the newest release's delta; it is declared
+// in newest.go, whose embed directive is generated: the newest release is
+// read whole (whole.go), so its delta would be bytes no engine reads.
 
 // tables decodes the releases' tables on demand. Deltas apply in release
 // order, so the first query of a release decodes all of them; except the
@@ -60,6 +60,9 @@ func (t *tables) load() {
 		names = append(names, v)
 	}
 	sort.Slice(names, func(i, j int) bool { return catalog.CompareReleases(names[i], names[j]) < 0 })
+	if n := len(names); n == 0 || catalog.CompareReleases(names[n-1], newestVersion) < 0 {
+		names = append(names, newestVersion) // compiled in whole, without a file
+	}
 	t.order = names
 }
 

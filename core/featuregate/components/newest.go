@@ -2,6 +2,13 @@
 
 package components
 
+import "embed"
+
+// dataFS holds the deltas of every release but the newest.
+//
+//go:embed data/1.18.txt data/1.19.txt data/1.20.txt data/1.21.txt data/1.22.txt data/1.23.txt data/1.24.txt data/1.25.txt data/1.26.txt data/1.27.txt data/1.28.txt data/1.29.txt data/1.30.txt data/1.31.txt data/1.32.txt data/1.33.txt data/1.34.txt data/1.35.txt data/1.36.txt
+var dataFS embed.FS
+
 // newestVersion is the newest release, compiled in whole (whole.go).
 const newestVersion = "1.37"
 
