@@ -118,11 +118,8 @@ func interpret(js []byte) (group, version, kind string, err error) {
 		APIVersion string `json:"apiVersion,omitempty"`
 		Kind       string `json:"kind,omitempty"`
 	}
-	var ok bool
-	if tm.APIVersion, tm.Kind, ok = typeMeta(js); !ok {
-		if err := json.Unmarshal(js, &tm); err != nil {
-			return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
-		}
+	if err := json.Unmarshal(js, &tm); err != nil {
+		return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
 	}
 	av := tm.APIVersion
 	if av == "" || av == "/" {
@@ -136,48 +133,6 @@ func interpret(js []byte) (group, version, kind string, err error) {
 		return g, v, tm.Kind, nil
 	}
 	return "", "", "", fmt.Errorf("unexpected GroupVersion string: %v", av)
-}
-
-// typeMeta is interpret's json.Unmarshal for the usual document, without
-// encoding/json's typed decoder (a first evaluation compiles none of it,
-// issue 15): js, valid JSON, is an object whose apiVersion and kind, when
-// present, are strings without escapes, each once and under that exact
-// key, and whose other keys are ASCII, so that no key folds into either;
-// and it is valid UTF-8.
-// ok is false for anything else, which json.Unmarshal then reads.
-func typeMeta(js []byte) (apiVersion, kind string, ok bool) {
-	if i := skipSpace(js, 0); i == len(js) || js[i] != '{' || !utf8.Valid(js) {
-		return "", "", false // json.Unmarshal replaces invalid UTF-8
-	}
-	ok = true
-	var seenAPIVersion, seenKind bool
-	jsonMembers(js, func(q, val []byte) bool {
-		key, plain := plainKey(q)
-		s, str := plainKey(val)
-		str = str && val[0] == '"'
-		switch {
-		case !plain:
-			ok = false
-		case string(key) == "apiVersion":
-			ok = str && !seenAPIVersion
-			apiVersion, seenAPIVersion = string(s), true
-		case string(key) == "kind":
-			ok = str && !seenKind
-			kind, seenKind = string(s), true
-		default:
-			for _, c := range key {
-				if c >= utf8.RuneSelf {
-					ok = false
-				}
-			}
-			ok = ok && !strings.EqualFold(string(key), "apiVersion") && !strings.EqualFold(string(key), "kind")
-		}
-		return ok
-	})
-	if !ok {
-		return "", "", false
-	}
-	return apiVersion, kind, true
 }
 
 // missingKind is runtime.NewMissingKindErr: it quotes the file's original
