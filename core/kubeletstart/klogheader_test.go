@@ -7,7 +7,8 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/sim"
 )
 
-// TestKlogHeader holds the header written without fmt to klog's format.
+// TestKlogHeader holds the header, a constant after the severity, to
+// klog's format for sim.Epoch and VirtualPID.
 func TestKlogHeader(t *testing.T) {
 	e := sim.Epoch
 	for _, sev := range []byte("IWEF") {
@@ -16,17 +17,6 @@ func TestKlogHeader(t *testing.T) {
 			if got := klogHeader(sev, site); got != want {
 				t.Errorf("klogHeader(%c, %q) = %q, want %q", sev, site, got, want)
 			}
-		}
-	}
-	for _, tc := range []struct {
-		n, width int
-		pad      byte
-		want     string
-	}{
-		{7, 2, '0', "07"}, {12, 2, '0', "12"}, {123, 2, '0', "123"}, {0, 6, '0', "000000"}, {12345, 7, ' ', "  12345"},
-	} {
-		if got := string(appendPadded(nil, tc.n, tc.width, tc.pad)); got != tc.want {
-			t.Errorf("appendPadded(%d, %d, %q) = %q, want %q", tc.n, tc.width, tc.pad, got, tc.want)
 		}
 	}
 }
