@@ -189,24 +189,12 @@ func splitWords(s string, env map[string]string) (words, error) {
 	if len(sp.args) > 0 {
 		first := strings.TrimPrefix(sp.args[0], "ExecStart=")
 		if !strings.HasPrefix(first, "-") && path.Base(first) == "kubelet" || strings.HasSuffix(first, "/kubelet") || first == "kubelet.exe" {
-			sp.notes = append(sp.notes, quoteWord(sp.args[0])+" is the binary name, not an argument")
+			// strconv.Quote is %q of a string, without fmt on an evaluation's path.
+			sp.notes = append(sp.notes, strconv.Quote(sp.args[0])+" is the binary name, not an argument")
 			sp.args, sp.offs = sp.args[1:], sp.offs[1:]
 		}
 	}
 	return sp.words, nil
-}
-
-// quoteWord is strconv.Quote of s (fmt's %q), which a word of printable
-// ASCII without quotes or backslashes, the usual binary name, needs no
-// escaper for: a first evaluation compiles none of strconv's (11 kB of
-// WebAssembly, issue 15). FuzzQuoteWord holds the two to one result.
-func quoteWord(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return strconv.Quote(s)
-		}
-	}
-	return `"` + s + `"`
 }
 
 // span locates bytes [from, to) of argument i in the text; a zero Span
