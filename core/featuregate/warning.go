@@ -1,6 +1,6 @@
 package featuregate
 
-import "fmt"
+import "strconv"
 
 // WarningKind says which of the library's log statements a Warning stands for.
 type WarningKind int
@@ -40,41 +40,49 @@ func (w Warning) Severity() byte {
 }
 
 // Message is the log payload after the klog header, in the library's dialect.
+// It is written without fmt (%q is strconv.Quote, %t and %v of a bool
+// strconv.FormatBool): a first evaluation that warns compiles none of
+// fmt's printer (issue 15).
 func (w Warning) Message() string {
-	structured := w.Library.StructuredWarnings()
-	// A plain string: fmt prints a named string type through reflection
-	// (printValue), code a first evaluation would compile for this alone.
 	name := string(w.Feature)
-	switch w.Kind {
-	case WarnSetDeprecated:
-		if structured {
-			return fmt.Sprintf(`"Warning: setting deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
+	value := strconv.FormatBool(w.Value)
+	if w.Library.StructuredWarnings() {
+		if w.Kind == WarnEmulationChange {
+			return `"Warning: SetEmulationVersionAndMinCompatibilityVersion will change already queried feature" featureGate=` +
+				strconv.Quote(name) + " oldValue=" + strconv.FormatBool(w.Old) + " newValue=" + value
 		}
-		return fmt.Sprintf("Setting deprecated feature gate %s=%t. It will be removed in a future release.", name, w.Value)
-	case WarnSetGA:
-		if structured {
-			return fmt.Sprintf(`"Warning: setting GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
+		if what := w.Kind.what(); what != "" {
+			return `"Warning: ` + string(what[0]+'a'-'A') + what[1:] + ` feature gate. It will be removed in a future release." featureGate=` +
+				strconv.Quote(name) + " value=" + value
 		}
-		return fmt.Sprintf("Setting GA feature gate %s=%t. It will be removed in a future release.", name, w.Value)
-	case WarnOverrideDeprecated:
-		if structured {
-			return fmt.Sprintf(`"Warning: overriding default of deprecated feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
-		}
-		return fmt.Sprintf("Overriding default of deprecated feature gate %s=%t. It will be removed in a future release.", name, w.Value)
-	case WarnOverrideGA:
-		if structured {
-			return fmt.Sprintf(`"Warning: overriding default of GA feature gate. It will be removed in a future release." featureGate=%q value=%t`, name, w.Value)
-		}
-		return fmt.Sprintf("Overriding default of GA feature gate %s=%t. It will be removed in a future release.", name, w.Value)
-	case WarnEmulationChange:
+		return ""
+	}
+	if w.Kind == WarnEmulationChange {
 		// v0.35 renamed the method in the text; v0.36 made it structured.
-		if structured {
-			return fmt.Sprintf(`"Warning: SetEmulationVersionAndMinCompatibilityVersion will change already queried feature" featureGate=%q oldValue=%t newValue=%t`, name, w.Old, w.Value)
-		}
+		method := "SetEmulationVersion"
 		if w.Library.HasMinCompatibility() {
-			return fmt.Sprintf("SetEmulationVersionAndMinCompatibilityVersion will change already queried feature:%s from %v to %v", name, w.Old, w.Value)
+			method = "SetEmulationVersionAndMinCompatibilityVersion"
 		}
-		return fmt.Sprintf("SetEmulationVersion will change already queried feature:%s from %v to %v", name, w.Old, w.Value)
+		return method + " will change already queried feature:" + name + " from " + strconv.FormatBool(w.Old) + " to " + value
+	}
+	if what := w.Kind.what(); what != "" {
+		return what + " feature gate " + name + "=" + value + ". It will be removed in a future release."
+	}
+	return ""
+}
+
+// what is the start of the message of a set or override warning, as the
+// unstructured line words it ("" for the other kinds).
+func (k WarningKind) what() string {
+	switch k {
+	case WarnSetDeprecated:
+		return "Setting deprecated"
+	case WarnSetGA:
+		return "Setting GA"
+	case WarnOverrideDeprecated:
+		return "Overriding default of deprecated"
+	case WarnOverrideGA:
+		return "Overriding default of GA"
 	}
 	return ""
 }

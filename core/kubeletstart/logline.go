@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate"
-	"github.com/kubexplorer/kubexplorer/core/sim"
 )
 
 // VirtualPID is the thread id printed in every klog header. Real lines carry
@@ -25,10 +24,17 @@ type Line struct {
 	Text string `json:"text"`
 }
 
+// klogStamp is klog's header between the severity letter and the file,
+// "mmdd hh:mm:ss.uuuuuu <pid> " (klog's "%02d%02d %02d:%02d:%02d.%06d
+// %7d "), for sim.Epoch and VirtualPID: the model's every line carries the
+// same (TestKlogHeader holds it to klog's format). A constant, not fmt: a
+// first evaluation that warns would otherwise compile fmt's printer (35 kB
+// of WebAssembly) for this line alone (issue 15).
+const klogStamp = "0101 00:00:00.000000   12345 "
+
 // klogHeader renders "Lmmdd hh:mm:ss.uuuuuu <pid> file:line] ".
 func klogHeader(sev byte, site string) string {
-	t := sim.Epoch
-	return fmt.Sprintf("%c%02d%02d %02d:%02d:%02d.%06d %7d %s] ", sev, int(t.Month()), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond()/1000, VirtualPID, site)
+	return string(sev) + klogStamp + site + "] "
 }
 
 func kindOf(sev byte) string {
@@ -207,8 +213,9 @@ func warningSite(lib featuregate.Library, kind featuregate.WarningKind) string {
 	default:
 		l = lines{444, 442}
 	}
+	line := l.ga
 	if kind == featuregate.WarnSetDeprecated {
-		return fmt.Sprintf("feature_gate.go:%d", l.dep)
+		line = l.dep
 	}
-	return fmt.Sprintf("feature_gate.go:%d", l.ga)
+	return "feature_gate.go:" + strconv.Itoa(line)
 }

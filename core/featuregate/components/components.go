@@ -1,7 +1,6 @@
 package components
 
 import (
-	"embed"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -12,14 +11,15 @@ import (
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 )
 
-//go:embed data/*.txt resolved/*.txt
-var dataFS embed.FS
+// dataFS holds data/ but for the newest release's delta; it is declared
+// in newest.go, whose embed directive is generated: the newest release is
+// read whole (whole.go), so its delta would be bytes no engine reads.
 
 // tables decodes the releases' tables on demand. Deltas apply in release
 // order, so the first query of a release decodes all of them; except the
-// newest release, which a first evaluation asks for: it is also stored
-// whole under resolved/ (generated from the deltas and checked against
-// them by TestResolvedIsTheDeltas) and decodes on its own.
+// newest release, which a first evaluation asks for: it is also compiled
+// in whole (newest.go, whole.go) and read on its own, without the data
+// files.
 type tables struct {
 	once  sync.Once // lists the files
 	fsys  fs.FS
@@ -41,9 +41,6 @@ var defaultTables = newTables(dataFS)
 
 func newTables(fsys fs.FS) *tables { return &tables{fsys: fsys, byRel: map[string]*Table{}} }
 
-// resolvedDir holds the newest release stored whole.
-const resolvedDir = "resolved"
-
 func (t *tables) load() {
 	entries, err := fs.ReadDir(t.fsys, "data")
 	if err != nil {
@@ -63,6 +60,9 @@ func (t *tables) load() {
 		names = append(names, v)
 	}
 	sort.Slice(names, func(i, j int) bool { return catalog.CompareReleases(names[i], names[j]) < 0 })
+	if n := len(names); n == 0 || catalog.CompareReleases(names[n-1], newestVersion) < 0 {
+		names = append(names, newestVersion) // compiled in whole, without a file
+	}
 	t.order = names
 }
 
@@ -100,6 +100,9 @@ func (t *tables) chain(idx int) error {
 }
 
 func (t *tables) get(release string) (*Table, error) {
+	if tab, ok := t.newest(release); ok {
+		return tab, nil
+	}
 	t.once.Do(t.load)
 	if t.err != nil {
 		return nil, t.err
@@ -117,12 +120,6 @@ func (t *tables) get(release string) (*Table, error) {
 			have = t.order[0] + " … " + t.order[n-1]
 		}
 		return nil, fmt.Errorf("no component data for release %q (have %s)", release, have)
-	}
-	if release == t.order[n-1] && !t.noResolved {
-		if tab, err := t.decode(nil, resolvedDir+"/"+release+".txt", release); err == nil {
-			t.byRel[release] = tab
-			return tab, nil
-		}
 	}
 	if err := t.chain(idx); err != nil {
 		t.err = err

@@ -21,7 +21,7 @@
 //
 // Storage follows the catalogs: one text file per release under data/, the
 // oldest whole and every later one as the changes since its predecessor
-// (see format.go), and the newest also whole under resolved/, so that a
-// first evaluation decodes one file. A release is decoded on first use and
-// cached.
+// (see format.go), and the newest also compiled in whole (newest.go,
+// whole.go), so that a first evaluation reads one text without the data
+// files' decoder. A release is decoded on first use and cached.
 package components
