@@ -131,18 +131,8 @@ func RunDropins(t *testing.T, rel DropinRelease) {
 			fmt.Fprintf(&report, "upstream:    %+v\nkubexplorer: %+v\n", up, model)
 		}
 	}
-	var st []string
-	for s, k := range stages {
-		if s == "" {
-			s = "starts"
-		}
-		st = append(st, fmt.Sprintf("%s %d", s, k))
-	}
-	sort.Strings(st)
-	figures := fmt.Sprintf("agreement kubelet %s drop-in directories: %d directories, %d disagree (upstream outcomes: %s)",
-		rel.Version(), last-first+1, failed, strings.Join(st, ", "))
-	fmt.Println(figures)
-	t.Log(figures)
+	announce(t, fmt.Sprintf("agreement kubelet %s drop-in directories: %d directories, %d disagree (upstream outcomes: %s)",
+		rel.Version(), last-first+1, failed, outcomeCounts(stages)))
 	if *onlyDoc != 0 {
 		fmt.Print(report.String())
 	}

@@ -107,18 +107,8 @@ func Run(t *testing.T, rel Release) {
 		kinds = append(kinds, k)
 	}
 	n := last - first + 1
-	var st []string
-	for s, k := range stages {
-		if s == "" {
-			s = "starts"
-		}
-		st = append(st, fmt.Sprintf("%s %d", s, k))
-	}
-	sort.Strings(st)
-	figures := fmt.Sprintf("agreement kubelet %s config file: %d documents, %d disagree, %d of them in decoding (upstream outcomes: %s)",
-		rel.Version(), n, failed, decodingOnly, strings.Join(st, ", "))
-	fmt.Println(figures)
-	t.Log(figures)
+	announce(t, fmt.Sprintf("agreement kubelet %s config file: %d documents, %d disagree, %d of them in decoding (upstream outcomes: %s)",
+		rel.Version(), n, failed, decodingOnly, outcomeCounts(stages)))
 	if failed == 0 {
 		return
 	}
@@ -228,4 +218,26 @@ func compareFiles(t *testing.T, m *model, rel Release, c *Corpus) {
 			t.Errorf("%s: %s", name, d)
 		}
 	}
+}
+
+// outcomeCounts lists how many runs ended at each upstream stage ("starts"
+// for a kubelet that starts), sorted: the agreement figures' last part.
+func outcomeCounts(stages map[string]int) string {
+	var st []string
+	for s, k := range stages {
+		if s == "" {
+			s = "starts"
+		}
+		st = append(st, fmt.Sprintf("%s %d", s, k))
+	}
+	sort.Strings(st)
+	return strings.Join(st, ", ")
+}
+
+// announce prints a run's agreement figures on the output (make
+// conformance runs the modules in directory mode, which shows it) and in
+// the test log.
+func announce(t *testing.T, figures string) {
+	fmt.Println(figures)
+	t.Log(figures)
 }
