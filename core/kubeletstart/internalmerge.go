@@ -1,6 +1,5 @@
 package kubeletstart
 
-
 // The 1.29–1.31 drop-in merge ends in json.Unmarshal of the merged JSON
 // into the very internal configuration whose json.Marshal was the base.
 // The base's keys are the Go field names ("MaxPods", "Logging"), the
