@@ -26,8 +26,11 @@ const (
 // A pending init container keeps the pod Pending: always up to 1.27; from
 // 1.28 not once a regular container has started; from 1.32 that exception
 // is left to sidecars. A sidecar that runs counts as running (not yet
-// started, it is also pending).
-func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bool) string {
+// started, it is also pending). "Has started" reads the API statuses up to
+// 1.32 (a regular container running or terminated, in any sandbox); from
+// 1.33 it is activeStarted: a regular container has an instance in the
+// current sandbox (kubecontainer.HasAnyActiveRegularContainerStarted).
+func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted bool) string {
 	spec := &pod.Spec
 	pendingInit, failedInit := 0, 0
 	pendingRestartableInit := 0
@@ -104,10 +107,16 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 	if failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
 		return v1.PodFailed
 	}
+	hasStarted := func() bool {
+		if rel.Has(release.PhaseActiveSandboxInit) {
+			return activeStarted
+		}
+		return status.HasAnyRegularContainerStarted(spec, info)
+	}
 	var initializing bool
 	switch {
 	case rel.Has(release.PhaseRegularInitPending):
-		initializing = pendingInit > 0 || (pendingRestartableInit > 0 && !status.HasAnyRegularContainerStarted(spec, info))
+		initializing = pendingInit > 0 || (pendingRestartableInit > 0 && !hasStarted())
 	case rel.Has(release.PhasePendingInitRule):
 		initializing = (pendingInit > 0 || pendingRestartableInit > 0) && !status.HasAnyRegularContainerStarted(spec, info)
 	default:
@@ -279,7 +288,8 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	if len(s.InitContainerStatuses) > 0 {
 		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
 	}
-	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars())
+	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars(),
+		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps))
 	// No transition out of a terminal phase.
 	if v1.IsPodPhaseTerminal(old.Phase) {
 		s.Phase = old.Phase

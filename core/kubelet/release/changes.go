@@ -19,6 +19,7 @@ const (
 	DeadlineStatusComplete
 	PhasePendingInitRule
 	PhaseRegularInitPending
+	PhaseActiveSandboxInit
 	PhaseTerminalOnDeletion
 
 	// Conditions

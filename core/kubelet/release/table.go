@@ -65,6 +65,12 @@ var changes = [numChanges]Info{
 		After:    "the pod is Pending again; only a pending sidecar is excused once a regular container has started",
 		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase", PR: "", Model: "core/kubelet/kubelet_pods.go",
 	},
+	PhaseActiveSandboxInit: {
+		Name: "phase-active-sandbox-init", Area: AreaPhase, Since: 33,
+		Before:   "(1.28–1.32) a sidecar not started yet leaves the pod Running once a regular container has run, in any sandbox",
+		After:    "only a regular container of the current sandbox excuses it: after a sandbox re-creation the pod is Pending until its sidecar has started (Initialized stays True)",
+		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase, generateAPIPodStatus; container/helpers.go: HasAnyActiveRegularContainerStarted", PR: "#128516", Model: "core/kubelet/kubelet_pods.go",
+	},
 	PhaseTerminalOnDeletion: {
 		Name: "phase-terminal-on-deletion", Area: AreaPhase, Since: 27,
 		Before:   "a deleted pod keeps its phase (Running or Pending) until the object is removed",

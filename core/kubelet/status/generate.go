@@ -60,15 +60,17 @@ func appendContainers(b []byte, label string, names []string) []byte {
 // the usual pod of a few containers.
 type nameBuf [4]string
 
-// HasAnyRegularContainerStarted reports whether a regular container has
-// run (running or terminated, now or before).
+// HasAnyRegularContainerStarted reports whether a regular container is
+// running or terminated now (pkg/kubelet/container/helpers.go, the same
+// 1.28 … 1.37): a container waiting to restart (CrashLoopBackOff) has not
+// started, whatever its last state says.
 func HasAnyRegularContainerStarted(spec *v1.PodSpec, statuses []v1.ContainerStatus) bool {
 	for _, c := range spec.Containers {
 		s, ok := v1.GetContainerStatus(statuses, c.Name)
 		if !ok {
 			continue
 		}
-		if s.State.Running != nil || s.State.Terminated != nil || s.LastTerminationState.Terminated != nil {
+		if s.State.Running != nil || s.State.Terminated != nil {
 			return true
 		}
 	}

@@ -152,7 +152,11 @@ func TestGeneratePodInitializedCondition(t *testing.T) {
 }
 
 func TestHasAnyRegularContainerStarted(t *testing.T) {
-	exited := v1.ContainerStatus{Name: "a", LastTerminationState: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{}}}
+	// Waiting to restart (CrashLoopBackOff) after an exit: upstream reads
+	// the current state only.
+	backOff := v1.ContainerStatus{Name: "a", State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: "CrashLoopBackOff"}},
+		LastTerminationState: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{ExitCode: 1}}}
+	exited := v1.ContainerStatus{Name: "a", State: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{ExitCode: 1}}}
 	tests := []struct {
 		name     string
 		statuses []v1.ContainerStatus
@@ -162,7 +166,8 @@ func TestHasAnyRegularContainerStarted(t *testing.T) {
 		{"only an init container ran", []v1.ContainerStatus{ready("i")}, false},
 		{"waiting", []v1.ContainerStatus{unready("a")}, false},
 		{"running", []v1.ContainerStatus{ready("a")}, true},
-		{"waiting after an exit", []v1.ContainerStatus{exited}, true},
+		{"waiting after an exit", []v1.ContainerStatus{backOff}, false},
+		{"exited", []v1.ContainerStatus{exited}, true},
 	}
 	for _, tt := range tests {
 		if got := HasAnyRegularContainerStarted(spec([]string{"i"}, "a"), tt.statuses); got != tt.want {
