@@ -307,8 +307,8 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		s.Conditions = append(s.Conditions, c)
 	}
 	if t := readyToStart; t != "" {
-		needed, _, _ := kuberuntime.PodSandboxChanged(pod, ps)
-		add(status.GeneratePodReadyToStartContainersCondition(t, needed))
+		needed, _, _, why := kuberuntime.PodSandboxChangedWhy(pod, ps)
+		add(status.GeneratePodReadyToStartContainersCondition(k.rel, t, needed, why))
 	}
 	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
 	containersReady := status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase)

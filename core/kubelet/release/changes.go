@@ -28,6 +28,7 @@ const (
 	ReadyToStartContainersCondition
 	PodHasNetworkCondition
 	ReadyToStartOnSandboxReady
+	ReadyToStartReason
 	ObservedGeneration
 
 	// Container status

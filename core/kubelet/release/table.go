@@ -108,6 +108,12 @@ var changes = [numChanges]Info{
 		After:    "it turns True as soon as the new sandbox and its network are ready, before any image pull",
 		Upstream: "pkg/kubelet/kubelet.go: OnPodSandboxReady", PR: "#134660", Model: "core/kubelet/kubelet.go",
 	},
+	ReadyToStartReason: {
+		Name: "ready-to-start-reason", Area: AreaConditions, Since: 37,
+		Before:   "a False PodReadyToStartContainers has no reason or message",
+		After:    `it says PodSandboxNotReady and why a sandbox is needed: "no pod sandbox exists", "pod sandbox is not ready", "pod sandbox has no IP address", …`,
+		Upstream: "pkg/kubelet/status/generate.go: GeneratePodReadyToStartContainersCondition; kuberuntime/util/util.go: PodSandboxChanged", PR: "#135300", Model: "core/kubelet/status/generate.go",
+	},
 	ObservedGeneration: {
 		Name: "observed-generation", Area: AreaConditions, Since: 34, Gate: "PodObservedGenerationTracking",
 		Before:   "status.observedGeneration and the conditions' observedGeneration are unset",

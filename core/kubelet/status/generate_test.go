@@ -177,10 +177,14 @@ func TestHasAnyRegularContainerStarted(t *testing.T) {
 }
 
 func TestReadyToStartAndGeneration(t *testing.T) {
-	if c := GeneratePodReadyToStartContainersCondition(v1.PodReadyToStartContainers, true); c.Status != v1.ConditionFalse || c.Type != v1.PodReadyToStartContainers {
-		t.Errorf("sandbox needed: %+v", c)
+	why := "pod sandbox is not ready"
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(36), v1.PodReadyToStartContainers, true, why); c != (v1.PodCondition{Type: v1.PodReadyToStartContainers, Status: v1.ConditionFalse}) {
+		t.Errorf("sandbox needed, 1.36: %+v", c)
 	}
-	if c := GeneratePodReadyToStartContainersCondition("PodHasNetwork", false); c.Status != v1.ConditionTrue || c.Type != "PodHasNetwork" {
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(37), v1.PodReadyToStartContainers, true, why); c != (v1.PodCondition{Type: v1.PodReadyToStartContainers, Status: v1.ConditionFalse, Reason: PodSandboxNotReady, Message: why}) {
+		t.Errorf("sandbox needed, 1.37: %+v", c)
+	}
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(37), "PodHasNetwork", false, ""); c != (v1.PodCondition{Type: "PodHasNetwork", Status: v1.ConditionTrue}) {
 		t.Errorf("sandbox ready: %+v", c)
 	}
 	old := &v1.PodStatus{Conditions: []v1.PodCondition{{Type: v1.PodReady, ObservedGeneration: 2}, {Type: v1.PodInitialized}}}

@@ -223,7 +223,7 @@ func (m *Manager) SetSandboxReady(pod *v1.Pod, condType string) {
 		return
 	}
 	s := old.DeepCopy()
-	c := GeneratePodReadyToStartContainersCondition(condType, false)
+	c := GeneratePodReadyToStartContainersCondition(m.rel, condType, false, "")
 	c.ObservedGeneration = ConditionGeneration(m.TrackGeneration, old, pod.Metadata.Generation, condType)
 	if i, _ := v1.GetPodCondition(s.Conditions, condType); i >= 0 {
 		s.Conditions[i] = c
