@@ -283,7 +283,6 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		k.deadlineExceeded(pod, s)
 		return s
 	}
-	k.probes.UpdatePodStatus(pod, s)
 	all := s.ContainerStatuses
 	if len(s.InitContainerStatuses) > 0 {
 		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
@@ -300,6 +299,13 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	// The active deadline handler can evict the pod.
 	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
 		k.deadlineExceeded(pod, s)
+	}
+	// The probes fill started and ready after the phase, as upstream does:
+	// getPhase reads a running sidecar's started as the runtime conversion
+	// left it (nil up to 1.34; from 1.35 the previous status's value).
+	k.probes.UpdatePodStatus(pod, s)
+	if len(s.InitContainerStatuses) > 0 {
+		copy(all[copy(all, s.InitContainerStatuses):], s.ContainerStatuses)
 	}
 	track := k.feat.trackGeneration
 	add := func(c v1.PodCondition) {
@@ -479,6 +485,11 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 		st.ImageID = newest.ImageRef
 		st.RestartCount = int32(newest.RestartCount)
 		st.Ready, st.Started = false, nil
+		if k.feat.keepStarted && newest.State == kubecontainer.StateRunning && hasOld {
+			// From 1.35 a running container starts from its previous
+			// started value (whichever instance it was about).
+			st.Started = old.Started
+		}
 		out[i] = st
 	}
 	// The reason cache turns failed starts into waiting reasons.

@@ -36,6 +36,7 @@ const (
 	LostContainerAnyPod
 	TerminatePodWaiting
 	TerminatePodInitialized
+	StartedKeptWhileRunning
 
 	// Pod status
 	PodHostIPs

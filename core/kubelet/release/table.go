@@ -145,6 +145,12 @@ var changes = [numChanges]Info{
 		After:    "regular containers only if the pod had initialized, init containers only up to the first that never ran",
 		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod, hasPodInitialized", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
 	},
+	StartedKeptWhileRunning: {
+		Name: "started-kept-while-running", Area: AreaContainer, Since: 35,
+		Before:   "a container's status is rebuilt on every sync with started unset until the probes fill it, so the phase counts every running sidecar as not started yet",
+		After:    "a running container keeps the started value of the previous status (ChangeContainerStatusOnKubeletRestart off, its 1.35 default): a started sidecar no longer holds the pod Pending, and a container restarted within one sync reads as started until its startup probe has a result",
+		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses, getPhase; prober/prober_manager.go: isContainerStarted", PR: "", Model: "core/kubelet/kubelet_pods.go, prober/manager.go",
+	},
 
 	PodHostIPs: {
 		Name: "pod-host-ips", Area: AreaPodStatus, Since: 29, Gate: "PodHostIPs",
