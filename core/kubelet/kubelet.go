@@ -400,6 +400,9 @@ type gateFlags struct {
 	// keepStarted: a running container keeps the started value of its
 	// previous status (1.35+, ChangeContainerStatusOnKubeletRestart off).
 	keepStarted bool
+	// restartRules: ContainerRestartRules (beta, on from 1.35), under
+	// which a sidecar's own restartPolicy decides its restarts.
+	restartRules bool
 	// readyToStart names the sandbox condition the release writes, if
 	// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
 	readyToStart string
@@ -412,6 +415,7 @@ func resolveGates(rel release.Release, g features.Gates) gateFlags {
 		trackGeneration: g.Enabled(features.PodObservedGenerationTracking),
 		hostIPs:         g.Enabled(features.PodHostIPs),
 		onDemandRelist:  g.Enabled(features.PLEGOnDemandRelist),
+		restartRules:    g.Enabled(features.ContainerRestartRules),
 	}
 	switch {
 	case g.Enabled(features.PodReadyToStartContainersCondition):

@@ -492,15 +492,19 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 		}
 		out[i] = st
 	}
-	// The reason cache turns failed starts into waiting reasons.
+	// The reason cache turns failed starts into waiting reasons. An init
+	// container whose newest instance exited 0, sidecars included, keeps
+	// its terminated state. Whether a container will be restarted follows
+	// the pod's policy; from 1.35 (ContainerRestartRules) a sidecar's own
+	// restartPolicy: Always says yes.
 	for i := range containers {
 		c := &containers[i]
-		sidecar := isInit && k.sidecars() && v1.IsRestartableInitContainer(c)
-		if isInit && !sidecar {
-			if t := out[i].State.Terminated; t != nil && t.ExitCode == 0 {
+		if isInit {
+			if s := ps.FindContainerStatusByName(c.Name); s != nil && s.State == kubecontainer.StateExited && s.ExitCode == 0 {
 				continue
 			}
 		}
+		sidecar := isInit && k.feat.restartRules && v1.IsRestartableInitContainer(c)
 		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, sidecar) {
 			continue
 		}

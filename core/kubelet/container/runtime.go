@@ -166,8 +166,9 @@ type Pod struct {
 // ShouldContainerBeRestarted is the kubelet's restart rule
 // (pkg/kubelet/container/helpers.go): never once the pod is being deleted;
 // a container never started, created or unknown is started; a running one
-// is kept; an exited one follows the restart policy (sidecars always
-// restart).
+// is kept; an exited one follows the pod's restart policy, or restarts
+// when alwaysRestart says its own policy is Always (a sidecar under
+// ContainerRestartRules, 1.35+).
 func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, sidecar bool) bool {
 	if pod.Metadata.DeletionTimestamp != nil {
 		return false

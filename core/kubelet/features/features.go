@@ -42,6 +42,7 @@ const (
 	// listed only from 1.35, deprecated and off: off, a running
 	// container keeps its previous started value.
 	ChangeContainerStatusOnKubeletRestart = "ChangeContainerStatusOnKubeletRestart"
+	ContainerRestartRules                 = "ContainerRestartRules"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -73,6 +74,7 @@ var table = map[string][]Spec{
 	PodLifecycleSleepAction:               {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 	PodLifecycleSleepActionAllowZero:      {{"1.32", false, false, "ALPHA"}, {"1.33", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 	ChangeContainerStatusOnKubeletRestart: {{"1.35", false, false, "DEPRECATED"}},
+	ContainerRestartRules:                 {{"1.34", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

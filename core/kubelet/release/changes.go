@@ -100,6 +100,7 @@ const (
 	InitRestartPolicyField
 	SidecarContainers
 	SidecarDefinitionChange
+	SidecarRestartRules
 
 	numChanges
 )

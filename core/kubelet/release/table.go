@@ -433,4 +433,10 @@ var changes = [numChanges]Info{
 		After:    `it is killed ("Init container x definition changed") and restarted`,
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#126525", Model: "core/kubelet/kuberuntime/actions.go",
 	},
+	SidecarRestartRules: {
+		Name: "sidecar-restart-rules", Area: AreaInit, Since: 35, Gate: "ContainerRestartRules",
+		Before:   "in a pod whose restartPolicy is Never (or OnFailure), a sidecar that failed waits out its back-off shown as Terminated: the status asks the pod's policy whether it will be restarted",
+		After:    "the sidecar's own restartPolicy: Always answers, so it shows Waiting CrashLoopBackOff (ContainerRestartRules, beta)",
+		Upstream: "pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; pkg/api/v1/pod/util.go: ContainerShouldRestart; kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
+	},
 }
