@@ -302,6 +302,9 @@ func New(cfg Config) (*Kubelet, error) {
 		cols := printers.PrintPod(k.rel, &shown, k.clock.Now())
 		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+", "+containerStates(last)+")")
 	}
+	k.status.OnAborted = func(pod *v1.Pod, err string) {
+		k.trace("status", "Status update on pod "+pod.FullName()+" aborted: "+err)
+	}
 	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
 	k.probes.KeepStarted = k.feat.keepStarted

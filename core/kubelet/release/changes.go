@@ -41,6 +41,7 @@ const (
 	// Pod status
 	PodHostIPs
 	TerminalPhaseHeldBack
+	InitStateTransitionChecked
 
 	// Events
 	PulledDuration

@@ -164,6 +164,12 @@ var changes = [numChanges]Info{
 		After:    "the status manager keeps the old phase (and reason, message) until the pod worker has stopped every container",
 		Upstream: "pkg/kubelet/status/status_manager.go: mergePodStatus", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
 	},
+	InitStateTransitionChecked: {
+		Name: "init-state-transition-checked", Area: AreaPodStatus, Since: 27,
+		Before:   "the status manager refuses a status in which a regular container leaves Terminated against the pod's policy; init containers are not checked, so an OnFailure pod whose sandbox was re-created shows its completed init container running again",
+		After:    "init containers are checked too (sidecars excepted from 1.28): that status update is aborted and the pod keeps its previous status until the init container has terminated again",
+		Upstream: "pkg/kubelet/status/status_manager.go: updateStatusInternal, checkContainerStateTransition", PR: "", Model: "core/kubelet/status/manager.go",
+	},
 
 	PulledDuration: {
 		Name: "pulled-duration", Area: AreaEvents, Since: 19,
