@@ -252,7 +252,7 @@ func New(cfg Config) (*Kubelet, error) {
 		rt: cfg.Runtime, podManager: map[string]*podRecord{}, workQueue: newWorkQueue(),
 		reasonCache: reasonCache{}, rejected: map[string]bool{}, cgroups: map[string]bool{}, killing: map[string]bool{},
 	}
-	k.feat = resolveGates(gates)
+	k.feat = resolveGates(rel, gates)
 	alloc := map[string]int64{}
 	for name, q := range n.Allocatable {
 		if err := addAllocatable(alloc, name, q); err != nil {
@@ -302,8 +302,12 @@ func New(cfg Config) (*Kubelet, error) {
 		cols := printers.PrintPod(k.rel, &shown, k.clock.Now())
 		k.trace("status", "final deletion of "+pod.FullName()+" (grace 0; last phase "+string(last.Phase)+", STATUS "+cols.Status+", "+containerStates(last)+")")
 	}
+	k.status.OnAborted = func(pod *v1.Pod, err string) {
+		k.trace("status", "Status update on pod "+pod.FullName()+" aborted: "+err)
+	}
 	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
+	k.probes.KeepStarted = k.feat.keepStarted
 	k.probes.SetGates(prober.Gates{ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout),
 		GRPCContainerProbe: gates.Enabled(features.GRPCContainerProbe)})
 	if cfg.Options.Jitter {
@@ -396,17 +400,25 @@ func (k *Kubelet) sidecars() bool { return k.feat.sidecars }
 // table).
 type gateFlags struct {
 	sidecars, trackGeneration, hostIPs, onDemandRelist bool
+	// keepStarted: a running container keeps the started value of its
+	// previous status (1.35+, ChangeContainerStatusOnKubeletRestart off).
+	keepStarted bool
+	// restartRules: ContainerRestartRules (beta, on from 1.35), under
+	// which a sidecar's own restartPolicy decides its restarts.
+	restartRules bool
 	// readyToStart names the sandbox condition the release writes, if
 	// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
 	readyToStart string
 }
 
-func resolveGates(g features.Gates) gateFlags {
+func resolveGates(rel release.Release, g features.Gates) gateFlags {
 	f := gateFlags{
+		keepStarted:     rel.Has(release.StartedKeptWhileRunning) && !g.Enabled(features.ChangeContainerStatusOnKubeletRestart),
 		sidecars:        g.Enabled(features.SidecarContainers),
 		trackGeneration: g.Enabled(features.PodObservedGenerationTracking),
 		hostIPs:         g.Enabled(features.PodHostIPs),
 		onDemandRelist:  g.Enabled(features.PLEGOnDemandRelist),
+		restartRules:    g.Enabled(features.ContainerRestartRules),
 	}
 	switch {
 	case g.Enabled(features.PodReadyToStartContainersCondition):

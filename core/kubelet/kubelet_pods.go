@@ -26,8 +26,11 @@ const (
 // A pending init container keeps the pod Pending: always up to 1.27; from
 // 1.28 not once a regular container has started; from 1.32 that exception
 // is left to sidecars. A sidecar that runs counts as running (not yet
-// started, it is also pending).
-func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars bool) string {
+// started, it is also pending). "Has started" reads the API statuses up to
+// 1.32 (a regular container running or terminated, in any sandbox); from
+// 1.33 it is activeStarted: a regular container has an instance in the
+// current sandbox (kubecontainer.HasAnyActiveRegularContainerStarted).
+func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted bool) string {
 	spec := &pod.Spec
 	pendingInit, failedInit := 0, 0
 	pendingRestartableInit := 0
@@ -104,10 +107,16 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 	if failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
 		return v1.PodFailed
 	}
+	hasStarted := func() bool {
+		if rel.Has(release.PhaseActiveSandboxInit) {
+			return activeStarted
+		}
+		return status.HasAnyRegularContainerStarted(spec, info)
+	}
 	var initializing bool
 	switch {
 	case rel.Has(release.PhaseRegularInitPending):
-		initializing = pendingInit > 0 || (pendingRestartableInit > 0 && !status.HasAnyRegularContainerStarted(spec, info))
+		initializing = pendingInit > 0 || (pendingRestartableInit > 0 && !hasStarted())
 	case rel.Has(release.PhasePendingInitRule):
 		initializing = (pendingInit > 0 || pendingRestartableInit > 0) && !status.HasAnyRegularContainerStarted(spec, info)
 	default:
@@ -274,12 +283,12 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		k.deadlineExceeded(pod, s)
 		return s
 	}
-	k.probes.UpdatePodStatus(pod, s)
 	all := s.ContainerStatuses
 	if len(s.InitContainerStatuses) > 0 {
 		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
 	}
-	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars())
+	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars(),
+		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps))
 	// No transition out of a terminal phase.
 	if v1.IsPodPhaseTerminal(old.Phase) {
 		s.Phase = old.Phase
@@ -291,14 +300,21 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
 		k.deadlineExceeded(pod, s)
 	}
+	// The probes fill started and ready after the phase, as upstream does:
+	// getPhase reads a running sidecar's started as the runtime conversion
+	// left it (nil up to 1.34; from 1.35 the previous status's value).
+	k.probes.UpdatePodStatus(pod, s)
+	if len(s.InitContainerStatuses) > 0 {
+		copy(all[copy(all, s.InitContainerStatuses):], s.ContainerStatuses)
+	}
 	track := k.feat.trackGeneration
 	add := func(c v1.PodCondition) {
 		c.ObservedGeneration = status.ConditionGeneration(track, old, pod.Metadata.Generation, c.Type)
 		s.Conditions = append(s.Conditions, c)
 	}
 	if t := readyToStart; t != "" {
-		needed, _, _ := kuberuntime.PodSandboxChanged(pod, ps)
-		add(status.GeneratePodReadyToStartContainersCondition(t, needed))
+		needed, _, _, why := kuberuntime.PodSandboxChangedWhy(pod, ps)
+		add(status.GeneratePodReadyToStartContainersCondition(k.rel, t, needed, why))
 	}
 	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
 	containersReady := status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase)
@@ -469,17 +485,26 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 		st.ImageID = newest.ImageRef
 		st.RestartCount = int32(newest.RestartCount)
 		st.Ready, st.Started = false, nil
+		if k.feat.keepStarted && newest.State == kubecontainer.StateRunning && hasOld {
+			// From 1.35 a running container starts from its previous
+			// started value (whichever instance it was about).
+			st.Started = old.Started
+		}
 		out[i] = st
 	}
-	// The reason cache turns failed starts into waiting reasons.
+	// The reason cache turns failed starts into waiting reasons. An init
+	// container whose newest instance exited 0, sidecars included, keeps
+	// its terminated state. Whether a container will be restarted follows
+	// the pod's policy; from 1.35 (ContainerRestartRules) a sidecar's own
+	// restartPolicy: Always says yes.
 	for i := range containers {
 		c := &containers[i]
-		sidecar := isInit && k.sidecars() && v1.IsRestartableInitContainer(c)
-		if isInit && !sidecar {
-			if t := out[i].State.Terminated; t != nil && t.ExitCode == 0 {
+		if isInit {
+			if s := ps.FindContainerStatusByName(c.Name); s != nil && s.State == kubecontainer.StateExited && s.ExitCode == 0 {
 				continue
 			}
 		}
+		sidecar := isInit && k.feat.restartRules && v1.IsRestartableInitContainer(c)
 		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, sidecar) {
 			continue
 		}

@@ -51,6 +51,8 @@ type Status struct {
 	RestartCount int
 	Reason       string
 	Message      string
+	// SandboxID is the sandbox the instance belongs to.
+	SandboxID string
 	// fullID caches FullID: every sync and probe asks for it.
 	fullID string
 }
@@ -79,6 +81,46 @@ type PodStatus struct {
 	ContainerStatuses []*Status
 	SandboxStatuses   []*cri.PodSandboxStatus
 	TimeStamp         time.Time
+	// ActiveSandboxID is the newest sandbox when it is ready, else "".
+	// Upstream (1.33+) keeps the instances of that sandbox as
+	// ActiveContainerStatuses; here they are the instances whose
+	// SandboxID it is.
+	ActiveSandboxID string
+}
+
+// HasAnyActiveRegularContainerStarted reports whether a regular container
+// has an instance in the active sandbox, in any state
+// (pkg/kubelet/container/helpers.go, 1.33+): the kubelet's sign that the
+// current sandbox has finished its init containers.
+func HasAnyActiveRegularContainerStarted(spec *v1.PodSpec, s *PodStatus) bool {
+	if s == nil || s.ActiveSandboxID == "" {
+		return false
+	}
+	for _, st := range s.ContainerStatuses {
+		if st.SandboxID != s.ActiveSandboxID {
+			continue
+		}
+		for i := range spec.Containers {
+			if spec.Containers[i].Name == st.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FindActiveContainerStatusByName returns the newest instance of a
+// container in the active sandbox (1.37+).
+func (s *PodStatus) FindActiveContainerStatusByName(name string) *Status {
+	if s == nil || s.ActiveSandboxID == "" {
+		return nil
+	}
+	for _, c := range s.ContainerStatuses {
+		if c.Name == name && c.SandboxID == s.ActiveSandboxID {
+			return c
+		}
+	}
+	return nil
 }
 
 // FindContainerStatusByName returns the newest instance of a container.
@@ -124,8 +166,9 @@ type Pod struct {
 // ShouldContainerBeRestarted is the kubelet's restart rule
 // (pkg/kubelet/container/helpers.go): never once the pod is being deleted;
 // a container never started, created or unknown is started; a running one
-// is kept; an exited one follows the restart policy (sidecars always
-// restart).
+// is kept; an exited one follows the pod's restart policy, or restarts
+// when alwaysRestart says its own policy is Always (a sidecar under
+// ContainerRestartRules, 1.35+).
 func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, sidecar bool) bool {
 	if pod.Metadata.DeletionTimestamp != nil {
 		return false

@@ -38,6 +38,11 @@ const (
 	GRPCContainerProbe                 = "GRPCContainerProbe"
 	PodLifecycleSleepAction            = "PodLifecycleSleepAction"
 	PodLifecycleSleepActionAllowZero   = "PodLifecycleSleepActionAllowZero"
+	// ChangeContainerStatusOnKubeletRestart is GA and on since 1.0 but
+	// listed only from 1.35, deprecated and off: off, a running
+	// container keeps its previous started value.
+	ChangeContainerStatusOnKubeletRestart = "ChangeContainerStatusOnKubeletRestart"
+	ContainerRestartRules                 = "ContainerRestartRules"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -53,21 +58,23 @@ const removed = "REMOVED"
 
 // table lists, per gate, its specs in release order.
 var table = map[string][]Spec{
-	SidecarContainers:                  {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.33", true, true, "GA"}, {"1.37", true, true, removed}},
-	PodHasNetworkCondition:             {{"1.25", false, false, "ALPHA"}, {"1.28", false, false, removed}},
-	PodReadyToStartContainersCondition: {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}},
-	KubeletCrashLoopBackOffMax:         {{"1.32", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
-	ReduceDefaultCrashLoopBackOffDecay: {{"1.33", false, false, "ALPHA"}},
-	StartupProbe:                       {{"1.16", false, false, "ALPHA"}, {"1.18", true, false, "BETA"}, {"1.20", true, true, "GA"}, {"1.23", true, true, removed}},
-	KubeletEnsureSecretPulledImages:    {{"1.33", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
-	ProbeTerminationGracePeriod:        {{"1.21", false, false, "ALPHA"}, {"1.22", false, false, "BETA"}, {"1.25", true, false, "BETA"}, {"1.28", true, true, "GA"}, {"1.29", true, true, removed}},
-	PodHostIPs:                         {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.30", true, true, "GA"}, {"1.32", true, true, removed}},
-	PodObservedGenerationTracking:      {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
-	PLEGOnDemandRelist:                 {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
-	ExecProbeTimeout:                   {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
-	GRPCContainerProbe:                 {{"1.23", false, false, "ALPHA"}, {"1.24", true, false, "BETA"}, {"1.27", true, true, "GA"}, {"1.29", true, true, removed}},
-	PodLifecycleSleepAction:            {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
-	PodLifecycleSleepActionAllowZero:   {{"1.32", false, false, "ALPHA"}, {"1.33", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
+	SidecarContainers:                     {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.33", true, true, "GA"}, {"1.37", true, true, removed}},
+	PodHasNetworkCondition:                {{"1.25", false, false, "ALPHA"}, {"1.28", false, false, removed}},
+	PodReadyToStartContainersCondition:    {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}},
+	KubeletCrashLoopBackOffMax:            {{"1.32", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+	ReduceDefaultCrashLoopBackOffDecay:    {{"1.33", false, false, "ALPHA"}},
+	StartupProbe:                          {{"1.16", false, false, "ALPHA"}, {"1.18", true, false, "BETA"}, {"1.20", true, true, "GA"}, {"1.23", true, true, removed}},
+	KubeletEnsureSecretPulledImages:       {{"1.33", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+	ProbeTerminationGracePeriod:           {{"1.21", false, false, "ALPHA"}, {"1.22", false, false, "BETA"}, {"1.25", true, false, "BETA"}, {"1.28", true, true, "GA"}, {"1.29", true, true, removed}},
+	PodHostIPs:                            {{"1.28", false, false, "ALPHA"}, {"1.29", true, false, "BETA"}, {"1.30", true, true, "GA"}, {"1.32", true, true, removed}},
+	PodObservedGenerationTracking:         {{"1.33", false, false, "ALPHA"}, {"1.34", true, false, "BETA"}, {"1.35", true, true, "GA"}},
+	PLEGOnDemandRelist:                    {{"1.36", true, false, "BETA"}, {"1.37", true, true, "GA"}},
+	ExecProbeTimeout:                      {{"1.20", true, false, "GA"}, {"1.35", true, true, "GA"}},
+	GRPCContainerProbe:                    {{"1.23", false, false, "ALPHA"}, {"1.24", true, false, "BETA"}, {"1.27", true, true, "GA"}, {"1.29", true, true, removed}},
+	PodLifecycleSleepAction:               {{"1.29", false, false, "ALPHA"}, {"1.30", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
+	PodLifecycleSleepActionAllowZero:      {{"1.32", false, false, "ALPHA"}, {"1.33", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
+	ChangeContainerStatusOnKubeletRestart: {{"1.35", false, false, "DEPRECATED"}},
+	ContainerRestartRules:                 {{"1.34", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

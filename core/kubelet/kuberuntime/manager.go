@@ -160,8 +160,25 @@ func networkMode(pod *v1.Pod) cri.NamespaceMode {
 // PodSandboxChanged reports whether the pod needs a new sandbox, the attempt
 // number for it and the current sandbox ID (runtimeutil.PodSandboxChanged).
 func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint32, string) {
+	create, attempt, id, _ := PodSandboxChangedWhy(pod, status)
+	return create, attempt, id
+}
+
+// Why a new sandbox is needed: the message of a False
+// PodReadyToStartContainers from 1.37 (pkg/kubelet/types/constants.go).
+const (
+	SandboxNotReadyNoSandbox = "no pod sandbox exists"
+	SandboxNotReadyMultiple  = "multiple pod sandboxes are ready and need to be reconciled"
+	SandboxNotReadyNotReady  = "pod sandbox is not ready"
+	SandboxNotReadyNetNS     = "network namespace mode changed and sandbox needs to be recreated"
+	SandboxNotReadyNoIP      = "pod sandbox has no IP address"
+)
+
+// PodSandboxChangedWhy is PodSandboxChanged with the reason a new sandbox
+// is needed ("" when none is), as 1.37 returns it.
+func PodSandboxChangedWhy(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint32, string, string) {
 	if len(status.SandboxStatuses) == 0 {
-		return true, 0, ""
+		return true, 0, "", SandboxNotReadyNoSandbox
 	}
 	ready := 0
 	for _, s := range status.SandboxStatuses {
@@ -171,18 +188,18 @@ func PodSandboxChanged(pod *v1.Pod, status *kubecontainer.PodStatus) (bool, uint
 	}
 	s := status.SandboxStatuses[0]
 	if ready > 1 {
-		return true, s.Metadata.Attempt + 1, s.ID
+		return true, s.Metadata.Attempt + 1, s.ID, SandboxNotReadyMultiple
 	}
 	if s.State != cri.SandboxReady {
-		return true, s.Metadata.Attempt + 1, s.ID
+		return true, s.Metadata.Attempt + 1, s.ID, SandboxNotReadyNotReady
 	}
 	if s.Namespaces.Network != networkMode(pod) {
-		return true, s.Metadata.Attempt + 1, ""
+		return true, s.Metadata.Attempt + 1, "", SandboxNotReadyNetNS
 	}
 	if !pod.Spec.HostNetwork && s.Network.IP == "" {
-		return true, s.Metadata.Attempt + 1, s.ID
+		return true, s.Metadata.Attempt + 1, s.ID, SandboxNotReadyNoIP
 	}
-	return false, s.Metadata.Attempt, s.ID
+	return false, s.Metadata.Attempt, s.ID, ""
 }
 
 // GetStableKey is the crash back-off key: pod name, namespace, UID,

@@ -309,6 +309,9 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			ps.SandboxStatuses = blk.sandboxes[:0:1]
 		}
 		ps.SandboxStatuses = append(ps.SandboxStatuses, st)
+		if i == 0 && st.State == cri.SandboxReady {
+			ps.ActiveSandboxID = s.ID
+		}
 		if i == 0 && st.State == cri.SandboxReady && st.Network.IP != "" {
 			if len(st.Network.AdditionalIPs) == 0 {
 				blk.ips[0] = st.Network.IP
@@ -340,7 +343,7 @@ func (m *Manager) GetPodStatus(ctx context.Context, uid, name, namespace string)
 			ID: st.ID, Name: st.Labels[cri.LabelContainerName], State: kubecontainer.FromCRI(st.State),
 			CreatedAt: fromNanos(st.CreatedAt), StartedAt: fromNanos(st.StartedAt), FinishedAt: fromNanos(st.FinishedAt),
 			ExitCode: int(st.ExitCode), Image: st.Image.Image, ImageRef: st.ImageRef, Hash: st.Annotations[cri.AnnotationContainerHash],
-			RestartCount: rc, Reason: st.Reason, Message: st.Message,
+			RestartCount: rc, Reason: st.Reason, Message: st.Message, SandboxID: c.PodSandboxID,
 		}
 		ptrs = append(ptrs, &instances[i])
 	}

@@ -25,6 +25,10 @@ type Manager struct {
 	order   []key
 	// ManualTrigger enables the readiness manual trigger of newer kubelets.
 	ManualTrigger bool
+	// KeepStarted (1.35+): a running container without a startup result
+	// is started when its status says so (the status carries the previous
+	// status's value over).
+	KeepStarted bool
 	// Jitter, when set, delays each new worker's first probe by a random
 	// part of its period, as upstream does right after kubelet start.
 	Jitter *sim.Rand
@@ -162,6 +166,9 @@ func (m *Manager) isStarted(pod *v1.Pod, cs *v1.ContainerStatus) bool {
 	}
 	if r, ok := m.Startup.Get(cs.ContainerID); ok {
 		return r == Success
+	}
+	if m.KeepStarted && cs.Started != nil && *cs.Started {
+		return true
 	}
 	return m.hasWorker(pod.Metadata.UID, cs.Name, Startup) == nil
 }

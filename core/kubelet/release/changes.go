@@ -19,6 +19,7 @@ const (
 	DeadlineStatusComplete
 	PhasePendingInitRule
 	PhaseRegularInitPending
+	PhaseActiveSandboxInit
 	PhaseTerminalOnDeletion
 
 	// Conditions
@@ -27,6 +28,7 @@ const (
 	ReadyToStartContainersCondition
 	PodHasNetworkCondition
 	ReadyToStartOnSandboxReady
+	ReadyToStartReason
 	ObservedGeneration
 
 	// Container status
@@ -34,10 +36,12 @@ const (
 	LostContainerAnyPod
 	TerminatePodWaiting
 	TerminatePodInitialized
+	StartedKeptWhileRunning
 
 	// Pod status
 	PodHostIPs
 	TerminalPhaseHeldBack
+	InitStateTransitionChecked
 
 	// Events
 	PulledDuration
@@ -97,6 +101,7 @@ const (
 	InitRestartPolicyField
 	SidecarContainers
 	SidecarDefinitionChange
+	SidecarRestartRules
 
 	numChanges
 )

@@ -65,6 +65,12 @@ var changes = [numChanges]Info{
 		After:    "the pod is Pending again; only a pending sidecar is excused once a regular container has started",
 		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase", PR: "", Model: "core/kubelet/kubelet_pods.go",
 	},
+	PhaseActiveSandboxInit: {
+		Name: "phase-active-sandbox-init", Area: AreaPhase, Since: 33,
+		Before:   "(1.28–1.32) a sidecar not started yet leaves the pod Running once a regular container has run, in any sandbox",
+		After:    "only a regular container of the current sandbox excuses it: after a sandbox re-creation the pod is Pending until its sidecar has started (Initialized stays True)",
+		Upstream: "pkg/kubelet/kubelet_pods.go: getPhase, generateAPIPodStatus; container/helpers.go: HasAnyActiveRegularContainerStarted", PR: "#128516", Model: "core/kubelet/kubelet_pods.go",
+	},
 	PhaseTerminalOnDeletion: {
 		Name: "phase-terminal-on-deletion", Area: AreaPhase, Since: 27,
 		Before:   "a deleted pod keeps its phase (Running or Pending) until the object is removed",
@@ -102,6 +108,12 @@ var changes = [numChanges]Info{
 		After:    "it turns True as soon as the new sandbox and its network are ready, before any image pull",
 		Upstream: "pkg/kubelet/kubelet.go: OnPodSandboxReady", PR: "#134660", Model: "core/kubelet/kubelet.go",
 	},
+	ReadyToStartReason: {
+		Name: "ready-to-start-reason", Area: AreaConditions, Since: 37,
+		Before:   "a False PodReadyToStartContainers has no reason or message",
+		After:    `it says PodSandboxNotReady and why a sandbox is needed: "no pod sandbox exists", "pod sandbox is not ready", "pod sandbox has no IP address", …`,
+		Upstream: "pkg/kubelet/status/generate.go: GeneratePodReadyToStartContainersCondition; kuberuntime/util/util.go: PodSandboxChanged", PR: "#135300", Model: "core/kubelet/status/generate.go",
+	},
 	ObservedGeneration: {
 		Name: "observed-generation", Area: AreaConditions, Since: 34, Gate: "PodObservedGenerationTracking",
 		Before:   "status.observedGeneration and the conditions' observedGeneration are unset",
@@ -133,6 +145,12 @@ var changes = [numChanges]Info{
 		After:    "regular containers only if the pod had initialized, init containers only up to the first that never ran",
 		Upstream: "pkg/kubelet/status/status_manager.go: TerminatePod, hasPodInitialized", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
 	},
+	StartedKeptWhileRunning: {
+		Name: "started-kept-while-running", Area: AreaContainer, Since: 35,
+		Before:   "a container's status is rebuilt on every sync with started unset until the probes fill it, so the phase counts every running sidecar as not started yet",
+		After:    "a running container keeps the started value of the previous status (ChangeContainerStatusOnKubeletRestart off, its 1.35 default): a started sidecar no longer holds the pod Pending, and a container restarted within one sync reads as started until its startup probe has a result",
+		Upstream: "pkg/kubelet/kubelet_pods.go: convertToAPIContainerStatuses, getPhase; prober/prober_manager.go: isContainerStarted", PR: "", Model: "core/kubelet/kubelet_pods.go, prober/manager.go",
+	},
 
 	PodHostIPs: {
 		Name: "pod-host-ips", Area: AreaPodStatus, Since: 29, Gate: "PodHostIPs",
@@ -145,6 +163,12 @@ var changes = [numChanges]Info{
 		Before:   "a terminal phase reaches the API in the sync that computes it",
 		After:    "the status manager keeps the old phase (and reason, message) until the pod worker has stopped every container",
 		Upstream: "pkg/kubelet/status/status_manager.go: mergePodStatus", PR: "#108366", Backported: "1.22.17, 1.23.17", Model: "core/kubelet/status/manager.go",
+	},
+	InitStateTransitionChecked: {
+		Name: "init-state-transition-checked", Area: AreaPodStatus, Since: 27,
+		Before:   "the status manager refuses a status in which a regular container leaves Terminated against the pod's policy; init containers are not checked, so an OnFailure pod whose sandbox was re-created shows its completed init container running again",
+		After:    "init containers are checked too (sidecars excepted from 1.28): that status update is aborted and the pod keeps its previous status until the init container has terminated again",
+		Upstream: "pkg/kubelet/status/status_manager.go: updateStatusInternal, checkContainerStateTransition", PR: "", Model: "core/kubelet/status/manager.go",
 	},
 
 	PulledDuration: {
@@ -414,5 +438,11 @@ var changes = [numChanges]Info{
 		Before:   "a sidecar whose image changes keeps running the old image",
 		After:    `it is killed ("Init container x definition changed") and restarted`,
 		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions", PR: "#126525", Model: "core/kubelet/kuberuntime/actions.go",
+	},
+	SidecarRestartRules: {
+		Name: "sidecar-restart-rules", Area: AreaInit, Since: 35, Gate: "ContainerRestartRules",
+		Before:   "in a pod whose restartPolicy is Never (or OnFailure), a sidecar that failed waits out its back-off shown as Terminated: the status asks the pod's policy whether it will be restarted",
+		After:    "the sidecar's own restartPolicy: Always answers, so it shows Waiting CrashLoopBackOff (ContainerRestartRules, beta)",
+		Upstream: "pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; pkg/api/v1/pod/util.go: ContainerShouldRestart; kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
 	},
 }

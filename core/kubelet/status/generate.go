@@ -60,15 +60,17 @@ func appendContainers(b []byte, label string, names []string) []byte {
 // the usual pod of a few containers.
 type nameBuf [4]string
 
-// HasAnyRegularContainerStarted reports whether a regular container has
-// run (running or terminated, now or before).
+// HasAnyRegularContainerStarted reports whether a regular container is
+// running or terminated now (pkg/kubelet/container/helpers.go, the same
+// 1.28 … 1.37): a container waiting to restart (CrashLoopBackOff) has not
+// started, whatever its last state says.
 func HasAnyRegularContainerStarted(spec *v1.PodSpec, statuses []v1.ContainerStatus) bool {
 	for _, c := range spec.Containers {
 		s, ok := v1.GetContainerStatus(statuses, c.Name)
 		if !ok {
 			continue
 		}
-		if s.State.Running != nil || s.State.Terminated != nil || s.LastTerminationState.Terminated != nil {
+		if s.State.Running != nil || s.State.Terminated != nil {
 			return true
 		}
 	}
@@ -181,10 +183,19 @@ func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, stat
 	return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
 }
 
+// PodSandboxNotReady is the reason of a False PodReadyToStartContainers
+// from 1.37.
+const PodSandboxNotReady = "PodSandboxNotReady"
+
 // GeneratePodReadyToStartContainersCondition is True once no new sandbox is
 // needed. condType is PodReadyToStartContainers (1.28+) or PodHasNetwork.
-func GeneratePodReadyToStartContainersCondition(condType string, sandboxNeeded bool) v1.PodCondition {
+// why is the reason a sandbox is needed; from 1.37 a False condition says
+// PodSandboxNotReady with why as its message (before, neither).
+func GeneratePodReadyToStartContainersCondition(rel release.Release, condType string, sandboxNeeded bool, why string) v1.PodCondition {
 	if sandboxNeeded {
+		if rel.Has(release.ReadyToStartReason) {
+			return v1.PodCondition{Type: condType, Status: v1.ConditionFalse, Reason: PodSandboxNotReady, Message: why}
+		}
 		return v1.PodCondition{Type: condType, Status: v1.ConditionFalse}
 	}
 	return v1.PodCondition{Type: condType, Status: v1.ConditionTrue}

@@ -152,7 +152,11 @@ func TestGeneratePodInitializedCondition(t *testing.T) {
 }
 
 func TestHasAnyRegularContainerStarted(t *testing.T) {
-	exited := v1.ContainerStatus{Name: "a", LastTerminationState: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{}}}
+	// Waiting to restart (CrashLoopBackOff) after an exit: upstream reads
+	// the current state only.
+	backOff := v1.ContainerStatus{Name: "a", State: v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: "CrashLoopBackOff"}},
+		LastTerminationState: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{ExitCode: 1}}}
+	exited := v1.ContainerStatus{Name: "a", State: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{ExitCode: 1}}}
 	tests := []struct {
 		name     string
 		statuses []v1.ContainerStatus
@@ -162,7 +166,8 @@ func TestHasAnyRegularContainerStarted(t *testing.T) {
 		{"only an init container ran", []v1.ContainerStatus{ready("i")}, false},
 		{"waiting", []v1.ContainerStatus{unready("a")}, false},
 		{"running", []v1.ContainerStatus{ready("a")}, true},
-		{"waiting after an exit", []v1.ContainerStatus{exited}, true},
+		{"waiting after an exit", []v1.ContainerStatus{backOff}, false},
+		{"exited", []v1.ContainerStatus{exited}, true},
 	}
 	for _, tt := range tests {
 		if got := HasAnyRegularContainerStarted(spec([]string{"i"}, "a"), tt.statuses); got != tt.want {
@@ -172,10 +177,14 @@ func TestHasAnyRegularContainerStarted(t *testing.T) {
 }
 
 func TestReadyToStartAndGeneration(t *testing.T) {
-	if c := GeneratePodReadyToStartContainersCondition(v1.PodReadyToStartContainers, true); c.Status != v1.ConditionFalse || c.Type != v1.PodReadyToStartContainers {
-		t.Errorf("sandbox needed: %+v", c)
+	why := "pod sandbox is not ready"
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(36), v1.PodReadyToStartContainers, true, why); c != (v1.PodCondition{Type: v1.PodReadyToStartContainers, Status: v1.ConditionFalse}) {
+		t.Errorf("sandbox needed, 1.36: %+v", c)
 	}
-	if c := GeneratePodReadyToStartContainersCondition("PodHasNetwork", false); c.Status != v1.ConditionTrue || c.Type != "PodHasNetwork" {
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(37), v1.PodReadyToStartContainers, true, why); c != (v1.PodCondition{Type: v1.PodReadyToStartContainers, Status: v1.ConditionFalse, Reason: PodSandboxNotReady, Message: why}) {
+		t.Errorf("sandbox needed, 1.37: %+v", c)
+	}
+	if c := GeneratePodReadyToStartContainersCondition(release.Of(37), "PodHasNetwork", false, ""); c != (v1.PodCondition{Type: "PodHasNetwork", Status: v1.ConditionTrue}) {
 		t.Errorf("sandbox ready: %+v", c)
 	}
 	old := &v1.PodStatus{Conditions: []v1.PodCondition{{Type: v1.PodReady, ObservedGeneration: 2}, {Type: v1.PodInitialized}}}

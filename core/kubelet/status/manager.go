@@ -46,6 +46,9 @@ type Manager struct {
 	TrackGeneration bool
 	// OnDelete observes final deletions and the status last written.
 	OnDelete func(pod *v1.Pod, last *v1.PodStatus)
+	// OnAborted observes a status update refused for an illegal
+	// container state transition.
+	OnAborted func(pod *v1.Pod, err string)
 }
 
 // NewManager returns the status manager of rel writing through api.
@@ -95,6 +98,12 @@ func (m *Manager) update(pod *v1.Pod, s *v1.PodStatus, podIsFinished bool) {
 		} else {
 			old = &v1.PodStatus{}
 		}
+	}
+	if err := m.checkContainerStateTransition(old, s, &pod.Spec); err != "" {
+		if m.OnAborted != nil {
+			m.OnAborted(pod, err)
+		}
+		return
 	}
 	now := m.now()
 	// The conditions that change now share one time (statuses are never
@@ -173,6 +182,50 @@ func (m *Manager) SyncBatch() {
 	}
 }
 
+// checkContainerStateTransition refuses a status in which a container
+// that was terminated is not any more, unless the pod's policy lets it
+// restart: Always, or OnFailure after a failure. Up to 1.26 only regular
+// containers are checked; from 1.27 init containers too, except sidecars
+// (status_manager.go: checkContainerStateTransition). It returns upstream's
+// error text, or "".
+func (m *Manager) checkContainerStateTransition(old, s *v1.PodStatus, spec *v1.PodSpec) string {
+	if spec.RestartPolicy == v1.RestartPolicyAlways {
+		return ""
+	}
+	illegal := func(o *v1.ContainerStatus, news []v1.ContainerStatus) bool {
+		if o.State.Terminated == nil || (o.State.Terminated.ExitCode != 0 && spec.RestartPolicy == v1.RestartPolicyOnFailure) {
+			return false
+		}
+		for i := range news {
+			if news[i].Name == o.Name && news[i].State.Terminated == nil {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range old.ContainerStatuses {
+		if o := &old.ContainerStatuses[i]; illegal(o, s.ContainerStatuses) {
+			return "terminated container " + o.Name + " attempted illegal transition to non-terminated state"
+		}
+	}
+	if !m.rel.Has(release.InitStateTransitionChecked) {
+		return ""
+	}
+	for i := range old.InitContainerStatuses {
+		o := &old.InitContainerStatuses[i]
+		if i >= len(spec.InitContainers) {
+			return "found mismatch between pod spec and status, container: " + o.Name
+		}
+		if v1.IsRestartableInitContainer(&spec.InitContainers[i]) {
+			continue
+		}
+		if illegal(o, s.InitContainerStatuses) {
+			return "terminated init container " + o.Name + " attempted illegal transition to non-terminated state"
+		}
+	}
+	return ""
+}
+
 // equal compares statuses as their JSON would (the PATCH is skipped when
 // nothing the API shows changed).
 func equal(a, b *v1.PodStatus) bool { return v1.EqualPodStatus(a, b) }
@@ -223,7 +276,7 @@ func (m *Manager) SetSandboxReady(pod *v1.Pod, condType string) {
 		return
 	}
 	s := old.DeepCopy()
-	c := GeneratePodReadyToStartContainersCondition(condType, false)
+	c := GeneratePodReadyToStartContainersCondition(m.rel, condType, false, "")
 	c.ObservedGeneration = ConditionGeneration(m.TrackGeneration, old, pod.Metadata.Generation, condType)
 	if i, _ := v1.GetPodCondition(s.Conditions, condType); i >= 0 {
 		s.Conditions[i] = c

@@ -226,3 +226,59 @@ func TestIsKubeletCondition(t *testing.T) {
 		t.Errorf("a readiness gate's condition is not the kubelet's")
 	}
 }
+
+// A status in which a terminated container runs again is refused unless
+// the pod's policy lets it restart; init containers are checked from
+// 1.27, sidecars never.
+func TestContainerStateTransition(t *testing.T) {
+	term := func(name string, code int32) v1.ContainerStatus {
+		return v1.ContainerStatus{Name: name, State: v1.ContainerState{Terminated: &v1.ContainerStateTerminated{ExitCode: code}}}
+	}
+	run := func(name string) v1.ContainerStatus {
+		return v1.ContainerStatus{Name: name, State: v1.ContainerState{Running: &v1.ContainerStateRunning{}}}
+	}
+	always := "Always"
+	tests := []struct {
+		name     string
+		rel      int
+		policy   string
+		sidecar  bool
+		old, new v1.PodStatus
+		want     string
+	}{
+		{"regular, Never", 18, v1.RestartPolicyNever, false,
+			v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{term("a", 1)}}, v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{run("a")}},
+			"terminated container a attempted illegal transition to non-terminated state"},
+		{"regular, OnFailure after a failure", 18, v1.RestartPolicyOnFailure, false,
+			v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{term("a", 1)}}, v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{run("a")}}, ""},
+		{"regular, OnFailure after success", 18, v1.RestartPolicyOnFailure, false,
+			v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{term("a", 0)}}, v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{run("a")}},
+			"terminated container a attempted illegal transition to non-terminated state"},
+		{"regular, Always", 18, v1.RestartPolicyAlways, false,
+			v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{term("a", 0)}}, v1.PodStatus{ContainerStatuses: []v1.ContainerStatus{run("a")}}, ""},
+		{"init, 1.26", 26, v1.RestartPolicyOnFailure, false,
+			v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{term("i", 0)}}, v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{run("i")}}, ""},
+		{"init, 1.27", 27, v1.RestartPolicyOnFailure, false,
+			v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{term("i", 0)}}, v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{run("i")}},
+			"terminated init container i attempted illegal transition to non-terminated state"},
+		{"sidecar", 29, v1.RestartPolicyNever, true,
+			v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{term("i", 1)}}, v1.PodStatus{InitContainerStatuses: []v1.ContainerStatus{run("i")}}, ""},
+	}
+	for _, tt := range tests {
+		m, api, pod, _ := setup(tt.rel, true)
+		pod.Spec.RestartPolicy = tt.policy
+		if tt.sidecar {
+			pod.Spec.InitContainers[0].RestartPolicy = &always
+		}
+		var aborted string
+		m.OnAborted = func(_ *v1.Pod, err string) { aborted = err }
+		m.SetPodStatus(pod, &tt.old)
+		m.SetPodStatus(pod, &tt.new)
+		if aborted != tt.want {
+			t.Errorf("%s: aborted %q, want %q", tt.name, aborted, tt.want)
+		}
+		if got := api.pods["u"].Status.ContainerStatuses; tt.want != "" && len(got) > 0 && got[0].State.Terminated == nil {
+			t.Errorf("%s: the refused status was written", tt.name)
+		}
+	}
+}
