@@ -591,6 +591,7 @@ func (s *KubeFedSyncController) deletionTargets(r *FederatedResource) (map[strin
 // clusters in set.
 func (s *KubeFedSyncController) handleDeletionInClusters(r *FederatedResource, set map[string]bool, fn func(d *dispatcher, cluster string, obj map[string]any)) (bool, error) {
 	d := newDispatcher(s, r, false)
+	d.unmanaged = true
 	var unready []string
 	for _, c := range s.informer.GetClusters() {
 		if !set[c.Name] {
@@ -689,6 +690,8 @@ func (s *KubeFedSyncController) ensureRemovedOrUnmanaged(r *FederatedResource, t
 		}
 		client, err := s.informer.GetClientForCluster(c.Name)
 		if err != nil {
+			// The check's dispatcher has no recorder: only logged.
+			s.cfg.Log.HandleError("dispatch/operation.go", util.Wrap(err, "Error retrieving client for cluster"))
 			ok = false
 			continue
 		}

@@ -47,6 +47,9 @@ type dispatcher struct {
 	// async: requests may answer late (the propagation path); the
 	// deletion paths send every request at once.
 	async bool
+	// unmanaged: an UnmanagedDispatcher (the deletion paths), which has no
+	// recorder: a client that cannot be built is only logged.
+	unmanaged bool
 	// ops counts the operations started (operationsInitiated).
 	ops int
 	// answers are the late answers still expected or already in.
@@ -209,7 +212,13 @@ func (d *dispatcher) recordClusterError(status, cluster string, err error) {
 func (d *dispatcher) client(cluster, op string, failStatus string) *store.Store {
 	c, err := d.s.informer.GetClientForCluster(cluster)
 	if err != nil {
-		d.operationError(ClientRetrievalFailed, cluster, op, util.Wrap(err, "Error retrieving client for cluster"))
+		err = util.Wrap(err, "Error retrieving client for cluster")
+		if d.unmanaged {
+			d.s.cfg.Log.HandleError("dispatch/operation.go", err)
+			d.ok = false
+			return nil
+		}
+		d.operationError(ClientRetrievalFailed, cluster, op, err)
 		return nil
 	}
 	return c
