@@ -30,7 +30,6 @@ func BuildClusterConfig(host *store.Store, fedNamespace string, obj map[string]a
 	}
 	secretName := u.NestedString(obj, "spec", "secretRef", "name")
 	if secretName == "" {
-		//lint:ignore ST1005 upstream's exact message
 		return fmt.Errorf("Cluster %s does not have a secret name", name)
 	}
 	secret, err := host.Get("", "Secret", fedNamespace, secretName)
