@@ -16,7 +16,9 @@ package sync
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -405,7 +407,7 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Result
 			// status.
 			d.closed = true
 			//lint:ignore ST1005 upstream's exact message
-			err := fmt.Errorf("Failed to finish %d operations in %v", d.ops, DispatchTimeout)
+			err := errors.New("Failed to finish " + strconv.Itoa(d.ops) + " operations in " + DispatchTimeout.String())
 			s.recordError(r.obj, "OperationTimeoutError", err.Error())
 			s.logError(util.Wrap(err, "operation timeout"))
 		} else {

@@ -1,7 +1,7 @@
 package util
 
 import (
-	"fmt"
+	"errors"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/store"
 	u "github.com/kubexplorer/kubexplorer/core/kubefed/unstructured"
@@ -26,11 +26,11 @@ func BuildClusterConfig(host *store.Store, fedNamespace string, obj map[string]a
 	name := u.GetName(obj)
 	if u.NestedString(obj, "spec", "apiEndpoint") == "" {
 		//lint:ignore ST1005 upstream's exact message
-		return fmt.Errorf("The api endpoint of cluster %s is empty", name)
+		return errors.New("The api endpoint of cluster " + name + " is empty")
 	}
 	secretName := u.NestedString(obj, "spec", "secretRef", "name")
 	if secretName == "" {
-		return fmt.Errorf("Cluster %s does not have a secret name", name)
+		return errors.New("Cluster " + name + " does not have a secret name")
 	}
 	secret, err := host.Get("", "Secret", fedNamespace, secretName)
 	if err != nil {
@@ -38,7 +38,7 @@ func BuildClusterConfig(host *store.Store, fedNamespace string, obj map[string]a
 	}
 	if u.NestedString(secret, "data", TokenKey) == "" {
 		//lint:ignore ST1005 upstream's exact message
-		return fmt.Errorf("The secret for cluster %s is missing a non-empty value for %q", name, TokenKey)
+		return errors.New("The secret for cluster " + name + " is missing a non-empty value for \"" + TokenKey + "\"")
 	}
 	return nil
 }
