@@ -25,7 +25,6 @@ const TokenKey = "token"
 func BuildClusterConfig(host *store.Store, fedNamespace string, obj map[string]any) error {
 	name := u.GetName(obj)
 	if u.NestedString(obj, "spec", "apiEndpoint") == "" {
-		//lint:ignore ST1005 upstream's exact message
 		return errors.New("The api endpoint of cluster " + name + " is empty")
 	}
 	secretName := u.NestedString(obj, "spec", "secretRef", "name")
@@ -37,7 +36,6 @@ func BuildClusterConfig(host *store.Store, fedNamespace string, obj map[string]a
 		return err
 	}
 	if u.NestedString(secret, "data", TokenKey) == "" {
-		//lint:ignore ST1005 upstream's exact message
 		return errors.New("The secret for cluster " + name + " is missing a non-empty value for \"" + TokenKey + "\"")
 	}
 	return nil
