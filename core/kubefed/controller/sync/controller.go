@@ -406,7 +406,6 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Result
 			// waiting, and those that succeeded, keep their *TimedOut
 			// status.
 			d.closed = true
-			//lint:ignore ST1005 upstream's exact message
 			err := errors.New("Failed to finish " + strconv.Itoa(d.ops) + " operations in " + DispatchTimeout.String())
 			s.recordError(r.obj, "OperationTimeoutError", err.Error())
 			s.logError(util.Wrap(err, "operation timeout"))
