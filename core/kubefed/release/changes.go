@@ -113,6 +113,10 @@ const (
 	OfflineMessageHasError
 	// KubeFedClusterShortName: KubeFedCluster gets the short name kfc.
 	KubeFedClusterShortName
+	// ClusterConfigMalformed: a member whose client cannot be built gets
+	// the condition ConfigMalformed=True at every probe; before, the
+	// cluster controller kept no data for it and never wrote its status.
+	ClusterConfigMalformed
 	// IngressNetworkingV1: the chart's Ingress FTC targets networking.k8s.io/v1.
 	IngressNetworkingV1
 
@@ -155,6 +159,7 @@ var changes = [numChanges]Info{
 	ClusterKubernetesVersion:        {Name: "ClusterKubernetesVersion", First: "v0.9.2", PRs: []int{1501}, Summary: "KubeFedCluster status.kubernetesVersion"},
 	OfflineMessageHasError:          {Name: "OfflineMessageHasError", First: "v0.9.2", PRs: []int{1501}, Summary: "the Offline condition's message carries the probe error"},
 	KubeFedClusterShortName:         {Name: "KubeFedClusterShortName", First: "v0.9.2", PRs: []int{1501}, Summary: "KubeFedCluster has the short name kfc"},
+	ClusterConfigMalformed:          {Name: "ClusterConfigMalformed", First: "v0.9.2", PRs: []int{1476}, Summary: "a cluster whose client cannot be built is ConfigMalformed, not left with its last status"},
 	IngressNetworkingV1:             {Name: "IngressNetworkingV1", First: "v0.10.0", PRs: []int{1521}, Summary: "the chart's Ingress FTC is networking.k8s.io/v1"},
 }
 

@@ -186,6 +186,14 @@ func (r *Runner) Run(i int, st Step) StepResult {
 		if count == 0 {
 			count = -1
 		}
+		if f.Delay != "" {
+			d, _ := time.ParseDuration(f.Delay)
+			res.Action = fmt.Sprintf("fault: %s %s in %s answers after %v", f.Verb, f.Kind, f.Cluster, d)
+			if err := s.InjectAPIFault(f.Cluster, &store.Fault{Verb: f.Verb, Kind: f.Kind, Namespace: f.Namespace, Name: f.Name, Remaining: count, Delay: d}); err != nil {
+				fail(err)
+			}
+			break
+		}
 		reason := f.Reason
 		if reason == "" {
 			reason = store.ReasonInternal

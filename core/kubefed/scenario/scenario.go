@@ -78,7 +78,7 @@ type ClusterOp struct {
 	Remove bool                    `json:"remove,omitempty"`
 }
 
-// Fault makes API requests fail.
+// Fault makes API requests fail or, with Delay, a member's answers late.
 type Fault struct {
 	Cluster   string `json:"cluster,omitempty"`
 	Verb      string `json:"verb"`
@@ -88,6 +88,9 @@ type Fault struct {
 	Count     int    `json:"count,omitempty"`
 	Reason    string `json:"reason,omitempty"`
 	Message   string `json:"message,omitempty"`
+	// Delay makes a member cluster answer the matching requests this long
+	// after they are sent (a Go duration), instead of failing them.
+	Delay string `json:"delay,omitempty"`
 }
 
 // StartFailure makes a sync or status controller fail to start.
@@ -169,6 +172,17 @@ func (s *Step) validate() error {
 		}
 		if f.Kind == "" {
 			return fmt.Errorf("fault.kind: Required value")
+		}
+		if f.Delay != "" {
+			if d, err := time.ParseDuration(f.Delay); err != nil || d <= 0 {
+				return fmt.Errorf("fault.delay: Invalid value: %q: a positive duration such as 45s", f.Delay)
+			}
+			if f.Cluster == "" {
+				return fmt.Errorf("fault.delay: only a member cluster's answers can be late: set fault.cluster")
+			}
+			if f.Reason != "" || f.Message != "" {
+				return fmt.Errorf("fault.delay: a late answer is not an error: reason and message go in a fault of their own")
+			}
 		}
 	}
 	if f := s.StartFailure; f != nil && f.Controller != "sync" && f.Controller != "status" {

@@ -31,6 +31,7 @@ func TestAddClusterErrors(t *testing.T) {
 		{ClusterSpec{Name: "C_1"}, `name: Invalid value: "C_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`},
 		{ClusterSpec{Name: "c1"}, `cluster "c1" already exists`},
 		{ClusterSpec{Name: "c2", Health: "sick"}, `health: Unsupported value: "sick": supported values: "ok", "notok", "unreachable"`},
+		{ClusterSpec{Name: "c2", Secret: "lost"}, `secret: Unsupported value: "lost": supported values: "missing", "noToken"`},
 		{ClusterSpec{Name: "c2", Objects: []map[string]any{{"apiVersion": "v9", "kind": "Thing"}}}, `objects[0]: no matches for kind "Thing" in version "v9"`},
 		{ClusterSpec{Name: "c2", Objects: []map[string]any{{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": map[string]any{"name": "x"}}}},
 			`objects[0]: CustomResourceDefinition "x" is invalid: spec: Required value`},
@@ -103,8 +104,12 @@ func TestClusterHealthLabelsAndRemoval(t *testing.T) {
 	require.Equal(t, map[string]string{"region": "eu"}, u.GetLabels(s.Host.Peek("core.kubefed.io", "KubeFedCluster", "kube-federation-system", "c1")))
 	require.EqualError(t, s.SetClusterLabels("c9", nil), `kubefedclusters.core.kubefed.io "c9" not found`)
 
+	// Join made the secret kubefed's clients read; unjoin deletes it, so
+	// the cluster can join again.
+	require.NotNil(t, s.Host.Peek("", "Secret", "kube-federation-system", "c1-token"))
 	require.NoError(t, s.RemoveCluster("c1"))
 	require.Nil(t, s.Host.Peek("core.kubefed.io", "KubeFedCluster", "kube-federation-system", "c1"))
+	require.Nil(t, s.Host.Peek("", "Secret", "kube-federation-system", "c1-token"))
 	require.Empty(t, s.Members())
 	require.EqualError(t, s.RemoveCluster("c1"), `cluster "c1" not found`)
 	_, err = s.member("c1")
@@ -157,4 +162,19 @@ func TestHeldReadyStatusLosesKubernetesVersion(t *testing.T) {
 	require.NoError(t, s.SetClusterHealth("c1", "ok"))
 	s.Advance(10 * time.Second)
 	require.Equal(t, "v1.24.0", version())
+}
+
+func TestJoinWithoutSecret(t *testing.T) {
+	s := newSim(t)
+	require.NoError(t, s.AddCluster(ClusterSpec{Name: "c1", Secret: SecretMissing}))
+	require.NoError(t, s.AddCluster(ClusterSpec{Name: "c2", Secret: SecretNoToken}))
+	require.Nil(t, s.Host.Peek("", "Secret", "kube-federation-system", "c1-token"))
+	require.NotNil(t, s.Host.Peek("", "Secret", "kube-federation-system", "c2-token"))
+	for _, c := range []string{"c1", "c2"} {
+		obj := s.Host.Peek("core.kubefed.io", "KubeFedCluster", "kube-federation-system", c)
+		require.Equal(t, "ConfigMalformed", u.NestedString(u.NestedSlice(obj, "status", "conditions")[0].(map[string]any), "type"), c)
+	}
+	require.NoError(t, s.RemoveCluster("c1"))
+	require.NoError(t, s.AddCluster(ClusterSpec{Name: "c1"}))
+	require.True(t, util.IsClusterReady(s.Host.Peek("core.kubefed.io", "KubeFedCluster", "kube-federation-system", "c1")))
 }

@@ -225,6 +225,10 @@ type ClusterSpec struct {
 	MissingAPIs []string `json:"missingAPIs,omitempty"`
 	// Objects already in the cluster (namespaces are created as needed).
 	Objects []map[string]any `json:"objects,omitempty"`
+	// Secret is the join secret in the host (<name>-token, with the token
+	// kubefed's clients use): created (default), "missing" (not created)
+	// or "noToken" (created without data.token).
+	Secret string `json:"secret,omitempty"`
 }
 
 func (c *ClusterSpec) health() (kubefedcluster.Health, error) {
@@ -258,6 +262,11 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 	h, err := spec.health()
 	if err != nil {
 		return err
+	}
+	switch spec.Secret {
+	case "", SecretMissing, SecretNoToken:
+	default:
+		return fmt.Errorf("secret: Unsupported value: %q: supported values: %q, %q", spec.Secret, SecretMissing, SecretNoToken)
 	}
 	version := spec.Version
 	if version == "" {
@@ -297,22 +306,49 @@ func (s *Simulation) AddCluster(spec ClusterSpec) error {
 		}
 	}
 	s.members[spec.Name] = m
+	if spec.Secret != SecretMissing {
+		if _, err := s.Host.Create(joinSecret(s.Opts.KubeFedNamespace, spec.Name, spec.Secret)); err != nil && !store.IsAlreadyExists(err) {
+			delete(s.members, spec.Name)
+			return err
+		}
+	}
 	obj := kubeFedClusterObj(s.Opts.KubeFedNamespace, spec.Name, spec.Labels)
 	created, err := s.Host.Create(obj)
 	if err != nil {
 		delete(s.members, spec.Name)
 		return err
 	}
-	now := s.Clock.Now().UTC().Format(time.RFC3339)
-	created["status"] = kubefedcluster.Status(s.Cfg.Release, h, version, now, nil)
-	if _, err := s.Host.UpdateStatus(created); err != nil {
-		return err
-	}
+	write := true
 	if s.Manager.Cluster != nil {
-		s.Manager.Cluster.Probed(created, h)
+		h, write = s.Manager.Cluster.Joined(created, h)
+	}
+	if write {
+		now := s.Clock.Now().UTC().Format(time.RFC3339)
+		created["status"] = kubefedcluster.Status(s.Cfg.Release, h, version, now, nil)
+		if _, err := s.Host.UpdateStatus(created); err != nil {
+			return err
+		}
 	}
 	s.Settle()
 	return nil
+}
+
+// Secret values of ClusterSpec.Secret.
+const (
+	SecretMissing = "missing"
+	SecretNoToken = "noToken"
+)
+
+// joinSecret is the secret kubefedctl join puts in the host's KubeFed
+// namespace for a member: the token kubefed's clients authenticate with
+// (join names it <cluster>-<random suffix>; the model, <cluster>-token).
+func joinSecret(namespace, cluster, mode string) map[string]any {
+	data := map[string]any{"ca.crt": "Y2E="}
+	if mode != SecretNoToken {
+		data[util.TokenKey] = "dG9rZW4="
+	}
+	return map[string]any{"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+		"metadata": map[string]any{"name": cluster + "-token", "namespace": namespace}, "data": data}
 }
 
 func (s *Simulation) seed(st *store.Store, o map[string]any) error {
@@ -387,6 +423,10 @@ func (s *Simulation) RemoveCluster(name string) error {
 		return fmt.Errorf("cluster %q not found", name)
 	}
 	err := s.Host.Delete(v1beta1.Group, "KubeFedCluster", s.Opts.KubeFedNamespace, name)
+	// kubefedctl unjoin deletes the join secret too.
+	if derr := s.Host.Delete("", "Secret", s.Opts.KubeFedNamespace, name+"-token"); derr != nil && !store.IsNotFound(derr) && err == nil {
+		err = derr
+	}
 	delete(s.members, name)
 	s.Settle()
 	return err

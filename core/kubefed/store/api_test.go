@@ -701,3 +701,31 @@ func TestZeroPad6(t *testing.T) {
 		require.Equal(t, want, zeroPad6(n))
 	}
 }
+
+func TestLatencyFaults(t *testing.T) {
+	s := New("t", sim.NewClock(sim.Epoch), BuiltinKinds())
+	s.Faults = []*Fault{
+		{Verb: "create", Kind: "configmap", Name: "slow", Remaining: 1, Delay: 45 * time.Second},
+		{Verb: "create", Kind: "ConfigMap", Namespace: "other", Remaining: -1, Delay: time.Minute},
+	}
+	// A latency fault is not an error: the request itself is served.
+	_, err := s.Create(map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": "ns"}})
+	require.NoError(t, err)
+	_, err = s.Create(configMap("ns", "slow"))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		verb, kind, ns, name string
+		want                 time.Duration
+	}{
+		{"create", "Secret", "ns", "slow", 0},
+		{"update", "ConfigMap", "ns", "slow", 0},
+		{"create", "ConfigMap", "ns", "fast", 0},
+		{"create", "ConfigMap", "ns", "slow", 45 * time.Second},
+		{"create", "ConfigMap", "ns", "slow", 0}, // counted: the first matched once
+		{"create", "ConfigMap", "other", "a", time.Minute},
+		{"create", "ConfigMap", "other", "a", time.Minute},
+		{"create", "Gizmo", "other", "a", 0},
+	} {
+		require.Equal(t, tc.want, s.Latency(tc.verb, "", tc.kind, tc.ns, tc.name), "%+v", tc)
+	}
+}

@@ -55,14 +55,26 @@ const (
 // AdmitFunc is a validating admission hook. subresource is "" or "status".
 type AdmitFunc func(op Operation, obj, old map[string]any, subresource string) error
 
-// Fault makes matching requests fail, for exploring error branches.
+// Fault makes matching requests fail, or (with Delay) answer late, for
+// exploring error branches.
 type Fault struct {
 	Verb      string // create, update, updateStatus, patch, delete, get
 	Kind      string
 	Namespace string
 	Name      string
-	Remaining int // requests still to fail; negative means forever
+	Remaining int // requests still to match; negative means forever
 	Err       *StatusError
+	// Delay, when positive, makes this a latency fault: a matching request
+	// is answered Delay after it is sent (see Latency) and is otherwise
+	// served normally; Err is not used.
+	Delay time.Duration
+}
+
+func (f *Fault) matches(verb string, k *Kind, ns, name string) bool {
+	if f.Remaining == 0 || f.Verb != verb || !strings.EqualFold(f.Kind, k.Kind) {
+		return false
+	}
+	return (f.Namespace == "" || f.Namespace == ns) && (f.Name == "" || f.Name == name)
 }
 
 type watcher struct {
@@ -207,10 +219,7 @@ func (s *Store) fault(verb string, k *Kind, ns, name string) error {
 		return s.Unreachable
 	}
 	for _, f := range s.Faults {
-		if f.Remaining == 0 || f.Verb != verb || !strings.EqualFold(f.Kind, k.Kind) {
-			continue
-		}
-		if (f.Namespace != "" && f.Namespace != ns) || (f.Name != "" && f.Name != name) {
+		if f.Delay > 0 || !f.matches(verb, k, ns, name) {
 			continue
 		}
 		if f.Remaining > 0 {
@@ -219,6 +228,27 @@ func (s *Store) fault(verb string, k *Kind, ns, name string) error {
 		return f.Err
 	}
 	return nil
+}
+
+// Latency is how long a request about to be sent takes to be answered: the
+// Delay of the first latency fault matching it (which counts the request),
+// or 0. Callers that model waiting for an answer ask before sending; the
+// request itself is then made when the answer arrives.
+func (s *Store) Latency(verb, group, kind, ns, name string) time.Duration {
+	k, ok := s.kinds[GroupKind{group, kind}]
+	if !ok {
+		return 0
+	}
+	for _, f := range s.Faults {
+		if f.Delay <= 0 || !f.matches(verb, k, ns, name) {
+			continue
+		}
+		if f.Remaining > 0 {
+			f.Remaining--
+		}
+		return f.Delay
+	}
+	return 0
 }
 
 // Get returns a deep copy of an object.

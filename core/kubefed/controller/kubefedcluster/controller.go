@@ -15,6 +15,19 @@
 // until its third probe. The first probe of a cluster after the controller
 // starts, or after the KubeFedCluster's spec, labels or annotations changed
 // (upstream drops the cluster's stored data then), is written as it is.
+//
+// Before it probes a cluster the controller builds a client for it
+// (addToClusterSet, on the informer's add and update events and again before
+// each probe while it has none), from the KubeFedCluster's apiEndpoint and
+// the token in its secret (util.BuildClusterConfig). When that fails it
+// records a Warning MalformedClusterConfig on the KubeFedCluster and, from
+// v0.8.0, an error log. From v0.9.2 (PR #1476) it keeps the cluster's data
+// without a client and writes ConfigMalformed=True (reason
+// ClusterConfigMalformed) instead of probing, so the cluster is not ready;
+// before, it kept no data, warned "Failed to retrieve stored data for
+// cluster" at every period and never wrote the cluster's status, which kept
+// whatever it said last. A client once built is kept: deleting the secret
+// later changes nothing until the cluster's data is dropped.
 package kubefedcluster
 
 import (
@@ -39,6 +52,8 @@ const (
 	HealthOK          Health = "ok"          // body "ok"
 	HealthNotOK       Health = "notok"       // reachable, body not "ok"
 	HealthUnreachable Health = "unreachable" // request error
+	// HealthMalformed: no client could be built, so there was no probe.
+	HealthMalformed Health = "malformed"
 )
 
 // Prober returns a member's health and Kubernetes version.
@@ -56,13 +71,15 @@ type Controller struct {
 	timer            func()
 }
 
-// probeState is upstream's ClusterData: the health last written and the
-// number of probes in a row it has kept its readiness (resultRun), and the
-// cluster metadata it was stored for.
+// probeState is upstream's ClusterData: the health last written (empty
+// before the first probe) and the number of probes in a row it has kept its
+// readiness (resultRun), the cluster metadata it was stored for, and whether
+// its client could not be built (v0.9.2+: the data is kept without one).
 type probeState struct {
 	observed Health
 	run      int
 	meta     string
+	noClient bool
 }
 
 // Start probes every cluster at once and then every period (10s by
@@ -101,7 +118,15 @@ func (c *Controller) ProbeAll() {
 	for _, obj := range c.cfg.Host.List("core.kubefed.io", "KubeFedCluster", c.cfg.KubeFedNamespace) {
 		name := u.GetName(obj)
 		seen[name] = true
-		h, version := c.probe(name)
+		st := c.clusterData(obj)
+		if st == nil {
+			c.cfg.Log.Warningf(src, "Failed to retrieve stored data for cluster %s", name)
+			continue
+		}
+		h, version := HealthMalformed, ""
+		if !st.noClient {
+			h, version = c.probe(name)
+		}
 		if h == HealthUnreachable {
 			c.recordProbeError(obj)
 		}
@@ -110,7 +135,7 @@ func (c *Controller) ProbeAll() {
 			// status is written without it.
 			version = ""
 		}
-		c.write(obj, c.adjust(name, clusterMeta(obj), h), version)
+		c.write(obj, c.adjust(st, h), version)
 	}
 	// A deleted cluster's data goes with it (delFromClusterSet).
 	for name := range c.state {
@@ -120,22 +145,67 @@ func (c *Controller) ProbeAll() {
 	}
 }
 
-// Probed records that cluster obj was just probed with result h and h was
-// written (a join in the simulation reports the new cluster's health at
-// once, as if the controller had probed it then).
-func (c *Controller) Probed(obj map[string]any, h Health) {
-	c.state[u.GetName(obj)] = &probeState{observed: h, run: 1, meta: clusterMeta(obj)}
+// clusterData is the cluster's stored data before a probe, building its
+// client first when it has none: a new cluster, a restarted controller, a
+// cluster whose spec, labels or annotations changed (the informer's update
+// handler drops and re-adds it), or one whose client could not be built
+// before. It is nil when nothing is stored (before v0.9.2, for a cluster
+// without a client).
+func (c *Controller) clusterData(obj map[string]any) *probeState {
+	name, meta := u.GetName(obj), clusterMeta(obj)
+	if st, ok := c.state[name]; !ok || st.meta != meta || st.noClient {
+		c.addToClusterSet(obj, meta)
+	}
+	return c.state[name]
+}
+
+// addToClusterSet builds the cluster's client and stores fresh data for
+// it (no status yet, so the next probe is written as it is).
+func (c *Controller) addToClusterSet(obj map[string]any, meta string) {
+	name := u.GetName(obj)
+	delete(c.state, name)
+	c.cfg.Log.V(1, src, "ClusterController observed a new cluster: %v", name)
+	err := util.BuildClusterConfig(c.cfg.Host, c.cfg.KubeFedNamespace, obj)
+	if err == nil {
+		c.state[name] = &probeState{meta: meta}
+		return
+	}
+	c.cfg.Recorder.Event(recorderSource, obj, "Warning", "MalformedClusterConfig", "The configuration for this cluster may be malformed: "+err.Error())
+	r := c.cfg.Release
+	switch {
+	case r.Has(release.ClusterConfigMalformed):
+		c.cfg.Log.Errorf(src, "The configuration for cluster %q may be malformed: %v", name, err)
+	case r.Has(release.SyncErrorLogs):
+		c.cfg.Log.Errorf(src, "The configuration for cluster %s may be malformed", name)
+	}
+	if r.Has(release.ClusterConfigMalformed) {
+		c.state[name] = &probeState{meta: meta, noClient: true}
+	}
+}
+
+// Joined is the informer's add event of a cluster the simulation just
+// joined and reports at once as if probed with result h: the controller
+// builds its client, and the result is the health to write, or false when
+// nothing is written (no data stored, before v0.9.2).
+func (c *Controller) Joined(obj map[string]any, h Health) (Health, bool) {
+	c.addToClusterSet(obj, clusterMeta(obj))
+	st := c.state[u.GetName(obj)]
+	if st == nil {
+		return "", false
+	}
+	if st.noClient {
+		h = HealthMalformed
+	}
+	st.observed, st.run = h, 1
+	return h, true
 }
 
 // adjust is upstream's thresholdAdjustedClusterStatus: the health to write
 // for probe result h.
-func (c *Controller) adjust(name, meta string, h Health) Health {
-	st, ok := c.state[name]
-	if !ok || st.meta != meta {
-		// No stored data: a new cluster, a restarted controller, or a
-		// cluster whose spec, labels or annotations changed (the informer's
-		// update handler re-adds it). The result is taken as it is.
-		c.state[name] = &probeState{observed: h, run: 1, meta: meta}
+func (c *Controller) adjust(st *probeState, h Health) Health {
+	if st.observed == "" {
+		// No status stored yet: the result is taken as it is.
+		st.observed, st.run = h, 1
 		return h
 	}
 	threshold := c.FailureThreshold
@@ -184,6 +254,9 @@ func currentHealth(obj map[string]any) Health {
 	}
 	for _, cd := range u.NestedSlice(obj, "status", "conditions") {
 		m, _ := cd.(map[string]any)
+		if m["type"] == "ConfigMalformed" && m["status"] == "True" {
+			return HealthMalformed
+		}
 		if m["type"] == "Offline" && m["status"] == "True" {
 			return HealthUnreachable
 		}
@@ -223,6 +296,8 @@ func conditions(r release.Release, h Health, now string, old []any) []any {
 		return []any{mk("Ready", "True", "ClusterReady", "/healthz responded with ok")}
 	case HealthNotOK:
 		return []any{mk("Ready", "False", "ClusterNotReady", "/healthz responded without ok"), mk("Offline", "False", "ClusterReachable", "cluster is reachable")}
+	case HealthMalformed:
+		return []any{mk("ConfigMalformed", "True", "ClusterConfigMalformed", "cluster's configuration may be malformed")}
 	default:
 		msg := "cluster is not reachable"
 		if r.Has(release.OfflineMessageHasError) {

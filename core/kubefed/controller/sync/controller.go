@@ -6,15 +6,19 @@
 // finalizer kubefed.io/sync-controller, computes placement, creates, updates
 // or deletes the member objects and writes propagation status.
 //
-// Member operations run one cluster after another in name order and take no
-// virtual time (upstream runs them in parallel with a 30s timeout), so the
-// *TimedOut statuses never appear; status.clusters is sorted by name (upstream
-// uses Go map order).
+// Member operations start one cluster after another in name order (upstream
+// starts a goroutine for each). A request takes no virtual time unless the
+// member answers it late (a latency fault); the reconcile then waits for the
+// answers, at most 30s, and a timeout leaves the *TimedOut statuses and a
+// Warning OperationTimeoutError (see dispatcher). status.clusters is sorted by
+// name (upstream uses Go map order).
 package sync
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -218,7 +222,7 @@ func (s *KubeFedSyncController) isSynced() bool {
 
 func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
 	if s.isSynced() {
-		return util.Done(s.reconcileSynced(q))
+		return s.reconcileSynced(q)
 	}
 	if !s.cfg.Release.Has(release.CacheSyncTimeout) {
 		return util.Done(util.StatusNotSynced)
@@ -229,7 +233,7 @@ func (s *KubeFedSyncController) reconcile(q util.QualifiedName) util.Result {
 	var poll func() util.Result
 	poll = func() util.Result {
 		if waited > 0 && s.isSynced() {
-			return util.Done(s.reconcileSynced(q))
+			return s.reconcileSynced(q)
 		}
 		if waited >= s.cfg.CacheSyncTimeout {
 			msg := "failed to wait for all data stores to sync: timed out waiting for the condition"
@@ -295,7 +299,7 @@ func isSystemNamespace(ns, kubefedNS string) bool {
 	return false
 }
 
-func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.ReconciliationStatus {
+func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.Result {
 	kind := s.fedType.Kind
 	r, possibleOrphan := s.resourceFor(q)
 	if possibleOrphan {
@@ -307,22 +311,22 @@ func (s *KubeFedSyncController) reconcileSynced(q util.QualifiedName) util.Recon
 		orphan := &FederatedResource{s: s, targetName: q, federatedName: q, obj: map[string]any{"kind": kind, "metadata": map[string]any{"name": q.Name, "namespace": q.Namespace}}}
 		if err := s.removeManagedLabels(orphan, names); err != nil {
 			s.cfg.Log.HandleError(src, util.Wrap(err, "failed to remove the label %q from %s %q in member clusters", util.ManagedByKubeFedLabelKey, s.target.Kind, q.String()))
-			return util.StatusError
+			return util.Done(util.StatusError)
 		}
-		return util.StatusAllOK
+		return util.Done(util.StatusAllOK)
 	}
 	if r == nil {
-		return util.StatusAllOK
+		return util.Done(util.StatusAllOK)
 	}
 	key := r.federatedName.String()
 	s.cfg.Log.V(4, src, "Starting to reconcile %s %q", kind, key)
 	if u.GetDeletionTimestamp(r.obj) != "" {
-		return s.ensureDeletion(r)
+		return util.Done(s.ensureDeletion(r))
 	}
 	if err := s.ensureFinalizer(r); err != nil {
 		s.recordError(r.obj, "EnsureFinalizerError", "Failed to ensure finalizer: "+err.Error())
 		s.logError(util.Wrap(err, "failed to ensure finalizer"))
-		return util.StatusError
+		return util.Done(util.StatusError)
 	}
 	return s.syncToClusters(r)
 }
@@ -331,7 +335,7 @@ func (s *KubeFedSyncController) rawCollection() bool {
 	return s.cfg.Release.Has(release.RawResourceStatusCollection) && s.ftc.GetStatusEnabled() && s.cfg.RawResourceStatus
 }
 
-func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.ReconciliationStatus {
+func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Result {
 	raw := s.rawCollection()
 	clusters := s.informer.GetClusters()
 	selected, err := r.ComputePlacement(clusters)
@@ -343,10 +347,11 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			rec.Clusters = append(rec.Clusters, Decision{Cluster: c.Name, Why: WhyPlacementError, Action: ActionSkip, Detail: "spec.placement cannot be read: " + err.Error()})
 		}
 		s.record(r, rec)
-		return s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw)
+		return util.Done(s.setFederatedStatus(r, ComputePlacementFailed, collected{statusMap: map[string]string{}, resourceStatus: map[string]any{}}, raw))
 	}
 	s.cfg.Log.V(4, src, "Ensuring %s %q in clusters: %s", s.target.Kind, r.targetName.String(), strings.Join(sortedClusterNames(selected), ","))
 	d := newDispatcher(s, r, raw)
+	d.async = true
 	notPlaced := r.placementReasons(clusters, selected)
 	// actions is what the loop did in each cluster, for the record.
 	actions := make([]string, len(clusters))
@@ -369,7 +374,7 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			switch {
 			case clusterObj == nil:
 			case u.GetDeletionTimestamp(clusterObj) != "":
-				d.c.statusMap[c.Name] = WaitingForRemoval
+				d.setStatus(c.Name, WaitingForRemoval)
 				actions[i] = ActionWaitForRemoval
 			case r.IsNamespaceInHostCluster(clusterObj):
 				d.removeManagedLabel(c.Name, clusterObj, true)
@@ -389,18 +394,35 @@ func (s *KubeFedSyncController) syncToClusters(r *FederatedResource) util.Reconc
 			actions[i] = d.update(c.Name, clusterObj)
 		}
 		if d.crashed {
-			return util.StatusError
+			return util.Done(util.StatusError)
 		}
 	}
-	rec := &Reconcile{Clusters: make([]Decision, len(clusters))}
-	for i, c := range clusters {
-		rec.Clusters[i] = d.decide(c, selected[c.Name], notPlaced, actions[i])
+	finish := func(timedOut bool) util.Result {
+		if d.crashed {
+			return util.Done(util.StatusError)
+		}
+		if timedOut {
+			// What the operations recorded so far stands: those still
+			// waiting, and those that succeeded, keep their *TimedOut
+			// status.
+			d.closed = true
+			err := errors.New("Failed to finish " + strconv.Itoa(d.ops) + " operations in " + DispatchTimeout.String())
+			s.recordError(r.obj, "OperationTimeoutError", err.Error())
+			s.logError(util.Wrap(err, "operation timeout"))
+		} else {
+			d.settle()
+		}
+		rec := &Reconcile{Clusters: make([]Decision, len(clusters))}
+		for i, c := range clusters {
+			rec.Clusters[i] = d.decide(c, selected[c.Name], notPlaced, actions[i])
+		}
+		s.record(r, rec)
+		if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
+			s.cfg.Log.HandleError(src, err)
+		}
+		return util.Done(s.setFederatedStatus(r, AggregateSuccess, d.c, raw))
 	}
-	s.record(r, rec)
-	if err := s.versions.Update(r, sortedClusterNames(selected), d.versions); err != nil {
-		s.cfg.Log.HandleError(src, err)
-	}
-	return s.setFederatedStatus(r, AggregateSuccess, d.c, raw)
+	return d.wait(finish)
 }
 
 func (s *KubeFedSyncController) setFederatedStatus(r *FederatedResource, reason string, c collected, raw bool) util.ReconciliationStatus {
@@ -570,6 +592,7 @@ func (s *KubeFedSyncController) deletionTargets(r *FederatedResource) (map[strin
 // clusters in set.
 func (s *KubeFedSyncController) handleDeletionInClusters(r *FederatedResource, set map[string]bool, fn func(d *dispatcher, cluster string, obj map[string]any)) (bool, error) {
 	d := newDispatcher(s, r, false)
+	d.unmanaged = true
 	var unready []string
 	for _, c := range s.informer.GetClusters() {
 		if !set[c.Name] {
@@ -668,6 +691,8 @@ func (s *KubeFedSyncController) ensureRemovedOrUnmanaged(r *FederatedResource, t
 		}
 		client, err := s.informer.GetClientForCluster(c.Name)
 		if err != nil {
+			// The check's dispatcher has no recorder: only logged.
+			s.cfg.Log.HandleError("dispatch/operation.go", util.Wrap(err, "Error retrieving client for cluster"))
 			ok = false
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kubexplorer/kubexplorer/core/kubefed/controller/util"
 	"github.com/kubexplorer/kubexplorer/core/kubefed/release"
@@ -15,10 +16,22 @@ import (
 // eventTemplate is "<verb> <Kind> "<ns/name>" in cluster "<c>"".
 const eventTemplate = "%s %s %q in cluster %q"
 
+// DispatchTimeout is how long a reconcile waits for the operations it sent
+// to member clusters (operationDispatcherImpl's timeout, 30s in every
+// release, not configurable).
+const DispatchTimeout = 30 * time.Second
+
 // dispatcher performs member-cluster operations for one reconcile
-// (pkg/controller/sync/dispatch). Upstream runs them in parallel goroutines
-// with a 30s timeout; the model runs them in cluster-name order, each taking
-// no virtual time, so none times out.
+// (pkg/controller/sync/dispatch). Upstream runs each in a goroutine and
+// waits up to DispatchTimeout for all of them. The model starts them in
+// cluster-name order; a request a member answers at once takes no virtual
+// time, and one it answers late (a latency fault, store.Latency) is made
+// when its answer arrives, while the reconcile waits (see wait).
+//
+// As upstream, an operation records its *TimedOut status when it starts
+// and keeps it when it succeeds; settle turns those into the final
+// statuses once every operation finished in time. An operation that fails
+// records its failure status instead.
 type dispatcher struct {
 	s         *KubeFedSyncController
 	r         *FederatedResource
@@ -30,6 +43,112 @@ type dispatcher struct {
 	crashed  bool
 	c        collected
 	versions map[string]string
+
+	// async: requests may answer late (the propagation path); the
+	// deletion paths send every request at once.
+	async bool
+	// unmanaged: an UnmanagedDispatcher (the deletion paths), which has no
+	// recorder: a client that cannot be built is only logged.
+	unmanaged bool
+	// ops counts the operations started (operationsInitiated).
+	ops int
+	// answers are the late answers still expected or already in.
+	answers []*answer
+	// closed: the reconcile stopped waiting (it timed out); answers that
+	// arrive later still act on the member and record their events, but
+	// no longer change what this reconcile collected.
+	closed bool
+}
+
+// answer is one late answer of a member.
+type answer struct {
+	at   time.Time
+	done bool
+}
+
+func (d *dispatcher) setStatus(cluster, status string) {
+	if !d.closed {
+		d.c.statusMap[cluster] = status
+	}
+}
+
+// send makes one request of an operation: at once, or (async, when the
+// member answers late) when its answer arrives, so the request takes effect
+// then and fn continues the operation from there.
+func (d *dispatcher) send(client *store.Store, verb, cluster, ns, name string, fn func()) {
+	if !d.async {
+		fn()
+		return
+	}
+	delay := client.Latency(verb, d.s.target.Group, d.s.target.Kind, ns, name)
+	if delay <= 0 {
+		fn()
+		return
+	}
+	clock := d.s.cfg.Host.Clock()
+	a := &answer{at: clock.Now().Add(delay)}
+	d.answers = append(d.answers, a)
+	clock.At(a.at, "member "+cluster+" answers "+verb, func() {
+		a.done = true
+		fn()
+	})
+}
+
+// nextAnswer is when the earliest answer still expected arrives.
+func (d *dispatcher) nextAnswer() (time.Time, bool) {
+	var next time.Time
+	found := false
+	for _, a := range d.answers {
+		if !a.done && (!found || a.at.Before(next)) {
+			next, found = a.at, true
+		}
+	}
+	return next, found
+}
+
+// wait is OperationDispatcher.Wait: the reconcile (and so its worker) waits
+// until every late answer is in, or until DispatchTimeout after the
+// operations were sent, then finishes with whether it timed out. An answer
+// due at the timeout itself is late (upstream checks the time before each
+// answer it takes).
+func (d *dispatcher) wait(finish func(timedOut bool) util.Result) util.Result {
+	clock := d.s.cfg.Host.Clock()
+	deadline := clock.Now().Add(DispatchTimeout)
+	var poll func() util.Result
+	poll = func() util.Result {
+		next, pending := d.nextAnswer()
+		if !pending && len(d.answers) == 0 || d.crashed {
+			return finish(false)
+		}
+		now := clock.Now()
+		if !now.Before(deadline) {
+			return finish(true)
+		}
+		if !pending {
+			return finish(false)
+		}
+		if next.After(deadline) {
+			next = deadline
+		}
+		return util.Later(next.Sub(now), poll)
+	}
+	return poll()
+}
+
+// settle is managedDispatcherImpl.Wait after every operation finished in
+// time: a created or updated cluster is OK, a deleted one is waiting for
+// removal, one whose label was removed leaves the status.
+func (d *dispatcher) settle() {
+	for cluster, st := range d.c.statusMap {
+		switch st {
+		case CreationTimedOut, UpdateTimedOut:
+			d.c.statusMap[cluster] = ClusterPropagationOK
+		case DeletionTimedOut:
+			d.c.statusMap[cluster] = WaitingForRemoval
+		case LabelRemovalTimedOut:
+			delete(d.c.statusMap, cluster)
+		}
+	}
 }
 
 func newDispatcher(s *KubeFedSyncController, r *FederatedResource, raw bool) *dispatcher {
@@ -80,27 +199,33 @@ func (d *dispatcher) crashIfPanic(err error) bool {
 
 func (d *dispatcher) operationError(status, cluster, op string, err error) {
 	d.recordError(cluster, op, err)
-	d.c.statusMap[cluster] = status
+	d.setStatus(cluster, status)
 	d.ok = false
 }
 
 // RecordClusterError records a Warning with the status as reason.
 func (d *dispatcher) recordClusterError(status, cluster string, err error) {
 	d.s.recordError(d.r.obj, status, err.Error())
-	d.c.statusMap[cluster] = status
+	d.setStatus(cluster, status)
 }
 
 func (d *dispatcher) client(cluster, op string, failStatus string) *store.Store {
 	c, err := d.s.informer.GetClientForCluster(cluster)
 	if err != nil {
-		d.operationError(ClientRetrievalFailed, cluster, op, util.Wrap(err, "Error retrieving client for cluster"))
+		err = util.Wrap(err, "Error retrieving client for cluster")
+		if d.unmanaged {
+			d.s.cfg.Log.HandleError("dispatch/operation.go", err)
+			d.ok = false
+			return nil
+		}
+		d.operationError(ClientRetrievalFailed, cluster, op, err)
 		return nil
 	}
 	return c
 }
 
 func (d *dispatcher) recordResourceStatus(cluster string, obj map[string]any) {
-	if d.raw {
+	if d.raw && !d.closed {
 		d.c.resourceStatus[cluster] = u.DeepCopy(obj["status"])
 		if d.c.resourceStatus[cluster] == nil {
 			delete(d.c.resourceStatus, cluster)
@@ -109,7 +234,8 @@ func (d *dispatcher) recordResourceStatus(cluster string, obj map[string]any) {
 }
 
 func (d *dispatcher) create(cluster string) {
-	d.c.statusMap[cluster] = CreationTimedOut
+	d.setStatus(cluster, CreationTimedOut)
+	d.ops++
 	const op = "create"
 	client := d.client(cluster, op, CreationFailed)
 	if client == nil {
@@ -129,12 +255,17 @@ func (d *dispatcher) create(cluster string) {
 		d.operationError(ApplyOverridesFailed, cluster, op, err)
 		return
 	}
-	// obj is ours (computed above) and created is only read.
+	d.send(client, "create", cluster, u.GetNamespace(obj), u.GetName(obj), func() { d.created(client, cluster, obj) })
+}
+
+// created continues a create once the member answered.
+func (d *dispatcher) created(client *store.Store, cluster string, obj map[string]any) {
+	const op = "create"
+	// obj is ours (computed in create) and created is only read.
 	created, err := client.CreateOwned(obj)
 	if err == nil {
-		d.versions[cluster] = util.ObjectVersion(created)
+		d.recordVersion(cluster, util.ObjectVersion(created))
 		d.recordResourceStatus(cluster, created)
-		d.c.statusMap[cluster] = ClusterPropagationOK
 		return
 	}
 	alreadyExists := store.IsAlreadyExists(err) || (d.r.targetKind() == "Namespace" && store.ReasonOf(err) == store.ReasonTimeout)
@@ -142,6 +273,12 @@ func (d *dispatcher) create(cluster string) {
 		d.operationError(CreationFailed, cluster, op, err)
 		return
 	}
+	d.send(client, "get", cluster, u.GetNamespace(obj), u.GetName(obj), func() { d.adopt(client, cluster, obj) })
+}
+
+// adopt continues a create that found the object already there.
+func (d *dispatcher) adopt(client *store.Store, cluster string, obj map[string]any) {
+	const op = "create"
 	existing, err := client.Get(d.s.target.Group, d.s.target.Kind, u.GetNamespace(obj), u.GetName(obj))
 	if err != nil {
 		d.operationError(RetrievalFailed, cluster, op, util.Wrap(err, "failed to retrieve object potentially requiring adoption"))
@@ -150,7 +287,7 @@ func (d *dispatcher) create(cluster string) {
 	if d.skipAdopt && !d.r.IsNamespaceInHostCluster(existing) {
 		//lint:ignore ST1005 upstream's exact message
 		d.recordError(cluster, op, fmt.Errorf("Resource pre-exist in cluster"))
-		d.c.statusMap[cluster] = AlreadyExists
+		d.setStatus(cluster, AlreadyExists)
 		return
 	}
 	//lint:ignore ST1005 upstream's exact message
@@ -185,7 +322,8 @@ func (d *dispatcher) upToDate(b *memberBase, cluster string, clusterObj map[stri
 // and returns what it did (ActionUpdate, or ActionNone when the object was
 // up to date) for the reconcile's record.
 func (d *dispatcher) update(cluster string, clusterObj map[string]any) string {
-	d.c.statusMap[cluster] = UpdateTimedOut
+	d.setStatus(cluster, UpdateTimedOut)
+	d.ops++
 	const op = "update"
 	client := d.client(cluster, op, UpdateFailed)
 	if client == nil {
@@ -204,7 +342,6 @@ func (d *dispatcher) update(cluster string, clusterObj map[string]any) string {
 	d.r.warnTemplate(b)
 	if d.upToDate(b, cluster, clusterObj) {
 		d.recordResourceStatus(cluster, clusterObj)
-		d.c.statusMap[cluster] = ClusterPropagationOK
 		return ActionNone
 	}
 	obj := u.DeepCopyMap(b.obj)
@@ -223,20 +360,28 @@ func (d *dispatcher) update(cluster string, clusterObj map[string]any) string {
 	version := d.r.VersionForCluster(cluster)
 	if !util.ObjectNeedsUpdate(obj, clusterObj, version) {
 		d.recordResourceStatus(cluster, clusterObj)
-		d.c.statusMap[cluster] = ClusterPropagationOK
 		return ActionNone
 	}
 	d.recordEvent(cluster, op, "Updating")
-	updated, err := client.Update(obj)
-	if err != nil {
-		d.operationError(UpdateFailed, cluster, op, err)
-		return ActionUpdate
-	}
-	d.c.resourcesUpdated = true
-	d.versions[cluster] = util.ObjectVersion(updated)
-	d.recordResourceStatus(cluster, updated)
-	d.c.statusMap[cluster] = ClusterPropagationOK
+	d.send(client, "update", cluster, u.GetNamespace(obj), u.GetName(obj), func() {
+		updated, err := client.Update(obj)
+		if err != nil {
+			d.operationError(UpdateFailed, cluster, op, err)
+			return
+		}
+		if !d.closed {
+			d.c.resourcesUpdated = true
+		}
+		d.recordVersion(cluster, util.ObjectVersion(updated))
+		d.recordResourceStatus(cluster, updated)
+	})
 	return ActionUpdate
+}
+
+func (d *dispatcher) recordVersion(cluster, version string) {
+	if !d.closed {
+		d.versions[cluster] = version
+	}
 }
 
 // delete removes the object from a cluster that is no longer selected; on
@@ -244,8 +389,9 @@ func (d *dispatcher) update(cluster string, clusterObj map[string]any) string {
 func (d *dispatcher) delete(cluster string, withEvents bool) bool {
 	const op = "delete"
 	if withEvents {
-		d.c.statusMap[cluster] = DeletionTimedOut
+		d.setStatus(cluster, DeletionTimedOut)
 	}
+	d.ops++
 	client := d.client(cluster, op, DeletionFailed)
 	if client == nil {
 		return false
@@ -255,29 +401,30 @@ func (d *dispatcher) delete(cluster string, withEvents bool) bool {
 	} else {
 		d.s.cfg.Log.V(2, src, eventTemplate, "Deleting", d.r.targetKind(), d.targetName(), cluster)
 	}
-	err := client.Delete(d.s.target.Group, d.s.target.Kind, d.r.targetName.Namespace, d.r.targetName.Name)
-	if store.IsNotFound(err) {
-		err = nil
-	}
-	if err != nil {
-		if withEvents {
-			d.operationError(DeletionFailed, cluster, op, err)
-		} else {
-			d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+	ok := true
+	d.send(client, "delete", cluster, d.r.targetName.Namespace, d.r.targetName.Name, func() {
+		err := client.Delete(d.s.target.Group, d.s.target.Kind, d.r.targetName.Namespace, d.r.targetName.Name)
+		if store.IsNotFound(err) {
+			err = nil
 		}
-		return false
-	}
-	if withEvents {
-		d.c.statusMap[cluster] = WaitingForRemoval
-	}
-	return true
+		if err != nil {
+			ok = false
+			if withEvents {
+				d.operationError(DeletionFailed, cluster, op, err)
+			} else {
+				d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+			}
+		}
+	})
+	return ok
 }
 
 func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]any, withEvents bool) bool {
 	const op = "remove managed label from"
 	if withEvents {
-		d.c.statusMap[cluster] = LabelRemovalTimedOut
+		d.setStatus(cluster, LabelRemovalTimedOut)
 	}
+	d.ops++
 	client := d.client(cluster, op, LabelRemovalFailed)
 	if client == nil {
 		return false
@@ -289,18 +436,18 @@ func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]an
 	}
 	obj := u.DeepCopyMap(clusterObj)
 	util.RemoveManagedLabel(obj)
-	if _, err := client.Update(obj); err != nil {
-		if withEvents {
-			d.operationError(LabelRemovalFailed, cluster, op, err)
-		} else {
-			d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+	ok := true
+	d.send(client, "update", cluster, u.GetNamespace(obj), u.GetName(obj), func() {
+		if _, err := client.Update(obj); err != nil {
+			ok = false
+			if withEvents {
+				d.operationError(LabelRemovalFailed, cluster, op, err)
+			} else {
+				d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+			}
 		}
-		return false
-	}
-	if withEvents {
-		delete(d.c.statusMap, cluster)
-	}
-	return true
+	})
+	return ok
 }
 
 // retainClusterFields keeps what member clusters own (dispatch/retain.go).

@@ -26,6 +26,9 @@ type FederatedInformer struct {
 
 	clusters *Informer
 	targets  map[string]*Informer
+	// clients are the clusters whose client GetClientForCluster built and
+	// keeps (until the cluster is deleted or changes).
+	clients map[string]bool
 	// listed caches GetClusters for one revision of the cluster cache: a
 	// sync controller asks several times per reconcile.
 	listed    []Cluster
@@ -38,7 +41,7 @@ type Resource = v1beta1.Resource
 
 // NewFederatedInformer builds (but does not start) the informer.
 func NewFederatedInformer(cfg *ControllerConfig, target Resource, onTarget func(map[string]any), lc ClusterLifecycle) *FederatedInformer {
-	f := &FederatedInformer{cfg: cfg, target: target, onTarget: onTarget, lifecycle: lc, targets: map[string]*Informer{}}
+	f := &FederatedInformer{cfg: cfg, target: target, onTarget: onTarget, lifecycle: lc, targets: map[string]*Informer{}, clients: map[string]bool{}}
 	f.clusters = &Informer{
 		Store: cfg.Host, Group: "core.kubefed.io", Kind: "KubeFedCluster", Namespace: cfg.KubeFedNamespace, Log: cfg.Log,
 		TypeName: "*v1beta1.KubeFedCluster", Release: cfg.Release,
@@ -97,6 +100,12 @@ func (f *FederatedInformer) addCluster(obj map[string]any) {
 	if _, ok := f.targets[name]; ok {
 		return
 	}
+	// Without a client the cluster gets no target informer, and the sync
+	// controller's caches never count as synced while it is ready.
+	if err := BuildClusterConfig(f.cfg.Host, f.cfg.KubeFedNamespace, obj); err != nil {
+		f.cfg.Log.Errorf("federated_informer.go", "Failed to create a client for cluster: %v", err)
+		return
+	}
 	member, err := f.cfg.Members(name)
 	if err != nil {
 		return
@@ -116,6 +125,7 @@ func (f *FederatedInformer) deleteCluster(name string) {
 		t.Stop()
 		delete(f.targets, name)
 	}
+	delete(f.clients, name)
 }
 
 // ClustersSynced reports whether the cluster list is cached.
@@ -200,7 +210,25 @@ func (f *FederatedInformer) GetTargetObject(cluster, key string) (map[string]any
 	return t.Get(key), nil
 }
 
-// GetClientForCluster returns the member API for a cluster.
+// GetClientForCluster returns the member API for a ready cluster, building
+// its client the first time (then kept until the cluster is deleted or
+// changes): with the cluster's secret gone, or anything else
+// BuildClusterConfig needs, the error is "Client creation failed: ...".
 func (f *FederatedInformer) GetClientForCluster(name string) (*store.Store, error) {
+	if !f.clients[name] {
+		var cluster map[string]any
+		for _, c := range f.clusterList() {
+			if c.Name == name && c.Ready {
+				cluster = c.Object
+			}
+		}
+		if cluster == nil {
+			return nil, fmt.Errorf("cluster %q not found", name)
+		}
+		if err := BuildClusterConfig(f.cfg.Host, f.cfg.KubeFedNamespace, cluster); err != nil {
+			return nil, Wrap(err, "Client creation failed")
+		}
+		f.clients[name] = true
+	}
 	return f.cfg.Members(name)
 }

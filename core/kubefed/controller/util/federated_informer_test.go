@@ -57,8 +57,12 @@ func (f *fedFixture) cluster(t *testing.T, name string, ready bool, labels map[s
 	o := f.host.Peek("core.kubefed.io", "KubeFedCluster", "kube-federation-system", name)
 	var err error
 	if o == nil {
+		_, err = f.host.Create(map[string]any{"apiVersion": "v1", "kind": "Secret",
+			"metadata": map[string]any{"name": name + "-token", "namespace": "kube-federation-system"}, "data": map[string]any{TokenKey: "dG9rZW4="}})
+		require.NoError(t, err)
 		o, err = f.host.Create(map[string]any{"apiVersion": "core.kubefed.io/v1beta1", "kind": "KubeFedCluster",
-			"metadata": map[string]any{"name": name, "namespace": "kube-federation-system"}})
+			"metadata": map[string]any{"name": name, "namespace": "kube-federation-system"},
+			"spec":     map[string]any{"apiEndpoint": "https://" + name, "secretRef": map[string]any{"name": name + "-token"}}})
 		require.NoError(t, err)
 	}
 	o = u.DeepCopyMap(o)
@@ -167,4 +171,48 @@ func TestFederatedInformerNoClusters(t *testing.T) {
 	synced, missing := f.inf.ReadyTargetsSynced()
 	require.True(t, synced)
 	require.Empty(t, missing)
+}
+
+// A ready cluster whose client cannot be built (its secret is gone) gets no
+// target informer, so the ready targets never sync; a client once built is
+// kept until the cluster changes.
+func TestFederatedInformerClusterWithoutClient(t *testing.T) {
+	f := newFedFixture(t, "c1", "c2")
+	f.cluster(t, "c1", true, nil)
+	f.cluster(t, "c2", true, nil)
+	require.NoError(t, f.host.Delete("", "Secret", "kube-federation-system", "c2-token"))
+	f.inf.Start()
+	f.settle()
+	var logs []string
+	for _, e := range f.inf.cfg.Log.Entries() {
+		logs = append(logs, e.Severity+" "+e.Source+"] "+e.Message)
+	}
+	require.Equal(t, []string{`E federated_informer.go] Failed to create a client for cluster: secrets "c2-token" not found`}, logs)
+	synced, missing := f.inf.ReadyTargetsSynced()
+	require.False(t, synced)
+	require.Equal(t, []string{"c2"}, missing)
+	_, err := f.inf.GetClientForCluster("c2")
+	require.EqualError(t, err, `Client creation failed: secrets "c2-token" not found`)
+	_, err = f.inf.GetClientForCluster("nowhere")
+	require.EqualError(t, err, `cluster "nowhere" not found`)
+
+	// c1's client is built once and kept: its secret going later changes
+	// nothing, until the cluster changes and its client is built again.
+	member, err := f.inf.GetClientForCluster("c1")
+	require.NoError(t, err)
+	require.Same(t, f.members["c1"], member)
+	require.NoError(t, f.host.Delete("", "Secret", "kube-federation-system", "c1-token"))
+	_, err = f.inf.GetClientForCluster("c1")
+	require.NoError(t, err)
+	f.cluster(t, "c1", true, map[string]string{"region": "eu"})
+	f.settle()
+	_, err = f.inf.GetClientForCluster("c1")
+	require.EqualError(t, err, `Client creation failed: secrets "c1-token" not found`)
+
+	// A token-less secret is no better.
+	_, err = f.host.Create(map[string]any{"apiVersion": "v1", "kind": "Secret",
+		"metadata": map[string]any{"name": "c1-token", "namespace": "kube-federation-system"}, "data": map[string]any{"ca.crt": "Y2E="}})
+	require.NoError(t, err)
+	_, err = f.inf.GetClientForCluster("c1")
+	require.EqualError(t, err, `Client creation failed: The secret for cluster c1 is missing a non-empty value for "token"`)
 }
