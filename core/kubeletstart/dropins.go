@@ -106,15 +106,26 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		}
 	}
 	setBy := map[string]dropinSource{}
+	fileCfg := configState{}
+	for k, v := range r.cfg {
+		fileCfg[k] = v
+	}
+	nulled := map[string]bool{}
 	for _, f := range files {
 		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
 		}
+		for k, v := range obj {
+			nulled[k] = v == nil
+		}
 		doc = mergePatch(doc, obj).(map[string]any)
 	}
 	if !r.mergedFieldsDecode(doc, setBy) {
 		return nil, nil, false
+	}
+	if !internal {
+		r.foldedFields(doc, fileCfg, nulled, setBy)
 	}
 	if internal {
 		r.ontoInternal(doc, setBy)

@@ -396,7 +396,13 @@ func (c *Corpus) nested(d *doc, r *rng) {
 type validatedBlock struct {
 	field  string
 	since  int
-	values []string
+	values []string // none: validatedGen writes the block
+}
+
+// validatedGen writes the blocks of generated values.
+var validatedGen = map[string]func(d *doc, r *rng){
+	"tracing":                              tracingEndpoint,
+	"preloadedImagesVerificationAllowlist": allowlist,
 }
 
 var validatedBlocks = []validatedBlock{
@@ -424,6 +430,79 @@ var validatedBlocks = []validatedBlock{
 	{"tracing", 25, []string{"  endpoint: localhost:4317", "  endpoint: http://collector:4317", "  endpoint: unix:///tmp/x",
 		"  samplingRatePerMillion: -1", "  samplingRatePerMillion: 2000000", "  samplingRatePerMillion: 100", "  endpoint: //host",
 		"  endpoint: HTTPS://x", "  endpoint: 1a:x", "{}"}},
+	{"tracing", 25, nil},
+	{"preloadedImagesVerificationAllowlist", 33, nil},
+}
+
+// endpointPieces make tracing endpoints for url.Parse: hosts, ports,
+// brackets, escapes, userinfo, schemes and characters a host refuses.
+var endpointPieces = []string{"a", "Z", "0", "9", ":", "::", "/", "//", "[", "]", "@", "%", "%25", "%41", "%zz", "%e2", "%2",
+	"?", "#", ".", "-", "+", "_", " ", "\t", "é", "<", "{", "|", "\\", "^", "'", "!", "*", "dns:", "unix:", "unix-abstract:",
+	"http:", "HTTPS:", "DNS://", "::1", "::ffff:1.2.3.4", "1.2.3.4", "fe80::1", "%25en0", ":80", ":x", "ffff", "12345",
+	"1.2.3.04", "256", "localhost", "[::1]", "[1.2.3.4]", "[::ffff:1.2.3.4]", "collector", ":4317"}
+
+// tracingEndpoint writes a tracing block with a generated endpoint.
+func tracingEndpoint(d *doc, r *rng) {
+	var b strings.Builder
+	for n := 1 + r.Intn(6); n > 0; n-- {
+		b.WriteString(endpointPieces[r.Intn(len(endpointPieces))])
+	}
+	d.add("tracing:")
+	d.add("  endpoint: \"%s\"", strings.ReplaceAll(b.String(), `\`, `\\`))
+	if r.Intn(4) == 0 {
+		d.add("  samplingRatePerMillion: %d", []int{-1, 100, 2000000}[r.Intn(3)])
+	}
+}
+
+// allowlist writes preloadedImagesVerificationAllowlist, mostly with the
+// policy it needs, its patterns built from image reference parts.
+func allowlist(d *doc, r *rng) {
+	if !d.used["imagePullCredentialsVerificationPolicy"] && r.Intn(4) != 0 {
+		d.used["imagePullCredentialsVerificationPolicy"] = true
+		d.add("imagePullCredentialsVerificationPolicy: %s", []string{"NeverVerifyAllowlistedImages", "NeverVerifyAllowlistedImages",
+			"NeverVerifyAllowlistedImages", "NeverVerifyPreloadedImages", "AlwaysVerify", "bogus"}[r.Intn(6)])
+	}
+	d.add("preloadedImagesVerificationAllowlist:")
+	if r.Intn(10) == 0 {
+		d.add("- null")
+	}
+	for n := 1 + r.Intn(3); n > 0; n-- {
+		d.add("- \"%s\"", imagePattern(r))
+	}
+}
+
+func pickOne(r *rng, xs ...string) string { return xs[r.Intn(len(xs))] }
+
+// imagePattern is an allowlist pattern: [domain/]path[:tag][@digest],
+// a wildcard, or oddities (spaces, stars, upper case, long names).
+func imagePattern(r *rng) string {
+	switch r.Intn(10) {
+	case 0:
+		return pickOne(r, "quay.io/*", "/*", "*", "quay.io/a*", "quay.io/*/*", " nginx", "nginx ", "", strings.Repeat("abc/", 70)+"x",
+			strings.Repeat("a", 64), strings.Repeat("f", 64)+":x")
+	case 1:
+		return pickOne(r, "docker.io", "reg:5000", "[::1]", "a.b", "localhost") + "/*"
+	}
+	s := ""
+	if r.Intn(2) == 0 {
+		s = pickOne(r, "docker.io", "index.docker.io", "localhost", "quay.io", "Reg.io", "reg:5000", "[::1]:5000", "[::1]", "[]",
+			"a-", "-a.b", "a.b.c", "REG", "reg", "x:") + "/"
+	}
+	for n := 1 + r.Intn(3); n > 0; n-- {
+		if !strings.HasSuffix(s, "/") && s != "" {
+			s += "/"
+		}
+		s += pickOne(r, "a", "nginx", "a.b", "a__b", "a___b", "a--b", "a-", "A", "library", "a_b", "", "ab.c-d", "Nginx")
+	}
+	if r.Intn(3) == 0 {
+		s += ":" + pickOne(r, "latest", "v1", "", ".x", "_x", "-x", "a:b", "T")
+	}
+	if r.Intn(4) == 0 {
+		s += "@" + pickOne(r, "sha256", "sha384", "sha512", "SHA256", "md5", "x.y", "a1", "1a", "sha256+b") + ":" +
+			pickOne(r, strings.Repeat("a", 64), strings.Repeat("A", 64), strings.Repeat("0", 32), strings.Repeat("e", 96),
+				strings.Repeat("c", 128), strings.Repeat("f", 63), "xyz")
+	}
+	return s
 }
 
 // validated writes up to two validatedBlocks the document has not used.
@@ -437,8 +516,9 @@ func (c *Corpus) validated(d *doc, r *rng) {
 			d.used = map[string]bool{}
 		}
 		d.used[b.field] = true
-		v := b.values[r.Intn(len(b.values))]
-		if strings.HasPrefix(v, " ") || strings.HasPrefix(v, "-") {
+		if b.values == nil {
+			validatedGen[b.field](d, r)
+		} else if v := b.values[r.Intn(len(b.values))]; strings.HasPrefix(v, " ") || strings.HasPrefix(v, "-") {
 			d.add("%s:", b.field)
 			d.add("%s", v)
 		} else {
@@ -452,12 +532,13 @@ func (c *Corpus) validated(d *doc, r *rng) {
 
 // validatedGates are the gates the checks of each field read.
 var validatedGates = map[string][]string{
-	"shutdownGracePeriod":              {"GracefulNodeShutdown"},
-	"shutdownGracePeriodCriticalPods":  {"GracefulNodeShutdown"},
-	"shutdownGracePeriodByPodPriority": {"GracefulNodeShutdownBasedOnPodPriority", "GracefulNodeShutdown"},
-	"memorySwap":                       {"NodeSwap"},
-	"logging":                          {"LoggingAlphaOptions", "LoggingBetaOptions"},
-	"tracing":                          {"KubeletTracing"},
+	"shutdownGracePeriod":                  {"GracefulNodeShutdown"},
+	"shutdownGracePeriodCriticalPods":      {"GracefulNodeShutdown"},
+	"shutdownGracePeriodByPodPriority":     {"GracefulNodeShutdownBasedOnPodPriority", "GracefulNodeShutdown"},
+	"memorySwap":                           {"NodeSwap"},
+	"logging":                              {"LoggingAlphaOptions", "LoggingBetaOptions"},
+	"tracing":                              {"KubeletTracing"},
+	"preloadedImagesVerificationAllowlist": {"KubeletEnsureSecretPulledImages"},
 }
 
 // setGate sets a gate the release registers in the document's plain
