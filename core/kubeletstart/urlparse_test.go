@@ -10,12 +10,7 @@ import (
 // 1.25.9 and 1.26.8 (a ":" answer is the scheme of an endpoint that
 // parses).
 func TestURLParseGenerations(t *testing.T) {
-	const (
-		ipv6Host   = "invalid IPv6 host"
-		ipLiteral  = "invalid IP-literal"
-		unableZZ   = `invalid host: ParseAddr("zz"): unable to parse IP`
-		multiColon = `invalid host: ParseAddr("1::2::3"): multiple :: in address (at ":3")`
-	)
+	const ipLiteral = "invalid IP-literal"
 	all := func(s string) [5]string { return [5]string{s, s, s, s, s} }
 	for _, tc := range []struct {
 		in   string
@@ -28,11 +23,10 @@ func TestURLParseGenerations(t *testing.T) {
 		{"dns://u s@h", all("net/url: invalid userinfo")},
 		{"dns://[::1", all("missing ']' in host")},
 		{"dns://[::1]x", all(`invalid port "x" after host`)},
-		{"dns://[1.2.3.4]:4317", [5]string{":dns", ipv6Host, ipLiteral, ipLiteral, ipLiteral}},
-		{"dns://[::ffff:1.2.3.4]", [5]string{":dns", ipv6Host, ":dns", ":dns", ":dns"}},
 		{"dns://x[::1]", [5]string{`invalid port ":1]" after host`, ":dns", ":dns", ipLiteral, ipLiteral}},
 		{"dns://[fe80::1%25en0]", all(":dns")},
-		{"dns://[zz]", [5]string{":dns", unableZZ, unableZZ, unableZZ, unableZZ}},
+		{"dns://[::1%25a%zz]", all(`invalid URL escape "%zz"`)},
+		{"dns://u%:b@h", all(`invalid URL escape "%"`)},
 		{"http://a:1:2", [5]string{":http", ":http", ":http", ":http", `invalid port ":1:2" after host`}},
 		{":x//", all("missing protocol scheme")},
 		{"1a:b//c", all("first path segment in URL cannot contain colon")},
@@ -40,7 +34,6 @@ func TestURLParseGenerations(t *testing.T) {
 		{"dns://%41", all(`invalid URL escape "%41"`)},
 		{"unix:///run/otel.sock", all(":unix")},
 		{"DNS://[::1]:4317/x?y#z", all(":dns")},
-		{"dns://[1::2::3]", [5]string{":dns", multiColon, multiColon, multiColon, multiColon}},
 	} {
 		for gen, want := range tc.want {
 			scheme, err := urlParse(tc.in, gen)
