@@ -5,35 +5,25 @@ import (
 	"testing"
 )
 
-// TestURLParseGenerations: url.Parse's verdict on tracing endpoints in each
-// net/url generation, as printed by the real Go 1.23.10, 1.24.9, 1.24.12,
-// 1.25.9 and 1.26.8 (a ":" answer is the scheme of an endpoint that
-// parses).
+// TestURLParseGenerations: url.Parse's verdict on tracing endpoints the
+// model checks (a port after the host), as printed by the real Go 1.23.10,
+// 1.24.9, 1.24.12, 1.25.9 and 1.26.8 (a ":" answer is the scheme of an
+// endpoint that parses).
 func TestURLParseGenerations(t *testing.T) {
-	const ipLiteral = "invalid IP-literal"
 	all := func(s string) [5]string { return [5]string{s, s, s, s, s} }
 	for _, tc := range []struct {
 		in   string
 		want [5]string // urlGo123 … urlGo126
 	}{
-		{"dns://a b", all(`invalid character " " in host name`)},
-		{"dns://%zz", all(`invalid URL escape "%zz"`)},
-		{"dns://host/%4", all(`invalid URL escape "%4"`)},
-		{"dns://h#%x", all(`invalid URL escape "%x"`)},
-		{"dns://u s@h", all("net/url: invalid userinfo")},
-		{"dns://[::1", all("missing ']' in host")},
-		{"dns://[::1]x", all(`invalid port "x" after host`)},
-		{"dns://x[::1]", [5]string{`invalid port ":1]" after host`, ":dns", ":dns", ipLiteral, ipLiteral}},
-		{"dns://[fe80::1%25en0]", all(":dns")},
-		{"dns://[::1%25a%zz]", all(`invalid URL escape "%zz"`)},
-		{"dns://u%:b@h", all(`invalid URL escape "%"`)},
+		{"dns://collector:otlp", all(`invalid port ":otlp" after host`)},
+		{"dns://u:p@collector:4317/x:y?z#w", all(":dns")},
 		{"http://a:1:2", [5]string{":http", ":http", ":http", ":http", `invalid port ":1:2" after host`}},
-		{":x//", all("missing protocol scheme")},
-		{"1a:b//c", all("first path segment in URL cannot contain colon")},
-		{"dns://\x01", all("net/url: invalid control character in URL")},
-		{"dns://%41", all(`invalid URL escape "%41"`)},
+		{"dns://a:1:2", all(":dns")},
+		{"dns://a:x:2", all(":dns")},
+		{"HTTPS://a:x:2", [5]string{":https", ":https", ":https", ":https", `invalid port ":x:2" after host`}},
+		{"dns://[::1]:4317", all(":dns")},
 		{"unix:///run/otel.sock", all(":unix")},
-		{"DNS://[::1]:4317/x?y#z", all(":dns")},
+		{"DNS://collector", all(":dns")},
 	} {
 		for gen, want := range tc.want {
 			scheme, err := urlParse(tc.in, gen)
