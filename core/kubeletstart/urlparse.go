@@ -6,49 +6,34 @@ import (
 )
 
 // net/url's Parse as the tracing endpoint check meets it (component-base
-// tracing/api/v1 validateEndpoint, unchanged 1.25–1.37): the error a
-// release's kubelet prints and the scheme it then checks. The checks are
-// those of the Go toolchain the release's newest patch was built with
-// (its .go-version), which changed how a host in brackets is read:
+// tracing/api/v1 validateEndpoint, unchanged 1.25–1.37): the scheme, and
+// the port after a host not in brackets, read with the rules of the Go
+// toolchain the release's newest patch was built with (its .go-version):
+// up to Go 1.25 from the host's last ':', from Go 1.26 (1.36.3 and 1.37,
+// built with godebug default=go1.26, so urlstrictcolons) from the first
+// ':' of an http or https host. Read from src/net/url/url.go of Go
+// 1.21.13–1.26.8.
 //
-//   - urlGo123 (Go ≤1.24.7, 1.25–1.30): a host starting with '[' needs a
-//     ']' and a numeric port after it, and only %-escapes are checked;
-//   - urlGo1249 (Go 1.24.8–1.24.9, 1.31.14): from the last '[' on, the
-//     bracketed part must be an IPv6 address, not IPv4 nor IPv4-mapped;
-//     what precedes '[' is ignored;
-//   - urlGo12412 (Go 1.24.10+, 1.32.13 and 1.34.4): IPv4-mapped accepted;
-//   - urlGo125 (Go 1.25.8+, 1.33.13 and 1.35.4): a '[' past the host's
-//     start is "invalid IP-literal";
-//   - urlGo126 (Go 1.26.5+, 1.36.3 and 1.37; godebug default=go1.26, so
-//     urlstrictcolons): an http or https host reads its port from the first
-//     ':' on.
-//
-// Read from src/net/url/url.go of Go 1.21.13, 1.22.12, 1.23.10, 1.24.9,
-// 1.24.12, 1.25.9, 1.25.11, 1.26.5 and 1.26.8. Not modelled, for the
-// gates engine's size: the bracketed part's check from Go 1.24.8
-// (netip.ParseAddr's errors, "invalid IPv6 host", "invalid IP-literal" for
-// an IPv4 address), which the model accepts.
+// Not modelled, for the gates engine's size (a full model weighed +35 kB
+// of wasm, +12 kB brotli): url.Parse's other errors, which the real
+// kubelet prints and the model accepts: control characters, "missing
+// protocol scheme", "first path segment in URL cannot contain colon",
+// invalid escapes and host characters, invalid userinfo, "missing ']' in
+// host", and the bracketed host's checks, which changed with Go 1.24.8
+// (netip.ParseAddr: 1.31 "invalid IPv6 host" for IPv4 and IPv4-mapped
+// addresses), 1.24.10 (1.32, 1.34: IPv4 "invalid IP-literal") and 1.25.8
+// (1.33, 1.35: a '[' past the host's start is "invalid IP-literal").
 const (
-	urlGo123 = iota
-	urlGo1249
-	urlGo12412
-	urlGo125
+	urlGo125 = iota // any toolchain before Go 1.26
 	urlGo126
 )
 
 // urlGen is the net/url generation a release's kubelet was built with.
 func urlGen(minor int) int {
-	switch {
-	case minor <= 30:
-		return urlGo123
-	case minor == 31:
-		return urlGo1249
-	case minor == 32, minor == 34:
-		return urlGo12412
-	case minor <= 35:
-		return urlGo125
+	if minor >= 36 {
+		return urlGo126
 	}
-	return urlGo126
+	return urlGo125
 }
 
 // urlParse returns the lower-cased scheme url.Parse gives s, or the text
