@@ -66,12 +66,3 @@ func urlParse(s string, gen int) (scheme, errText string) {
 	}
 	return strings.ToLower(scheme), ""
 }
-
-// validOptionalPort: empty, or ':' and digits.
-func validOptionalPort(p string) bool {
-	return p == "" || p[0] == ':' && strings.Trim(p[1:], "0123456789") == ""
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
