@@ -61,7 +61,8 @@ func urlParse(s string, gen int) (scheme, errText string) {
 			i = strings.LastIndexByte(host, ':')
 		}
 		if p := host[i:]; strings.Trim(p[1:], "0123456789") != "" {
-			return "", "parse " + strconv.Quote(s) + ": invalid port " + strconv.Quote(p) + " after host"
+			u, _, _ := strings.Cut(s, "#") // the error names the URL without its fragment
+			return "", "parse " + strconv.Quote(u) + ": invalid port " + strconv.Quote(p) + " after host"
 		}
 	}
 	return strings.ToLower(scheme), ""
