@@ -268,6 +268,44 @@ func (r *run) applyDropin(st configState, obj map[string]any, pos *positions, pa
 	}
 }
 
+// foldedFields is the 1.32+ decode of the merged drop-ins' keys that name
+// a field without its case: encoding/json reads the keys in sorted order
+// and matches them without case, so the last spelling present sets the
+// field ("maxpods" after "maxPods", "PodsPerCore" before "podsPerCore"
+// only where the base's own key is absent: a zero value it omits, or a
+// drop-in's null).
+func (r *run) foldedFields(doc map[string]any, fileCfg configState, nulled map[string]bool, setBy map[string]dropinSource) {
+	for _, c := range configFields {
+		if !c.in(r.e) || strings.Contains(c.path, ".") {
+			continue
+		}
+		last := ""
+		if _, ok := doc[c.path]; ok {
+			last = c.path
+		} else if bv := fileCfg[c.path].val; !nulled[c.path] && bv != nil && (c.pointer || !isZero(bv)) {
+			last = c.path
+		}
+		for k, v := range doc {
+			if k > last && v != nil && strings.EqualFold(k, c.path) {
+				last = k
+			}
+		}
+		if last == "" || last == c.path {
+			continue
+		}
+		v, ok := c.convert(doc[last], r.e.jsonIter)
+		if !ok {
+			continue // the merge fails (mergedFieldsDecode)
+		}
+		src := setBy[last]
+		from := origin{source: "dropin", path: src.path, at: src.pos.top(last)}
+		if !c.pointer && isZero(v) {
+			v, from = c.defaultValue(r.e.minor), origin{source: "default"}
+		}
+		r.cfg[c.path] = fieldValue{val: v, from: from}
+	}
+}
+
 // mergoDropin is 1.28's merge: the drop-in is decoded and defaulted on its
 // own, then every non-zero field overrides the base, defaults included.
 func (r *run) mergoDropin(st configState, obj map[string]any, pos *positions, path string) {

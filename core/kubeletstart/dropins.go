@@ -90,32 +90,56 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	dropOrigins := origins
 	if internal {
 		dropOrigins = map[string]origin{}
-	} else if base != nil {
+	}
+	if base != nil {
 		fg := map[string]any{}
 		for k, v := range base {
 			fg[k] = v
 		}
-		doc["featureGates"] = fg
+		// The base's gates under its own key: the v1beta1 JSON name
+		// (1.32+), or the internal type's Go name (1.29–1.31), which a
+		// drop-in key spelt like it merges into.
+		if internal {
+			doc["FeatureGates"] = fg
+		} else {
+			doc["featureGates"] = fg
+		}
 	}
 	setBy := map[string]dropinSource{}
+	fileCfg := configState{}
+	for k, v := range r.cfg {
+		fileCfg[k] = v
+	}
+	nulled := map[string]bool{}
 	for _, f := range files {
 		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
+		}
+		for k, v := range obj {
+			nulled[k] = v == nil
 		}
 		doc = mergePatch(doc, obj).(map[string]any)
 	}
 	if !r.mergedFieldsDecode(doc, setBy) {
 		return nil, nil, false
 	}
+	if !internal {
+		r.foldedFields(doc, fileCfg, nulled, setBy)
+	}
 	if internal {
 		r.ontoInternal(doc, setBy)
 	}
-	gates, ok := r.patchedGates(doc, dropOrigins)
+	var start map[string]bool
+	if internal {
+		start = base // the internal configuration's map, decoded into
+	}
+	gates, ok := r.patchedGates(doc, start, dropOrigins)
 	if !ok {
 		return nil, nil, false
 	}
 	if internal {
+		baseGateOrigins(doc, base, dropOrigins)
 		gates = r.ontoInternalBase(base, gates, len(files), origins, dropOrigins)
 	}
 	for k := range origins {
@@ -172,33 +196,71 @@ func (r *run) readDropin(dir string, f File, dropOrigins map[string]origin, setB
 // set comes from the drop-in, a null removes it, and featureGates that is
 // not a mapping replaces every gate the files set.
 func dropinGateOrigins(obj map[string]any, path string, pos *positions, origins map[string]origin) {
-	fg, present := obj["featureGates"]
-	if !present {
-		return
-	}
-	t, ok := fg.(map[string]any)
-	if !ok {
-		for k, o := range origins {
-			if o.source != "flag" {
-				delete(origins, k)
-			}
+	for _, key := range sortedKeys(obj) {
+		if !strings.EqualFold(key, "featureGates") {
+			continue
 		}
-		return
-	}
-	for k, v := range t {
-		if v == nil {
-			delete(origins, k)
-		} else {
-			origins[k] = origin{source: "dropin", path: path, at: pos.gate(k)}
+		t, ok := obj[key].(map[string]any)
+		if !ok {
+			if key != "featureGates" {
+				continue
+			}
+			for k, o := range origins {
+				if o.source != "flag" {
+					delete(origins, k)
+				}
+			}
+			return
+		}
+		for k, v := range t {
+			at := pos.gate(k)
+			if key != "featureGates" {
+				at = pos.top(key) // positions index the exact key's gates
+			}
+			if v == nil {
+				delete(origins, k)
+			} else {
+				origins[k] = origin{source: "dropin", path: path, at: at}
+			}
 		}
 	}
 }
 
-// patchedGates decodes the merged document's gates; a value of the wrong
-// type fails the merge, marked where it was set.
-func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (map[string]bool, bool) {
+// baseGateOrigins (1.29–1.31) gives back to the base the gates a drop-in
+// named under a key sorting before "FeatureGates", which the base's own
+// gates overwrote: those no later key or drop-in value changed.
+func baseGateOrigins(doc map[string]any, base map[string]bool, dropOrigins map[string]origin) {
+	late := map[string]bool{}
+	for k, v := range doc {
+		t, _ := v.(map[string]any)
+		switch {
+		case k == "FeatureGates":
+			for g, on := range t {
+				if b, ok := base[g]; !ok || on != b {
+					late[g] = true
+				}
+			}
+		case k > "FeatureGates" && strings.EqualFold(k, "featureGates"):
+			for g := range t {
+				late[g] = true
+			}
+		}
+	}
+	for g := range dropOrigins {
+		if _, inBase := base[g]; inBase && !late[g] {
+			delete(dropOrigins, g)
+		}
+	}
+}
+
+// patchedGates decodes the merged document's gates onto start (1.29–1.31:
+// the internal configuration's map, which decoding adds to); a value of the
+// wrong type fails the merge, marked where it was set.
+func (r *run) patchedGates(doc map[string]any, start map[string]bool, dropOrigins map[string]origin) (map[string]bool, bool) {
 	// encoding/json decodes every key that matches without case into the
-	// one map, in key order ("FeatureGates" before "featureGates").
+	// one map, in key order ("FEATUREGATES" before "FeatureGates" before
+	// "featureGates"): in 1.29–1.31 a drop-in key sorting before the base's
+	// "FeatureGates" is overwritten by the base's gates.
 	var keys []string
 	for k := range doc {
 		if strings.EqualFold(k, "featureGates") {
@@ -206,7 +268,7 @@ func (r *run) patchedGates(doc map[string]any, dropOrigins map[string]origin) (m
 		}
 	}
 	sort.Strings(keys)
-	var gates map[string]bool
+	gates := copyGates(start)
 	for _, k := range keys {
 		fg, ok := doc[k]
 		if !ok {

@@ -25,14 +25,11 @@ import (
 // as encoding/json decodes onto the internal type (1.29–1.31,
 // internalmerge.go); 1.28 merges defaulted drop-ins with mergo, whose
 // defaults override the file's (mergoNested).
-//
-// Not modelled: a tracing endpoint net/url refuses for another reason than
-// its port.
 
 // nestedFields are the top-level fields whose decoded values the checks
 // read.
 var nestedFields = []string{"registerWithTaints", "shutdownGracePeriod", "shutdownGracePeriodCriticalPods",
-	"shutdownGracePeriodByPodPriority", "memorySwap", "reservedMemory", "logging", "tracing"}
+	"shutdownGracePeriodByPodPriority", "memorySwap", "reservedMemory", "logging", "tracing", allowlistField}
 
 // noteNested keeps the nested fields of a file decoded on its own.
 func (r *run) noteNested(st configState, obj map[string]any, pos *positions, input, path string) {
@@ -462,11 +459,12 @@ func (c *nestedChecks) tracing() {
 		if !strings.Contains(ep, "//") {
 			ep = "dns://" + ep
 		}
-		if err := urlPortError(ep); err != "" {
-			c.addRaw(fmt.Sprintf("tracing.endpoint: Invalid value: %q: parse %q: %s", ep, ep, err), tr)
+		scheme, err := urlParse(ep, urlGen(c.e.minor))
+		if err != "" {
+			c.addRaw(fmt.Sprintf("tracing.endpoint: Invalid value: %q: %s", ep, err), tr)
 			return
 		}
-		switch scheme := strings.ToLower(urlScheme(ep)); scheme {
+		switch scheme {
 		case "dns", "unix", "unix-abstract":
 		default:
 			c.addRaw(fmt.Sprintf("tracing.endpoint: Invalid value: %q: unsupported scheme: %s.  Options are none, dns, unix, or unix-abstract.  See https://github.com/grpc/grpc/blob/master/doc/naming.md", ep, scheme), tr)
@@ -475,9 +473,7 @@ func (c *nestedChecks) tracing() {
 }
 
 // urlScheme is net/url's getScheme: the letters, digits, '+', '-' and
-// '.' before the first ':', starting with a letter, or no scheme. Endpoints
-// url.Parse refuses otherwise (a bad character or escape) are not
-// modelled, but for a bad port (urlPortError).
+// '.' before the first ':', starting with a letter, or no scheme.
 func urlScheme(s string) string {
 	for i := 0; i < len(s); i++ {
 		switch ch := s[i]; {
@@ -490,40 +486,6 @@ func urlScheme(s string) string {
 			return s[:i]
 		default:
 			return ""
-		}
-	}
-	return ""
-}
-
-// urlPortError is net/url's check of the port after an authority's host
-// (not an IPv6 literal): digits after the last ':', if any.
-func urlPortError(s string) string {
-	scheme := urlScheme(s)
-	rest := s[len(scheme):]
-	if scheme != "" {
-		rest = rest[1:]
-	}
-	if !strings.HasPrefix(rest, "//") {
-		return ""
-	}
-	authority := rest[2:]
-	if i := strings.IndexAny(authority, "/?#"); i >= 0 {
-		authority = authority[:i]
-	}
-	if i := strings.LastIndex(authority, "@"); i >= 0 {
-		authority = authority[i+1:]
-	}
-	if strings.HasPrefix(authority, "[") {
-		return ""
-	}
-	i := strings.LastIndex(authority, ":")
-	if i < 0 {
-		return ""
-	}
-	port := authority[i:]
-	for _, ch := range port[1:] {
-		if ch < '0' || ch > '9' {
-			return fmt.Sprintf("invalid port %q after host", port)
 		}
 	}
 	return ""

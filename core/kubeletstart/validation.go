@@ -136,6 +136,7 @@ func (r *run) fieldErrors(enabled func(string) bool) []error {
 		c.out = append(c.out, fc)
 	}
 	c.imagePullPolicy()
+	c.allowlist()
 	c.reservedMemory()
 	c.logging()
 	c.tracing()

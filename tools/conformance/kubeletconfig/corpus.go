@@ -396,7 +396,13 @@ func (c *Corpus) nested(d *doc, r *rng) {
 type validatedBlock struct {
 	field  string
 	since  int
-	values []string
+	values []string // none: validatedGen writes the block
+}
+
+// validatedGen writes the blocks of generated values.
+var validatedGen = map[string]func(d *doc, r *rng){
+	"tracing":                              tracingEndpoint,
+	"preloadedImagesVerificationAllowlist": allowlist,
 }
 
 var validatedBlocks = []validatedBlock{
@@ -424,6 +430,65 @@ var validatedBlocks = []validatedBlock{
 	{"tracing", 25, []string{"  endpoint: localhost:4317", "  endpoint: http://collector:4317", "  endpoint: unix:///tmp/x",
 		"  samplingRatePerMillion: -1", "  samplingRatePerMillion: 2000000", "  samplingRatePerMillion: 100", "  endpoint: //host",
 		"  endpoint: HTTPS://x", "  endpoint: 1a:x", "{}"}},
+	{"tracing", 25, nil},
+	{"preloadedImagesVerificationAllowlist", 33, nil},
+}
+
+// Tracing endpoints for url.Parse, within what the model checks (the
+// scheme and the port after a host not in brackets; core/kubeletstart
+// urlparse.go): a scheme or none, userinfo, host pieces with colons and
+// ports, a path, query or fragment.
+var (
+	endpointSchemes = []string{"", "", "dns://", "DNS://", "unix://", "unix-abstract://", "http://", "HTTPS://", "grpc://", "dns:", "dns:///"}
+	endpointHosts   = []string{"a", "Z", "0", "9", ".", "-", "_", "~", ":", "::", ":80", ":x", ":4317", ":otlp", "localhost",
+		"collector", "1.2.3.4", "é", "!", "*", "'", "+", "="}
+	endpointTails = []string{"", "", "/", "/x", "/a:b", "?q", "#f", "?a:b#c:d", "?"}
+)
+
+// tracingEndpoint writes a tracing block with a generated endpoint.
+func tracingEndpoint(d *doc, r *rng) {
+	ep := pickOne(r, endpointSchemes...)
+	if r.Intn(6) == 0 {
+		ep += "u:p@"
+	}
+	ep += pickOne(r, "a", "collector", "localhost", "Z")
+	for n := r.Intn(5); n > 0; n-- {
+		ep += pickOne(r, endpointHosts...)
+	}
+	ep += pickOne(r, endpointTails...)
+	d.add("tracing:")
+	d.add("  endpoint: \"%s\"", ep)
+	if r.Intn(4) == 0 {
+		d.add("  samplingRatePerMillion: %d", []int{-1, 100, 2000000}[r.Intn(3)])
+	}
+}
+
+// allowlist writes preloadedImagesVerificationAllowlist, mostly with the
+// policy it needs, its patterns built from image reference parts.
+func allowlist(d *doc, r *rng) {
+	if !d.used["imagePullCredentialsVerificationPolicy"] && r.Intn(4) != 0 {
+		d.used["imagePullCredentialsVerificationPolicy"] = true
+		d.add("imagePullCredentialsVerificationPolicy: %s", []string{"NeverVerifyAllowlistedImages", "NeverVerifyAllowlistedImages",
+			"NeverVerifyAllowlistedImages", "NeverVerifyPreloadedImages", "AlwaysVerify", "bogus"}[r.Intn(6)])
+	}
+	d.add("preloadedImagesVerificationAllowlist:")
+	if r.Intn(10) == 0 {
+		d.add("- null")
+	}
+	for n := 1 + r.Intn(3); n > 0; n-- {
+		d.add("- \"%s\"", imagePattern(r))
+	}
+}
+
+func pickOne(r *rng, xs ...string) string { return xs[r.Intn(len(xs))] }
+
+// imagePattern is an allowlist pattern the model checks: wildcards, the
+// pattern checks before the image reference parse, and canonical names
+// the parse accepts in every release (the parse itself is not modelled).
+func imagePattern(r *rng) string {
+	return pickOne(r, "quay.io/*", "/*", "*", "quay.io/a*", "quay.io/*/*", " nginx", "nginx ", "", "docker.io/library/nginx",
+		"quay.io/foo/bar", "localhost:5000/a", "registry.k8s.io/pause", "reg:5000/*", "[::1]/*", "docker.io/*", " quay.io/*",
+		"quay.io/**", "a/b/c/*", "\\tquay.io/*", "quay.io/*\\u00a0")
 }
 
 // validated writes up to two validatedBlocks the document has not used.
@@ -437,8 +502,9 @@ func (c *Corpus) validated(d *doc, r *rng) {
 			d.used = map[string]bool{}
 		}
 		d.used[b.field] = true
-		v := b.values[r.Intn(len(b.values))]
-		if strings.HasPrefix(v, " ") || strings.HasPrefix(v, "-") {
+		if b.values == nil {
+			validatedGen[b.field](d, r)
+		} else if v := b.values[r.Intn(len(b.values))]; strings.HasPrefix(v, " ") || strings.HasPrefix(v, "-") {
 			d.add("%s:", b.field)
 			d.add("%s", v)
 		} else {
@@ -452,12 +518,13 @@ func (c *Corpus) validated(d *doc, r *rng) {
 
 // validatedGates are the gates the checks of each field read.
 var validatedGates = map[string][]string{
-	"shutdownGracePeriod":              {"GracefulNodeShutdown"},
-	"shutdownGracePeriodCriticalPods":  {"GracefulNodeShutdown"},
-	"shutdownGracePeriodByPodPriority": {"GracefulNodeShutdownBasedOnPodPriority", "GracefulNodeShutdown"},
-	"memorySwap":                       {"NodeSwap"},
-	"logging":                          {"LoggingAlphaOptions", "LoggingBetaOptions"},
-	"tracing":                          {"KubeletTracing"},
+	"shutdownGracePeriod":                  {"GracefulNodeShutdown"},
+	"shutdownGracePeriodCriticalPods":      {"GracefulNodeShutdown"},
+	"shutdownGracePeriodByPodPriority":     {"GracefulNodeShutdownBasedOnPodPriority", "GracefulNodeShutdown"},
+	"memorySwap":                           {"NodeSwap"},
+	"logging":                              {"LoggingAlphaOptions", "LoggingBetaOptions"},
+	"tracing":                              {"KubeletTracing"},
+	"preloadedImagesVerificationAllowlist": {"KubeletEnsureSecretPulledImages"},
 }
 
 // setGate sets a gate the release registers in the document's plain

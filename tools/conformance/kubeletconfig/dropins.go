@@ -30,7 +30,8 @@ type DropinFile struct {
 // dropinNoise are lines only drop-ins are given.
 var dropinNoise = []string{"MaxPods: ten", "MaxPods: 30", "maxPods: null", "logging: null", "PORT: 10251",
 	"HairpinMode: bogus", "Logging:\n  Format: xml", "logging:\n  Format: json", "registerWithTaints: null",
-	"memorySwap:\n  swapBehavior: null", "featureGates: null", "Port: \"x\""}
+	"memorySwap:\n  swapBehavior: null", "featureGates: null", "Port: \"x\"", "maxpods: -1", "PodsPerCore: -2",
+	"podsPerCore: 3", "hairpinmode: bogus", "maxpods: null", "eventburst: -1"}
 
 // Dropins returns directory seed: the config file, the drop-ins (in the
 // walk's order) and the gates to read afterwards.
