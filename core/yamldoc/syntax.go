@@ -332,12 +332,52 @@ func (s *source) parserProblem(problem string) (Pos, bool) {
 		}
 	}
 	l := lo - 1 // 0-based line of the token
+	if start, ok := s.quotedProblem(l, problem); ok {
+		l = start
+	}
 	text := []rune(s.lineText(l))
 	c := 0
 	for c < len(text) && (text[c] == ' ' || text[c] == '\t') {
 		c++
 	}
 	return Pos{l + 1, c + 1}, true
+}
+
+// quotedProblem finds the line (0-based) a quoted scalar begins on when
+// that scalar, closed on line l, is the parser's problem: yaml.v2 prints
+// the line a token starts on. The lines before l leave the scalar open
+// (yaml.v3 names the line it starts on, 1-based, or for a scalar on line 0
+// the end of the stream's), and the document cut after its closing quote
+// fails with the problem already; otherwise the problem is a later token
+// of line l.
+func (s *source) quotedProblem(l int, problem string) (int, bool) {
+	if l <= 0 {
+		return 0, false
+	}
+	fails := func(data []byte, want string) (int, bool) {
+		var n yaml.Node
+		err := yaml.Unmarshal(data, &n)
+		if err == nil {
+			return 0, false
+		}
+		p, at := splitSyntax(err.Error())
+		return at, p == want
+	}
+	at, open := fails(s.data[:s.starts[l]], "found unexpected end of stream")
+	if !open {
+		return 0, false
+	}
+	q := strings.IndexAny(s.lineText(l), "\"'")
+	if q < 0 {
+		return 0, false
+	}
+	if _, ok := fails(s.data[:s.starts[l]+q+1], problem); !ok {
+		return 0, false
+	}
+	if at-1 >= 0 && at-1 < l {
+		return at - 1, true
+	}
+	return 0, true
 }
 
 // parserErrorBefore handles yaml.v3's look-ahead: it reads two tokens

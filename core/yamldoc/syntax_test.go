@@ -42,6 +42,12 @@ var syntaxCases = []string{
 	"a: {b: 1",
 	"a: [1,\n  2\n",
 	"a: [1, 2\nb: 3\n",
+	// A quoted scalar where a key should be, running over lines: yaml.v2
+	// prints the line it starts on.
+	"shutdownGracePeriodByPodPriority: [] \"unclosed\n- \" quay.io/*\"\n",
+	"a: 1\nb: [] \"unclosed\n- \" quay.io/*\"\n",
+	"a: 1\nfeatureGates: \"unclosed\n  key: \"\"\n  memory: \"0.000\"\n",
+	"featureGates: \"unclosed\n  key: \"\"\nmemory: \"0.000\"\n",
 }
 
 func TestSyntaxErrorsMatchYAMLv2(t *testing.T) {
