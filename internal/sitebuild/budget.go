@@ -65,18 +65,20 @@ var EngineBudgets = map[string]int{
 	//
 	// Raised in stop 28. decodemore2: the allowlist's checks, 1.36+ strict
 	// ports of http(s) tracing endpoints, two drop-in case-folding corners:
-	// gates 1,181,324 → 1,184,588 brotli (same version string, +21.7 kB raw).
+	// gates 1,181,324 → 1,184,588 brotli (same version string, +21.7 kB
+	// raw), gatestools 1,293,157 → 1,296,045. kubeletmore: pod phase per
+	// sandbox, status transitions checked, sidecar restart rules and more
+	// (kubelet 1,351,948 → 1,355,284–1,355,992). kubefedmore: the sync
+	// controller's 30s dispatch timeout on the virtual clock (late member
+	// answers, OperationTimeoutError, the *TimedOut statuses) and members
+	// whose client cannot be built (ConfigMalformed, the client caches of
+	// both controllers): kubefed 1,384,999–1,386,379 → 1,399,946–1,401,518
+	// (+15 kB brotli, +57 kB raw; it loads with its tab, never before a
+	// first result). Each keeps the 3–4 kB margin for the version string.
 	"gates":      1_188_000,
-	"gatestools": 1_298_000,
-	"kubelet":    1_357_000,
-	// Raised for kubefedmore (2026-11-27): the sync controller's 30s dispatch
-	// timeout on the virtual clock (late member answers, OperationTimeoutError,
-	// the *TimedOut statuses) and members whose client cannot be built
-	// (ConfigMalformed, the client caches of both controllers): the engine
-	// weighed 1,384,999-1,386,379 before and 1,400,141-1,401,518 after
-	// (three version strings; +15 kB brotli, +57 kB raw). The kubefed
-	// engine loads with its tab, never before a first result.
-	"kubefed": 1_405_000,
+	"gatestools": 1_300_000,
+	"kubelet":    1_359_000,
+	"kubefed":    1_405_000,
 }
 
 // BudgetCheck is one engine's weight against its budget.
