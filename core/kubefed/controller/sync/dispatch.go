@@ -384,6 +384,26 @@ func (d *dispatcher) recordVersion(cluster, version string) {
 	}
 }
 
+// starting says an operation begins: an event, or, for the deletion paths
+// that have no recorder (withEvents false), a log line at V(2).
+func (d *dispatcher) starting(cluster, op, opContinuous string, withEvents bool) {
+	if withEvents {
+		d.recordEvent(cluster, op, opContinuous)
+	} else {
+		d.s.cfg.Log.V(2, src, eventTemplate, opContinuous, d.r.targetKind(), d.targetName(), cluster)
+	}
+}
+
+// failedOp records an operation's failure: a Warning and the cluster's
+// status, or, without a recorder, an error log only.
+func (d *dispatcher) failedOp(status, cluster, op string, err error, withEvents bool) {
+	if withEvents {
+		d.operationError(status, cluster, op, err)
+	} else {
+		d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
+	}
+}
+
 // delete removes the object from a cluster that is no longer selected; on
 // success the cluster shows WaitingForRemoval until the delete is observed.
 func (d *dispatcher) delete(cluster string, withEvents bool) bool {
@@ -396,11 +416,7 @@ func (d *dispatcher) delete(cluster string, withEvents bool) bool {
 	if client == nil {
 		return false
 	}
-	if withEvents {
-		d.recordEvent(cluster, op, "Deleting")
-	} else {
-		d.s.cfg.Log.V(2, src, eventTemplate, "Deleting", d.r.targetKind(), d.targetName(), cluster)
-	}
+	d.starting(cluster, op, "Deleting", withEvents)
 	ok := true
 	d.send(client, "delete", cluster, d.r.targetName.Namespace, d.r.targetName.Name, func() {
 		err := client.Delete(d.s.target.Group, d.s.target.Kind, d.r.targetName.Namespace, d.r.targetName.Name)
@@ -409,11 +425,7 @@ func (d *dispatcher) delete(cluster string, withEvents bool) bool {
 		}
 		if err != nil {
 			ok = false
-			if withEvents {
-				d.operationError(DeletionFailed, cluster, op, err)
-			} else {
-				d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
-			}
+			d.failedOp(DeletionFailed, cluster, op, err, withEvents)
 		}
 	})
 	return ok
@@ -429,22 +441,14 @@ func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]an
 	if client == nil {
 		return false
 	}
-	if withEvents {
-		d.recordEvent(cluster, op, "Removing managed label from")
-	} else {
-		d.s.cfg.Log.V(2, src, eventTemplate, "Removing managed label from", d.r.targetKind(), d.targetName(), cluster)
-	}
+	d.starting(cluster, op, "Removing managed label from", withEvents)
 	obj := u.DeepCopyMap(clusterObj)
 	util.RemoveManagedLabel(obj)
 	ok := true
 	d.send(client, "update", cluster, u.GetNamespace(obj), u.GetName(obj), func() {
 		if _, err := client.Update(obj); err != nil {
 			ok = false
-			if withEvents {
-				d.operationError(LabelRemovalFailed, cluster, op, err)
-			} else {
-				d.s.cfg.Log.HandleError(src, util.Wrap(err, "Failed to "+eventTemplate, op, d.r.targetKind(), d.targetName(), cluster))
-			}
+			d.failedOp(LabelRemovalFailed, cluster, op, err, withEvents)
 		}
 	})
 	return ok
