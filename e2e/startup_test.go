@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // engineOf names the engine a served path is ("/engine-gates.1234abcd.wasm"
@@ -128,4 +129,36 @@ func TestEditorSkipsUpdatesThatChangeNothing(t *testing.T) {
 		return out;
 	})()`)
 	assert.Equal(t, []int{0, 0, 1, 2, 3}, counts)
+}
+
+// Env.Visit, how kxbench times first results as a visitor's browser loads
+// them: the tab loads the page with no DevTools session until the caller's
+// condition holds (here: the service worker, which the page fetches after
+// its first result, was requested), then the session reads what the page
+// recorded. The launcher's own requests are not hits.
+func TestVisitLoadsThePageBeforeAttaching(t *testing.T) {
+	start := len(env.Hits())
+	swFetched := func() bool {
+		for _, h := range env.Hits()[start:] {
+			if h.Path == "/sw.js" {
+				return true
+			}
+		}
+		return false
+	}
+	p, err := env.Visit("/#kubelet", 300*time.Millisecond, swFetched, time.Minute)
+	require.NoError(t, err)
+	defer p.Close()
+	require.True(t, swFetched(), "Visit attached before its condition held")
+	assert.Equal(t, "#kubelet", eval[string](t, p, `location.hash`))
+	assert.Equal(t, 1, eval[int](t, p, `performance.getEntriesByName("kx-first-result").length`),
+		"the page reached its first result before the session attached")
+	var paths []string
+	for _, h := range env.Hits()[start:] {
+		paths = append(paths, h.Path)
+	}
+	assert.Contains(t, paths, "/")
+	for _, path := range paths {
+		assert.NotContains(t, path, "__visit", "the launcher's requests are not hits")
+	}
 }

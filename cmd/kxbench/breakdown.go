@@ -66,8 +66,11 @@ try {
   }).observe({ type: "longtask", buffered: true });
 } catch {}`
 
-// collectBreakdown is evaluated after the first result.
-const collectBreakdown = `(() => {
+// collectBreakdown is evaluated after the first result. A page loaded
+// with no DevTools session (Env.Visit) had no observer installed: its long
+// tasks are the ones Chromium buffered (longtask entries are buffered from
+// the start of the document, up to 200).
+const collectBreakdown = `(async () => {
   const out = {};
   for (const m of performance.getEntriesByType("mark")) {
     if (m.name.startsWith("kx-") && !(m.name in out)) out[m.name] = m.startTime;
@@ -83,7 +86,17 @@ const collectBreakdown = `(() => {
     if (!(name in out)) out[name] = r.responseEnd;
   }
   const first = out["kx-first-result"] ?? Infinity;
-  const long = (globalThis.__kxLong || []).filter(([start]) => start < first);
+  const buffered = () => new Promise((resolve) => {
+    const got = [];
+    try {
+      const o = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) got.push([e.startTime, e.duration]);
+      });
+      o.observe({ type: "longtask", buffered: true });
+      setTimeout(() => { o.disconnect(); resolve(got); }, 100);
+    } catch { resolve(got); }
+  });
+  const long = (globalThis.__kxLong || await buffered()).filter(([start]) => start < first);
   out["long:count"] = long.length;
   out["long:total"] = long.reduce((sum, [, d]) => sum + d, 0);
   out["long:max"] = long.reduce((m, [, d]) => Math.max(m, d), 0);

@@ -101,6 +101,7 @@ func docsWidgetsLoad(env *browsertest.Env, url string, brotliSize map[string]int
 	if err := chromedp.Do(p.Ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 		return 0, nil, err
 	}
+	time.Sleep(settle) // as the first results' loads do (firstresult.go)
 	start := len(env.Hits())
 	if err := browsertest.Navigate(p, url); err != nil {
 		return 0, nil, err

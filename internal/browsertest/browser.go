@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -24,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/kubexplorer/kubexplorer/internal/siteserver"
@@ -93,6 +95,9 @@ func Start(siteDir string) (*Env, error) {
 	env := &Env{BaseURL: "http://" + ln.Addr().String()}
 	site := siteserver.Handler(os.DirFS(siteDir))
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if serveLauncher(w, r) {
+			return // Visit's, not the site's: not a hit
+		}
 		cw := &countingWriter{ResponseWriter: w}
 		site.ServeHTTP(cw, r)
 		env.mu.Lock()
@@ -307,4 +312,76 @@ const EngineReadyExpr = `window.kx && window.kx.engine.state === "ready"`
 // Navigate loads url in the tab and waits for its load event.
 func Navigate(p *Page, url string) error {
 	return chromedp.Do(p.Ctx, chromedp.Navigate(url))
+}
+
+// The launcher is the page Visit opens first: launcherPath?ms=N#URL
+// navigates to URL (location.replace) N ms after it ran.
+const (
+	launcherPath   = "/__visit.html"
+	launcherScript = "/__visit.js"
+	launcherHTML   = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>visit</title>
+<script src="` + launcherScript + `"></script></head><body></body></html>
+`
+	launcherJS = `setTimeout(() => location.replace(decodeURIComponent(location.hash.slice(1))),
+  Number(new URLSearchParams(location.search).get("ms")) || 0);
+`
+)
+
+// serveLauncher answers the launcher's two requests and reports whether r
+// was one of them.
+func serveLauncher(w http.ResponseWriter, r *http.Request) bool {
+	var body, ctype string
+	switch r.URL.Path {
+	case launcherPath:
+		body, ctype = launcherHTML, "text/html; charset=utf-8"
+	case launcherScript:
+		body, ctype = launcherJS, "text/javascript; charset=utf-8"
+	default:
+		return false
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = io.WriteString(w, body)
+	return true
+}
+
+// Visit loads path as a visitor's browser does, with no DevTools session
+// on the tab: DevTools' agents (DOM, CSS, network, the page's) cost a page
+// work a visitor's browser does not do, more the larger its document and
+// style sheets, so a timing taken through them is not one a visitor sees.
+// The tab opens in a new browser context (empty caches and storage) on a
+// launcher page of the server's origin, which navigates to path by itself
+// (location.replace) after settle, as a tab first opened at about:blank
+// and then navigated would. Visit attaches a session only once until
+// returns true (polled every 10 ms; after timeout it attaches anyway), and
+// returns the tab, to read what the page recorded: marks and timings,
+// which attaching later does not change. The launcher's requests are not
+// hits. Closing the page closes the tab and disposes of its browser
+// context.
+func (e *Env) Visit(path string, settle time.Duration, until func() bool, timeout time.Duration) (*Page, error) {
+	bc, err := chromedp.CallBrowser(e.browser, target.CreateBrowserContext, target.CreateBrowserContextParams{})
+	if err != nil {
+		return nil, err
+	}
+	dispose := func() {
+		_, _ = chromedp.CallBrowser(e.browser, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: bc.BrowserContextID})
+	}
+	launcher := fmt.Sprintf("%s%s?ms=%d#%s", e.BaseURL, launcherPath, settle.Milliseconds(), url.QueryEscape(e.BaseURL+path))
+	tab, err := chromedp.CallBrowser(e.browser, target.CreateTarget, target.CreateTargetParams{URL: launcher, BrowserContextID: bc.BrowserContextID})
+	if err != nil {
+		dispose()
+		return nil, err
+	}
+	for deadline := time.Now().Add(timeout); !until() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	tctx, tcancel := chromedp.NewContext(e.browser, chromedp.WithTargetID(tab.TargetID))
+	ctx, cancel := context.WithTimeout(tctx, 2*time.Minute)
+	p := &Page{Ctx: ctx, cancel: func() { cancel(); tcancel(); dispose() }}
+	if err := chromedp.Do(ctx); err != nil { // attaches
+		p.Close()
+		return nil, err
+	}
+	return p, nil
 }
