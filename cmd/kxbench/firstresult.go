@@ -38,10 +38,11 @@ import (
 // Unthrottled, the floor and the first-time visitors' pages load as in a
 // visitor's browser, with no DevTools session on the tab until their first
 // result is in (browsertest.Env.Visit): DevTools' DOM, CSS and network
-// agents made the page's first result 100–160 ms later and the floor's
-// 60 ms later on this machine, which no visitor pays. The other loads need
-// a session from the start (CPU and network throttling, the scripts the
-// live and returning pages are given before they run); they are timed
+// agents made the tabs' first results 60–110 ms later on this machine (the
+// floor's, with its tiny document, within noise), which no visitor pays.
+// Every load starts once its new tab has settled (settle). The other loads
+// need a session from the start (CPU and network throttling, the scripts
+// the live and returning pages are given before they run); they are timed
 // through it and against a floor timed the same way ("floor (DevTools)").
 
 // profile is a set of CDP throttles applied to a page before it navigates.
