@@ -365,7 +365,7 @@ func (e *Env) Visit(path string, settle time.Duration, until func() bool, timeou
 		return nil, err
 	}
 	dispose := func() {
-		_, _ = chromedp.CallBrowser(e.browser, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: bc.BrowserContextID})
+		_, _ = chromedp.CallBrowser(e.browser, target.DisposeBrowserContext, target.DisposeBrowserContextParams(bc))
 	}
 	launcher := fmt.Sprintf("%s%s?ms=%d#%s", e.BaseURL, launcherPath, settle.Milliseconds(), url.QueryEscape(e.BaseURL+path))
 	tab, err := chromedp.CallBrowser(e.browser, target.CreateTarget, target.CreateTargetParams{URL: launcher, BrowserContextID: bc.BrowserContextID})
