@@ -189,8 +189,8 @@ func profileFirstResults(c *config) error {
 		return err
 	}
 	defer env.Close()
-	for _, pg := range firstResultPages[1:] {
-		if pg.live {
+	for _, pg := range firstResultPages {
+		if pg.isFloor() || pg.live {
 			continue
 		}
 		p, err := env.NewPage(2*time.Minute, chromedp.WithNewBrowserContext())

@@ -78,8 +78,8 @@ func traceFirstResults(c *config) error {
 	if err := os.MkdirAll(c.firstTrace, 0o755); err != nil {
 		return err
 	}
-	for _, pg := range firstResultPages[1:] {
-		if pg.live {
+	for _, pg := range firstResultPages {
+		if pg.isFloor() || pg.live {
 			continue
 		}
 		path := filepath.Join(c.firstTrace, pg.name+".json")
