@@ -289,16 +289,37 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 	}
 	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars(),
 		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps))
-	// No transition out of a terminal phase.
-	if v1.IsPodPhaseTerminal(old.Phase) {
-		s.Phase = old.Phase
-		s.Reason, s.Message = old.Reason, old.Message
-	} else if v1.IsPodPhaseTerminal(pod.Status.Phase) {
-		s.Phase = pod.Status.Phase
+	// A computed phase that is not terminal gives way to a terminal one
+	// the status manager holds, else to one the API shows.
+	if !v1.IsPodPhaseTerminal(s.Phase) {
+		switch {
+		case v1.IsPodPhaseTerminal(old.Phase):
+			s.Phase = old.Phase
+		case v1.IsPodPhaseTerminal(pod.Status.Phase):
+			s.Phase = pod.Status.Phase
+		}
 	}
-	// The active deadline handler can evict the pod.
-	if !v1.IsPodPhaseTerminal(s.Phase) && k.pastActiveDeadline(pod) {
+	// A status in the previous one's phase keeps its reason and message,
+	// or the API's when it had none.
+	if s.Phase == old.Phase {
+		s.Reason, s.Message = old.Reason, old.Message
+		if s.Reason == "" {
+			s.Reason = pod.Status.Reason
+		}
+		if s.Message == "" {
+			s.Message = pod.Status.Message
+		}
+	}
+	// The active deadline handler evicts a pod past its deadline whatever
+	// phase it is in, and records its event every time it is asked: in the
+	// sync that finds the deadline passed, and in each status the
+	// termination writes after it.
+	if k.pastActiveDeadline(pod) {
 		k.deadlineExceeded(pod, s)
+	}
+	// No transition out of a phase the API shows terminal.
+	if v1.IsPodPhaseTerminal(pod.Status.Phase) && s.Phase != pod.Status.Phase {
+		s.Phase = pod.Status.Phase
 	}
 	// The probes fill started and ready after the phase, as upstream does:
 	// getPhase reads a running sidecar's started as the runtime conversion
