@@ -3,6 +3,8 @@
 package e2e
 
 import (
+	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
 
 // engineOf names the engine a served path is ("/engine-gates.1234abcd.wasm"
@@ -161,4 +165,37 @@ func TestVisitLoadsThePageBeforeAttaching(t *testing.T) {
 	for _, path := range paths {
 		assert.NotContains(t, path, "__visit", "the launcher's requests are not hits")
 	}
+}
+
+// A measurement's own page is served beside the site, same origin, and is
+// not a hit; JSFlags reaches V8 (--expose-gc defines gc, which a browser
+// started without it has not).
+func TestHandleAndJSFlags(t *testing.T) {
+	site, err := browsertest.SiteDir()
+	require.NoError(t, err)
+	flagged, err := browsertest.Start(site, browsertest.JSFlags("--expose-gc"))
+	require.NoError(t, err)
+	defer flagged.Close()
+	const path = "/__test/probe.html"
+	for _, e := range []*browsertest.Env{env, flagged} {
+		e.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = io.WriteString(w, `<!doctype html><title>probe</title><p>beside the site</p>`)
+		}))
+	}
+	gcType := map[*browsertest.Env]string{}
+	for _, e := range []*browsertest.Env{env, flagged} {
+		start := len(e.Hits())
+		p, err := e.NewPage(time.Minute)
+		require.NoError(t, err)
+		require.NoError(t, browsertest.Navigate(p, e.BaseURL+path))
+		assert.Equal(t, "probe", eval[string](t, p, `document.title`))
+		gcType[e] = eval[string](t, p, `typeof gc`)
+		p.Close()
+		for _, h := range e.Hits()[start:] {
+			assert.NotEqual(t, path, h.Path, "a handled path is not a hit")
+		}
+	}
+	assert.Equal(t, "undefined", gcType[env])
+	assert.Equal(t, "function", gcType[flagged])
 }

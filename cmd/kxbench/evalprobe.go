@@ -3,11 +3,16 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"github.com/kubexplorer/kubexplorer/core/releases"
 	"github.com/kubexplorer/kubexplorer/internal/browsertest"
 )
 
@@ -16,11 +21,10 @@ import (
 // loaded machine hits every build alike. It runs only when
 // KX_EVALPROBE names the site directories, comma-separated (for instance
 // a build of main and one of a branch); KX_EVALPROBE_ROUNDS sets the
-// rounds (default 5). Each round opens every build once per case, cold,
-// on the kubefed tab, waits until that page is quiet (gatesQuietExpr),
-// and times in the page: the gates engine's start (fetch, compile, Go's
-// init and what the engine does before it says ready), then three
-// gates.evaluate calls of the request of "first gates evaluation". The
+// rounds (default 5). Each round starts every build's gates engine once
+// per case, cold, on the engine probe's page (below), and times the
+// engine's start and three gates.evaluate calls of the request of "first
+// gates evaluation". The
 // cases: the newest release asked at once (what the page asks of a fresh
 // engine), the release before it asked at once (a returning visitor's
 // saved release: the page's first live gates result), and the newest
@@ -47,88 +51,125 @@ var evalCases = []evalCase{
 	{"newest after 2 s idle", 0, 2000},
 }
 
-// gatesQuietExpr is true once a page opened without the gates engine is
-// quiet: its first result painted, and every engine it started ready with
-// no call in flight. Timing the gates engine before that measures the
-// other tab's engine starting beside it on the machine's cores.
-const gatesQuietExpr = `(() => {
-	if (typeof kx === "undefined" || !kx.engine || kx.app.release === null) return false;
-	if (performance.getEntriesByName("kx-first-result").length === 0) return false;
-	for (const e of kx.engine.engines.values()) {
-		if (e.state !== "idle" && (e.state !== "ready" || e.pending.size > 0)) return false;
-	}
-	return true;
-})()`
+// The engine probe is kxbench's own page beside the site (same origin):
+// it starts the gates engine in the site's worker as the page does, and
+// times, in the page, the engine's start (fetch, compile, Go's init and
+// what the engine does before it says ready) and three gates.evaluate
+// calls, each from posting the call to the worker to its reply. It has no
+// application beside the engine, and Env.Visit opens it with no DevTools
+// session, which would cost the engine's compiles work a visitor's
+// browser does not do. It reports to the server at the address it is
+// given.
+const (
+	engineProbePath   = "/__kx/engine-probe.html"
+	engineProbeScript = "/__kx/engine-probe.js"
+)
 
-// waitQuiet waits until gatesQuietExpr holds twice, half a second apart
-// (a replay may post its next call after a reply).
-func waitQuiet(p *browsertest.Page) error {
-	for stable := 0; stable < 2; {
-		if err := p.WaitFor(gatesQuietExpr, time.Minute); err != nil {
-			return err
+const engineProbeHTML = `<!doctype html><meta charset="utf-8"><title>engine probe</title>
+<script src="` + engineProbeScript + `"></script>`
+
+// engineProbeJS reads {worker, engine, request, idleMs, result} from the
+// address's fragment and posts {times: [start, first, second, third]} or
+// {error} to result.
+const engineProbeJS = `(async () => {
+	const p = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+	const report = (body) => fetch(p.result, {method: "POST", body: JSON.stringify(body)});
+	try {
+		const worker = new Worker(p.worker, {name: "kubexplorer-gates"});
+		const replies = new Map();
+		let ready, fail;
+		const started = new Promise((resolve, reject) => { ready = resolve; fail = reject; });
+		worker.onerror = (e) => fail(new Error("worker: " + e.message));
+		worker.onmessage = (e) => {
+			const m = e.data;
+			if (m.type === "ready") ready();
+			else if (m.type === "reply") replies.get(m.id)(m.reply);
+			else if (m.type === "error" || m.type === "exit") fail(new Error(JSON.stringify(m)));
+		};
+		const t0 = performance.now();
+		worker.postMessage({type: "init", url: p.engine});
+		await started;
+		const times = [performance.now() - t0];
+		if (p.idleMs > 0) await new Promise((resolve) => setTimeout(resolve, p.idleMs));
+		for (let id = 0; id < 3; id++) {
+			const t = performance.now();
+			const reply = await new Promise((resolve) => {
+				replies.set(id, resolve);
+				worker.postMessage({type: "call", id, method: "gates.evaluate", request: p.request});
+			});
+			times.push(performance.now() - t);
+			if (!JSON.parse(reply).result) throw new Error("gates.evaluate failed: " + reply.slice(0, 200));
 		}
-		time.Sleep(500 * time.Millisecond)
-		ok, err := browsertest.Eval[bool](p, gatesQuietExpr)
-		if err != nil {
-			return err
-		}
-		if ok {
-			stable++
-		} else {
-			stable = 0
-		}
+		await report({times});
+	} catch (err) {
+		await report({error: String(err && err.message ? err.message : err)});
 	}
-	return nil
+})();`
+
+// engineProbes numbers the probe's runs, for their report addresses.
+var engineProbes atomic.Int64
+
+// timeGatesEvaluations starts a fresh gates engine of the site in dir,
+// served by env, on the engine probe's page and returns its start and
+// three evaluations in ms.
+func timeGatesEvaluations(env *browsertest.Env, dir string, c evalCase) ([]float64, error) {
+	m, err := readManifest(dir)
+	if err != nil {
+		return nil, err
+	}
+	all := releases.All()
+	req, err := json.Marshal(probeRequest(all[len(all)-1-c.older]))
+	if err != nil {
+		return nil, err
+	}
+	env.Handle(engineProbePath, staticHandler(engineProbeHTML, "text/html; charset=utf-8"))
+	env.Handle(engineProbeScript, staticHandler(engineProbeJS, "text/javascript; charset=utf-8"))
+	result := fmt.Sprintf("/__kx/engine-probe-result/%d", engineProbes.Add(1))
+	var (
+		done  atomic.Bool
+		times []float64
+		fail  string
+	)
+	env.Handle(result, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Times []float64 `json:"times"`
+			Error string    `json:"error"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			body.Error = "the probe's report: " + err.Error()
+		}
+		if !done.Load() {
+			times, fail = body.Times, body.Error
+			done.Store(true)
+		}
+	}))
+	params, err := json.Marshal(map[string]any{"worker": "/" + m.Assets["worker.js"], "engine": "/" + m.Engines["gates"],
+		"request": string(req), "idleMs": c.idleMs, "result": result})
+	if err != nil {
+		return nil, err
+	}
+	p, err := env.Visit(engineProbePath+"#"+url.PathEscape(string(params)), settle, done.Load, 2*time.Minute)
+	if err != nil {
+		return nil, err
+	}
+	p.Close()
+	switch {
+	case !done.Load():
+		return nil, fmt.Errorf("the engine probe did not report")
+	case fail != "":
+		return nil, fmt.Errorf("the engine probe: %s", fail)
+	case len(times) != 4:
+		return nil, fmt.Errorf("the engine probe returned %v", times)
+	}
+	return times, nil
 }
 
-// gatesEvaluationsScript times a fresh gates engine in the page: it
-// returns [start, first, second, third] in ms; it takes the release's
-// index from the newest, the idle time before the first call and the
-// request (probeRequest) whose release it sets.
-const gatesEvaluationsScript = `(async (older, idleMs, template) => {
-	const gates = kx.engine.engine("gates");
-	if (gates.state !== "idle") throw new Error("the gates engine ran already: " + gates.state);
-	const releases = (await kx.engine.call("releases", {})).releases;
-	const release = releases[releases.length - 1 - older];
-	const req = {...template, release};
-	let t0 = performance.now();
-	await gates.start();
-	const out = [performance.now() - t0];
-	if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
-	for (let i = 0; i < 3; i++) {
-		t0 = performance.now();
-		// A cold evaluation on a loaded machine may take longer than the
-		// page's 10 s call timeout; the probe times it rather than fail.
-		const reply = await gates.call("gates.evaluate", req, {timeout: 120000});
-		if (!reply || !reply.result) throw new Error("gates.evaluate failed: " + JSON.stringify(reply).slice(0, 200));
-		out.push(performance.now() - t0);
-	}
-	return out;
-})`
-
-// timeGatesEvaluations opens a fresh page, waits until it is quiet and
-// runs gatesEvaluationsScript.
-func timeGatesEvaluations(env *browsertest.Env, c evalCase) ([]float64, error) {
-	p, err := openWithoutGates(env)
-	if err != nil {
-		return nil, err
-	}
-	defer p.Close()
-	if err := waitQuiet(p); err != nil {
-		return nil, err
-	}
-	template, err := json.Marshal(probeRequest(""))
-	if err != nil {
-		return nil, err
-	}
-	ts, err := browsertest.Eval[[]float64](p, fmt.Sprintf("%s(%d, %d, %s)", gatesEvaluationsScript, c.older, c.idleMs, template))
-	if err != nil {
-		return nil, err
-	}
-	if len(ts) != 4 {
-		return nil, fmt.Errorf("the probe returned %v", ts)
-	}
-	return ts, nil
+func staticHandler(body, ctype string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = io.WriteString(w, body)
+	})
 }
 
 func evalProbe(*config) ([]row, error) {
@@ -154,7 +195,7 @@ func evalProbe(*config) ([]row, error) {
 	for range rounds {
 		for ci, c := range evalCases {
 			for i, env := range envs {
-				ts, err := timeGatesEvaluations(env, c)
+				ts, err := timeGatesEvaluations(env, dirs[i], c)
 				if err != nil {
 					return nil, fmt.Errorf("%s, %s: %w", dirs[i], c.name, err)
 				}
@@ -170,7 +211,7 @@ func evalProbe(*config) ([]row, error) {
 			med := func(k int) float64 { return percentile(times[ci][i][k], 50) }
 			rows = append(rows, row{"gates evaluations", c.name + ": " + d,
 				fmt.Sprintf("start %.0f ms, evaluations %.0f, %.0f, %.0f ms; start + first %.0f ms", med(0), med(1), med(2), med(3), percentile(sums(times[ci][i][0], times[ci][i][1]), 50)),
-				fmt.Sprintf("medians of %d interleaved cold loads, each timed once the page is quiet; start: gates engine fetch, compile, init, what it does before ready", rounds)})
+				fmt.Sprintf("medians of %d interleaved fresh engines on the engine probe's page (no application, no DevTools); start: gates engine fetch, compile, init, what it does before ready", rounds)})
 		}
 	}
 	return rows, nil

@@ -79,11 +79,24 @@ type Env struct {
 	browser context.Context
 	mu      sync.Mutex
 	hits    []Hit // the requests the server answered, in the order it finished them
+	extra   map[string]http.Handler
 	cancel  []context.CancelFunc
 }
 
+// Option changes how Start launches the browser.
+type Option func(*[]chromedp.ExecAllocatorOption)
+
+// JSFlags gives V8 command-line flags (Chromium's --js-flags), for
+// measurements that compare the engine with one of V8's behaviours turned
+// off: flags no page can set, so nothing a visitor gets.
+func JSFlags(flags string) Option {
+	return func(opts *[]chromedp.ExecAllocatorOption) {
+		*opts = append(*opts, chromedp.Flag("js-flags", flags))
+	}
+}
+
 // Start serves siteDir and launches Chromium. Close releases both.
-func Start(siteDir string) (*Env, error) {
+func Start(siteDir string, options ...Option) (*Env, error) {
 	chromium, err := ChromiumPath()
 	if err != nil {
 		return nil, err
@@ -97,6 +110,13 @@ func Start(siteDir string) (*Env, error) {
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if serveLauncher(w, r) {
 			return // Visit's, not the site's: not a hit
+		}
+		env.mu.Lock()
+		h := env.extra[r.URL.Path]
+		env.mu.Unlock()
+		if h != nil {
+			h.ServeHTTP(w, r) // the caller's, not the site's: not a hit
+			return
 		}
 		cw := &countingWriter{ResponseWriter: w}
 		site.ServeHTTP(cw, r)
@@ -116,6 +136,9 @@ func Start(siteDir string) (*Env, error) {
 		chromedp.Flag("no-proxy-server", true),
 		chromedp.WindowSize(1280, 900),
 	)
+	for _, o := range options {
+		o(&opts)
+	}
 	actx, acancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	bctx, bcancel := chromedp.NewContext(actx)
 	env.cancel = []context.CancelFunc{bcancel, acancel}
@@ -126,6 +149,19 @@ func Start(siteDir string) (*Env, error) {
 		return nil, fmt.Errorf("starting %s: %w", chromium, err)
 	}
 	return env, nil
+}
+
+// Handle serves h at path, before the site and without counting its
+// requests as hits: a measurement's own page beside the site (same
+// origin, so it can load the site's workers and engines) or the address
+// it reports to.
+func (e *Env) Handle(path string, h http.Handler) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.extra == nil {
+		e.extra = map[string]http.Handler{}
+	}
+	e.extra[path] = h
 }
 
 // Hit is one request the server answered: its path and the bytes of the
