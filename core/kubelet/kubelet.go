@@ -316,7 +316,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Liveness.OnUpdate = func(u prober.Update) { k.loop.push(caseLiveness, u) }
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
-	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP, Network: cfg.Network,
+	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), LegacySidecars: k.feat.legacySidecars, ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP, Network: cfg.Network,
 		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod)}
 	if rtOpts.ConfigError == nil {
 		rtOpts.ConfigError = k.containerConfigError
@@ -406,6 +406,8 @@ type gateFlags struct {
 	// restartRules: ContainerRestartRules (beta, on from 1.35), under
 	// which a sidecar's own restartPolicy decides its restarts.
 	restartRules bool
+	// legacySidecars: LegacySidecarContainers (1.33, deprecated, off).
+	legacySidecars bool
 	// readyToStart names the sandbox condition the release writes, if
 	// any: PodHasNetwork (1.25–1.27, alpha) or PodReadyToStartContainers.
 	readyToStart string
@@ -419,6 +421,7 @@ func resolveGates(rel release.Release, g features.Gates) gateFlags {
 		hostIPs:         g.Enabled(features.PodHostIPs),
 		onDemandRelist:  g.Enabled(features.PLEGOnDemandRelist),
 		restartRules:    g.Enabled(features.ContainerRestartRules),
+		legacySidecars:  g.Enabled(features.LegacySidecarContainers),
 	}
 	switch {
 	case g.Enabled(features.PodReadyToStartContainersCondition):

@@ -43,6 +43,9 @@ const (
 	// container keeps its previous started value.
 	ChangeContainerStatusOnKubeletRestart = "ChangeContainerStatusOnKubeletRestart"
 	ContainerRestartRules                 = "ContainerRestartRules"
+	// LegacySidecarContainers (1.33 only, deprecated and off): on, a pod
+	// without a sidecar keeps the init-container rule from before sidecars.
+	LegacySidecarContainers = "LegacySidecarContainers"
 )
 
 // Spec is one step of a gate's life, valid from Version on.
@@ -75,6 +78,7 @@ var table = map[string][]Spec{
 	PodLifecycleSleepActionAllowZero:      {{"1.32", false, false, "ALPHA"}, {"1.33", true, false, "BETA"}, {"1.34", true, true, "GA"}, {"1.37", true, true, removed}},
 	ChangeContainerStatusOnKubeletRestart: {{"1.35", false, false, "DEPRECATED"}},
 	ContainerRestartRules:                 {{"1.34", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
+	LegacySidecarContainers:               {{"1.33", false, false, "DEPRECATED"}, {"1.34", false, false, removed}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

@@ -54,8 +54,33 @@ func (a *PodActions) kill(s *kubecontainer.Status, name, msg, reason string) {
 	a.ContainersToKill = append(a.ContainersToKill, ContainerToKill{ID: s.ID, Name: name, Message: msg, reason: reason})
 }
 
-func (m *Manager) sidecarsOn(pod *v1.Pod) bool {
-	return m.opt.Sidecars && v1.HasRestartableInitContainer(pod)
+// sidecarInitRule tells whether the sidecar-aware rule
+// (computeInitContainerActions) decides the pod's init containers, else
+// the rule from before sidecars (findNextInitContainerToRun). With the
+// SidecarContainers gate on it decides every pod's, except in 1.32, and
+// in 1.33 with LegacySidecarContainers on, where only a pod with a
+// sidecar gets it.
+func (m *Manager) sidecarInitRule(pod *v1.Pod) bool {
+	switch {
+	case !m.opt.Sidecars:
+		return false
+	case m.opt.Rel.Has(release.InitRuleSidecarPodsOnly) && !m.opt.Rel.Has(release.InitRuleEveryPod),
+		m.opt.LegacySidecars:
+		return v1.HasRestartableInitContainer(pod)
+	}
+	return true
+}
+
+// hasAnyRegularContainerCreated tells whether the runtime lists a regular
+// container of the pod that was created, whether it ran or exited since.
+func hasAnyRegularContainerCreated(pod *v1.Pod, status *kubecontainer.PodStatus) bool {
+	for i := range pod.Spec.Containers {
+		s := status.FindContainerStatusByName(pod.Spec.Containers[i].Name)
+		if s != nil && (s.State == kubecontainer.StateCreated || s.State == kubecontainer.StateRunning || s.State == kubecontainer.StateExited) {
+			return true
+		}
+	}
+	return false
 }
 
 // findNextInitContainerToRun is the pre-sidecar rule: the last failed init
@@ -99,11 +124,22 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 	if len(pod.Spec.InitContainers) == 0 {
 		return true
 	}
+	// A regular container that has run means the init containers have run
+	// (the runtime may have removed them since). Up to 1.36 that is one
+	// created or running, in any sandbox, and every instance is looked up
+	// by name; from 1.37 any regular container of the current sandbox, and
+	// only that sandbox's instances count.
 	podHasInitialized := false
-	for _, c := range pod.Spec.Containers {
-		s := status.FindContainerStatusByName(c.Name)
-		if s != nil && (s.State == kubecontainer.StateCreated || s.State == kubecontainer.StateRunning) {
-			podHasInitialized = true
+	find := status.FindContainerStatusByName
+	if m.opt.Rel.Has(release.InitActionsActiveSandbox) {
+		podHasInitialized = kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, status)
+		find = status.FindActiveContainerStatusByName
+	} else {
+		for _, c := range pod.Spec.Containers {
+			s := status.FindContainerStatusByName(c.Name)
+			if s != nil && (s.State == kubecontainer.StateCreated || s.State == kubecontainer.StateRunning) {
+				podHasInitialized = true
+			}
 		}
 	}
 	prev := podHasInitialized
@@ -112,7 +148,7 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 	for i := len(pod.Spec.InitContainers) - 1; i >= 0; i-- {
 		c := &pod.Spec.InitContainers[i]
 		sidecar := v1.IsRestartableInitContainer(c)
-		s := status.FindContainerStatusByName(c.Name)
+		s := find(c.Name)
 		if s == nil {
 			if prev && sidecar {
 				toStart = append(toStart, i)
@@ -224,7 +260,15 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 			toStart = append(toStart, i)
 		}
 		if len(toStart) == 0 && m.opt.Rel.Has(release.InitRestartAfterSandboxLoss) {
-			if _, _, done := findNextInitContainerToRun(pod, status); done {
+			// Has the pod initialized? Under the sidecar-aware rule any
+			// regular container the runtime lists says so.
+			var initialized bool
+			if m.sidecarInitRule(pod) {
+				initialized = hasAnyRegularContainerCreated(pod, status)
+			} else {
+				_, _, initialized = findNextInitContainerToRun(pod, status)
+			}
+			if initialized {
 				a.CreateSandbox = false
 				return a
 			}
@@ -237,7 +281,7 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 		return a
 	}
 
-	if !m.sidecarsOn(pod) {
+	if !m.sidecarInitRule(pod) {
 		last, next, done := findNextInitContainerToRun(pod, status)
 		if !done {
 			if next >= 0 {

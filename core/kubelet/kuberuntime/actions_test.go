@@ -40,7 +40,7 @@ func sandbox(state cri.PodSandboxState, attempt uint32, ip string) *cri.PodSandb
 // statusOf lists container instances "name=state[:exitCode]" (newest
 // first) in a pod status with a ready sandbox.
 func statusOf(pod *v1.Pod, containers ...string) *kubecontainer.PodStatus {
-	st := &kubecontainer.PodStatus{ID: "u", SandboxStatuses: []*cri.PodSandboxStatus{sandbox(cri.SandboxReady, 0, "10.0.0.2")}}
+	st := &kubecontainer.PodStatus{ID: "u", SandboxStatuses: []*cri.PodSandboxStatus{sandbox(cri.SandboxReady, 0, "10.0.0.2")}, ActiveSandboxID: "sb"}
 	spec := map[string]*v1.Container{}
 	for i := range pod.Spec.InitContainers {
 		spec[pod.Spec.InitContainers[i].Name] = &pod.Spec.InitContainers[i]
@@ -49,7 +49,7 @@ func statusOf(pod *v1.Pod, containers ...string) *kubecontainer.PodStatus {
 		spec[pod.Spec.Containers[i].Name] = &pod.Spec.Containers[i]
 	}
 	for _, c := range containers {
-		s := &kubecontainer.Status{ID: "id-" + c}
+		s := &kubecontainer.Status{ID: "id-" + c, SandboxID: "sb"}
 		var state string
 		for i := range c {
 			if c[i] == '=' {
@@ -63,6 +63,18 @@ func statusOf(pod *v1.Pod, containers ...string) *kubecontainer.PodStatus {
 		s.State = kubecontainer.State(state)
 		s.Hash = kubecontainer.HashContainer(spec[s.Name])
 		st.ContainerStatuses = append(st.ContainerStatuses, s)
+	}
+	return st
+}
+
+// otherSandbox moves the instances named to an older sandbox.
+func otherSandbox(st *kubecontainer.PodStatus, ids ...string) *kubecontainer.PodStatus {
+	for _, c := range st.ContainerStatuses {
+		for _, id := range ids {
+			if c.ID == "id-"+id {
+				c.SandboxID = "old"
+			}
+		}
 	}
 	return st
 }
@@ -87,12 +99,12 @@ func TestComputePodActions(t *testing.T) {
 	changed.Spec.Containers[1].Image = "y"
 	noSandbox := func(p *v1.Pod, c ...string) *kubecontainer.PodStatus {
 		st := statusOf(p, c...)
-		st.SandboxStatuses = nil
+		st.SandboxStatuses, st.ActiveSandboxID = nil, ""
 		return st
 	}
 	deadSandbox := func(p *v1.Pod, c ...string) *kubecontainer.PodStatus {
 		st := statusOf(p, c...)
-		st.SandboxStatuses = []*cri.PodSandboxStatus{sandbox(cri.SandboxNotReady, 1, "")}
+		st.SandboxStatuses, st.ActiveSandboxID = []*cri.PodSandboxStatus{sandbox(cri.SandboxNotReady, 1, "")}, ""
 		return st
 	}
 	type tc struct {
@@ -150,6 +162,29 @@ func TestComputePodActions(t *testing.T) {
 			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"initContainersToStart":[0]}`},
 		{"sidecar liveness failed", 37, true, probed, statusOf(probed, "sc=running", "a=running", "b=running"), "sc",
 			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"initContainersToStart":[0],"containersToKill":[{"id":"id-sc=running","name":"sc","message":"Init container sc failed liveness probe"}]}`},
+		// The runtime no longer lists the init container and the regular
+		// ones have exited: up to 1.36 only a created or running regular
+		// container says the pod has initialized, so the init container
+		// runs again; from 1.37 any instance in the current sandbox does.
+		{"init container gone, containers exited: 1.36 runs it again", 36, true, p(v1.RestartPolicyAlways, "i"), statusOf(p(v1.RestartPolicyAlways, "i"), "a=exited:1", "b=exited:1"), "",
+			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"initContainersToStart":[0]}`},
+		{"init container gone, containers exited: 1.37 restarts the containers", 37, true, p(v1.RestartPolicyAlways, "i"), statusOf(p(v1.RestartPolicyAlways, "i"), "a=exited:1", "b=exited:1"), "",
+			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"containersToStart":[0,1]}`},
+		// The sandbox died after every container succeeded, and the runtime
+		// no longer lists the init container: the sidecar-aware rule (1.31)
+		// sees the regular containers and makes no sandbox; the rule from
+		// before sidecars (a pod without one in 1.32) finds no init
+		// container done and starts over.
+		{"sandbox died, all succeeded, init gone: 1.31 no sandbox", 31, true, p(v1.RestartPolicyOnFailure, "i"), deadSandbox(p(v1.RestartPolicyOnFailure, "i"), "a=exited:0", "b=exited:0"), "",
+			`{"killPod":true,"createSandbox":false,"sandboxID":"sb","attempt":2}`},
+		{"sandbox died, all succeeded, init gone: 1.32 starts over", 32, true, p(v1.RestartPolicyOnFailure, "i"), deadSandbox(p(v1.RestartPolicyOnFailure, "i"), "a=exited:0", "b=exited:0"), "",
+			`{"killPod":true,"createSandbox":true,"sandboxID":"sb","attempt":2,"initContainersToStart":[0]}`},
+		// From 1.37 an instance of another sandbox does not count: an init
+		// container that completed there has not run in this one.
+		{"init completed in an old sandbox: 1.36 counts it", 36, true, p(v1.RestartPolicyAlways, "i"), otherSandbox(statusOf(p(v1.RestartPolicyAlways, "i"), "i=exited:0"), "i=exited:0"), "",
+			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"containersToStart":[0,1]}`},
+		{"init completed in an old sandbox: 1.37 runs it", 37, true, p(v1.RestartPolicyAlways, "i"), otherSandbox(statusOf(p(v1.RestartPolicyAlways, "i"), "i=exited:0"), "i=exited:0"), "",
+			`{"killPod":false,"createSandbox":false,"sandboxID":"sb","attempt":0,"initContainersToStart":[0]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,5 +261,38 @@ func TestDoBackOff(t *testing.T) {
 	}
 	if ev := m.recorder.Events(); len(ev) != 2 || ev[0].Reason != events.BackOffStartContainer || ev[0].Message != "Back-off restarting failed container a in pod p_default(u)" {
 		t.Errorf("events %+v", ev)
+	}
+}
+
+// Which rule decides a pod's init containers, by release: the
+// sidecar-aware one for every pod with SidecarContainers on, but in 1.32
+// (and in 1.33 with LegacySidecarContainers on) only for a pod with a
+// sidecar.
+func TestSidecarInitRule(t *testing.T) {
+	plain, sidecar := testPod(v1.RestartPolicyAlways, "i"), testPod(v1.RestartPolicyAlways, "sc")
+	tests := []struct {
+		rel             int
+		sidecars        bool
+		legacy          bool
+		plain, withSide bool
+	}{
+		{27, false, false, false, false},
+		{28, false, false, false, false},
+		{28, true, false, true, true},
+		{31, true, false, true, true},
+		{32, true, false, false, true},
+		{33, true, false, true, true},
+		{33, true, true, false, true},
+		{37, true, false, true, true},
+	}
+	for _, tt := range tests {
+		m, _, _ := testManager(tt.rel, tt.sidecars)
+		m.opt.LegacySidecars = tt.legacy
+		if got := m.sidecarInitRule(plain); got != tt.plain {
+			t.Errorf("1.%d sidecars=%v legacy=%v, a pod without a sidecar: %v, want %v", tt.rel, tt.sidecars, tt.legacy, got, tt.plain)
+		}
+		if got := m.sidecarInitRule(sidecar); got != tt.withSide {
+			t.Errorf("1.%d sidecars=%v legacy=%v, a pod with a sidecar: %v, want %v", tt.rel, tt.sidecars, tt.legacy, got, tt.withSide)
+		}
 	}
 }

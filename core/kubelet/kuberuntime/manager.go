@@ -24,6 +24,9 @@ type Options struct {
 	Rel release.Release
 	// Sidecars enables restartable init containers (SidecarContainers).
 	Sidecars bool
+	// LegacySidecars keeps the rule from before sidecars for the init
+	// containers of a pod without one (LegacySidecarContainers, 1.33).
+	LegacySidecars bool
 	// ProbeTerminationGrace honours a probe's terminationGracePeriodSeconds
 	// for the kills it causes (ProbeTerminationGracePeriod).
 	ProbeTerminationGrace bool

@@ -99,6 +99,9 @@ const (
 	// Init and sidecar containers
 	InitRestartAfterSandboxLoss
 	InitRestartPolicyField
+	InitRuleSidecarPodsOnly
+	InitRuleEveryPod
+	InitActionsActiveSandbox
 	SidecarContainers
 	SidecarDefinitionChange
 	SidecarRestartRules

@@ -427,6 +427,24 @@ var changes = [numChanges]Info{
 		After:    `the field exists; with the SidecarContainers gate off (its default in 1.28) the API server drops it, so the container is an ordinary init container; the messages add "without restartPolicy=Always"`,
 		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateInitContainers", PR: "#116429", Model: "core/kubelet/v1/validation.go",
 	},
+	InitRuleSidecarPodsOnly: {
+		Name: "init-rule-sidecar-pods-only", Area: AreaInit, Since: 32,
+		Before:   "(1.29–1.31, SidecarContainers on) the sidecar-aware rule decides every pod's init containers: a regular container that is created (its start failed) means the pod has initialized",
+		After:    "only a pod with a sidecar gets that rule; any other gets the rule from before sidecars, for which only a running regular container means that, so a pod whose init container the runtime no longer lists runs it again",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Model: "core/kubelet/kuberuntime/actions.go",
+	},
+	InitRuleEveryPod: {
+		Name: "init-rule-every-pod", Area: AreaInit, Since: 33, Gate: "LegacySidecarContainers",
+		Before:   "(1.32) a pod without a sidecar gets the init-container rule from before sidecars",
+		After:    "every pod gets the sidecar-aware rule (in 1.33 unless the deprecated LegacySidecarContainers gate, off, is turned on; the gate is gone in 1.34)",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions", PR: "", Model: "core/kubelet/kuberuntime/actions.go",
+	},
+	InitActionsActiveSandbox: {
+		Name: "init-actions-active-sandbox", Area: AreaInit, Since: 37,
+		Before:   "the init containers' progress reads each container's newest instance in any sandbox, and the pod counts as initialized only while a regular container is created or running: a pod whose regular container exited and whose init container the runtime no longer lists runs its init containers again",
+		After:    "it reads the instances of the current sandbox only, and any regular container there, whatever its state, means the pod has initialized: the init containers are not run again",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_container.go: computeInitContainerActions; container/helpers.go: HasAnyActiveRegularContainerStarted", PR: "#138514", Model: "core/kubelet/kuberuntime/actions.go",
+	},
 	SidecarContainers: {
 		Name: "sidecar-containers", Area: AreaInit, Since: 29, Gate: "SidecarContainers",
 		Before:   "(1.28, gate off) the API server drops an init container's restartPolicy: Always, so it runs as an ordinary init container",
