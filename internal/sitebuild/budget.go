@@ -75,10 +75,18 @@ var EngineBudgets = map[string]int{
 	// both controllers): kubefed 1,384,999–1,386,379 → 1,399,946–1,401,518
 	// (+15 kB brotli, +57 kB raw; it loads with its tab, never before a
 	// first result). Each keeps the 3–4 kB margin for the version string.
-	"gates":      1_188_000,
+	//
+	// Raised in stop 30. kubelet: the init-container rule per release
+	// (1.28–1.37) and the deadline handler's order, +8.8 kB raw; five
+	// version strings gave kubelet 1,358,396–1,359,934 (over its budget
+	// of 1,359,000 with one of them). The same five, with no change of
+	// code, gave gates 1,184,175–1,185,545 and kubefed 1,401,936–1,403,117,
+	// less than 3 kB under theirs. Each is now about 3 kB above the
+	// heaviest.
+	"gates":      1_189_000,
 	"gatestools": 1_300_000,
-	"kubelet":    1_359_000,
-	"kubefed":    1_405_000,
+	"kubelet":    1_363_000,
+	"kubefed":    1_406_000,
 }
 
 // BudgetCheck is one engine's weight against its budget.
