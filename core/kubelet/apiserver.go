@@ -421,5 +421,10 @@ func APIValidateOptions(rel release.Release, gates features.Gates) v1.ValidateOp
 		SleepAction:            gates.Enabled(features.PodLifecycleSleepAction),
 		SleepZeroGate:          rel.Has(release.SleepZeroGate),
 		SleepAllowZero:         gates.Enabled(features.PodLifecycleSleepActionAllowZero),
+		RestartRulesField:      rel.Has(release.RestartRulesField),
+		RestartRules:           gates.Enabled(features.ContainerRestartRules),
+		RestartRulesInitPolicy: rel.Has(release.RestartRulesInitPolicy),
+		RestartRulesTooMany:    rel.Has(release.RestartRulesTooMany),
+		RestartAll:             gates.Enabled(features.RestartAllContainersOnContainerExits),
 	}
 }

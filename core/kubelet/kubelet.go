@@ -295,6 +295,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.status.CouldHaveRunningContainers = func(uid string) bool { return k.workers.couldHaveRunningContainers(uid) }
 	k.status.ResourcesReclaimed = k.resourcesReclaimed
 	k.status.TrackGeneration = gates.Enabled(features.PodObservedGenerationTracking)
+	k.status.RestartRules = k.feat.restartRules
 	k.status.OnDelete = func(pod *v1.Pod, last *v1.PodStatus) {
 		// What kubectl showed last, from the status written just before.
 		shown := *pod
@@ -306,6 +307,7 @@ func New(cfg Config) (*Kubelet, error) {
 		k.trace("status", "Status update on pod "+pod.FullName()+" aborted: "+err)
 	}
 	k.probes = prober.NewManager(k.rt, cfg.Network, k.recorder, k.msgs, k.status, probeScheduler{k})
+	k.probes.RestartRules, k.probes.RestartRulesByExit = k.feat.restartRules, rel.Has(release.ProbeWorkerRestartRules)
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
 	k.probes.KeepStarted = k.feat.keepStarted
 	k.probes.SetGates(prober.Gates{ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout),
@@ -317,7 +319,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
 	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), LegacySidecars: k.feat.legacySidecars, ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP, Network: cfg.Network,
-		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod)}
+		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod), RestartRules: k.feat.restartRules}
 	if rtOpts.ConfigError == nil {
 		rtOpts.ConfigError = k.containerConfigError
 	}
@@ -403,8 +405,9 @@ type gateFlags struct {
 	// keepStarted: a running container keeps the started value of its
 	// previous status (1.35+, ChangeContainerStatusOnKubeletRestart off).
 	keepStarted bool
-	// restartRules: ContainerRestartRules (beta, on from 1.35), under
-	// which a sidecar's own restartPolicy decides its restarts.
+	// restartRules: ContainerRestartRules (alpha 1.34, beta on from 1.35),
+	// under which a container's own restartPolicy and rules decide its
+	// restarts.
 	restartRules bool
 	// legacySidecars: LegacySidecarContainers (1.33, deprecated, off).
 	legacySidecars bool

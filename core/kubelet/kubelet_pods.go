@@ -30,11 +30,23 @@ const (
 // 1.32 (a regular container running or terminated, in any sandbox); from
 // 1.33 it is activeStarted: a regular container has an instance in the
 // current sandbox (kubecontainer.HasAnyActiveRegularContainerStarted).
-func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted bool) string {
+//
+// With rules (ContainerRestartRules) a stopped container counts as one
+// that will restart when its own policy and rules, else the pod's, say so
+// for its exit code: an init container that failed and will not restart
+// fails the pod, and stopped containers that will all stay stopped end it.
+func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted, rules bool) string {
 	spec := &pod.Spec
-	pendingInit, failedInit := 0, 0
+	pendingInit, failedInit, failedInitFinal := 0, 0, 0
 	pendingRestartableInit := 0
-	running, waiting, stopped, succeeded, unknown := 0, 0, 0, 0, 0
+	running, waiting, stopped, succeeded, unknown, stoppedFinal := 0, 0, 0, 0, 0, 0
+	// final tells whether c, stopped with t, stays stopped under rules.
+	final := func(c *v1.Container, t *v1.ContainerStateTerminated) int {
+		if rules && !v1.ContainerShouldRestart(c, spec, t.ExitCode) {
+			return 1
+		}
+		return 0
+	}
 	for i := range spec.InitContainers {
 		c := &spec.InitContainers[i]
 		if sidecars && v1.IsRestartableInitContainer(c) {
@@ -69,10 +81,12 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 			pendingInit++
 		case s.State.Terminated != nil && s.State.Terminated.ExitCode != 0:
 			failedInit++
+			failedInitFinal += final(c, s.State.Terminated)
 		case s.State.Waiting != nil:
-			if s.LastTerminationState.Terminated != nil && s.LastTerminationState.Terminated.ExitCode != 0 {
+			if t := s.LastTerminationState.Terminated; t != nil && t.ExitCode != 0 {
 				failedInit++
-			} else if s.LastTerminationState.Terminated == nil {
+				failedInitFinal += final(c, t)
+			} else if t == nil {
 				pendingInit++
 			}
 		case s.State.Terminated == nil:
@@ -91,12 +105,14 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 			running++
 		case s.State.Terminated != nil:
 			stopped++
+			stoppedFinal += final(c, s.State.Terminated)
 			if s.State.Terminated.ExitCode == 0 {
 				succeeded++
 			}
 		case s.State.Waiting != nil:
-			if s.LastTerminationState.Terminated != nil {
+			if t := s.LastTerminationState.Terminated; t != nil {
 				stopped++
+				stoppedFinal += final(c, t)
 			} else {
 				waiting++
 			}
@@ -104,7 +120,7 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 			unknown++
 		}
 	}
-	if failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
+	if rules && failedInitFinal > 0 || !rules && failedInit > 0 && spec.RestartPolicy == v1.RestartPolicyNever {
 		return v1.PodFailed
 	}
 	hasStarted := func() bool {
@@ -132,6 +148,15 @@ func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIs
 	case running == 0 && stopped > 0 && unknown == 0:
 		if podIsTerminal {
 			if stopped == succeeded {
+				return v1.PodSucceeded
+			}
+			return v1.PodFailed
+		}
+		if rules {
+			switch {
+			case stopped != stoppedFinal:
+				return v1.PodRunning
+			case stopped == succeeded:
 				return v1.PodSucceeded
 			}
 			return v1.PodFailed
@@ -288,7 +313,7 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
 	}
 	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars(),
-		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps))
+		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps), k.feat.restartRules)
 	// A computed phase that is not terminal gives way to a terminal one
 	// the status manager holds, else to one the API shows.
 	if !v1.IsPodPhaseTerminal(s.Phase) {
@@ -516,8 +541,9 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 	// The reason cache turns failed starts into waiting reasons. An init
 	// container whose newest instance exited 0, sidecars included, keeps
 	// its terminated state. Whether a container will be restarted follows
-	// the pod's policy; from 1.35 (ContainerRestartRules) a sidecar's own
-	// restartPolicy: Always says yes.
+	// the pod's policy; from 1.35 (ContainerRestartRules) the container's
+	// own policy and rules first, so a sidecar's restartPolicy: Always says
+	// yes.
 	for i := range containers {
 		c := &containers[i]
 		if isInit {
@@ -525,8 +551,7 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 				continue
 			}
 		}
-		sidecar := isInit && k.feat.restartRules && v1.IsRestartableInitContainer(c)
-		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, sidecar) {
+		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, k.feat.restartRules) {
 			continue
 		}
 		r, ok := k.reasonCache.get(pod.Metadata.UID, c.Name)

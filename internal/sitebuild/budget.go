@@ -83,9 +83,16 @@ var EngineBudgets = map[string]int{
 	// code, gave gates 1,184,175–1,185,545 and kubefed 1,401,936–1,403,117,
 	// less than 3 kB under theirs. Each is now about 3 kB above the
 	// heaviest.
+	//
+	// Raised for restartrules: a container's own restartPolicy and
+	// restartPolicyRules per release (validation, the runtime manager, the
+	// phase, the status manager, the probe workers), +27.6 kB raw. Five
+	// version strings gave kubelet 1,360,536–1,365,015 (before the change
+	// 1,359,008–1,359,396 with two of them): 1,368,000 keeps 3 kB above
+	// the heaviest.
 	"gates":      1_189_000,
 	"gatestools": 1_300_000,
-	"kubelet":    1_363_000,
+	"kubelet":    1_368_000,
 	"kubefed":    1_406_000,
 }
 

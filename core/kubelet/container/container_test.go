@@ -66,31 +66,51 @@ func TestShouldContainerBeRestarted(t *testing.T) {
 	st := func(s State, code int) *PodStatus {
 		return &PodStatus{ContainerStatuses: []*Status{{Name: "app", State: s, ExitCode: code}}}
 	}
+	ptr := func(s string) *string { return &s }
+	in := func(op string, codes ...int32) []v1.ContainerRestartRule {
+		return []v1.ContainerRestartRule{{Action: v1.RestartRuleActionRestart, ExitCodes: &v1.ContainerRestartRuleOnExitCodes{Operator: op, Values: codes}}}
+	}
 	tests := []struct {
 		name    string
 		policy  string
 		deleted bool
 		status  *PodStatus
-		sidecar bool
+		own     *string
+		rules   []v1.ContainerRestartRule
+		gate    bool
 		want    bool
 	}{
-		{"never started", v1.RestartPolicyNever, false, &PodStatus{}, false, true},
-		{"running", v1.RestartPolicyAlways, false, st(StateRunning, 0), false, false},
-		{"created", v1.RestartPolicyNever, false, st(StateCreated, 0), false, true},
-		{"unknown", v1.RestartPolicyNever, false, st(StateUnknown, 0), false, true},
-		{"exited, Always", v1.RestartPolicyAlways, false, st(StateExited, 0), false, true},
-		{"exited 0, OnFailure", v1.RestartPolicyOnFailure, false, st(StateExited, 0), false, false},
-		{"exited 1, OnFailure", v1.RestartPolicyOnFailure, false, st(StateExited, 1), false, true},
-		{"exited 1, Never", v1.RestartPolicyNever, false, st(StateExited, 1), false, false},
-		{"sidecar exited, Never", v1.RestartPolicyNever, false, st(StateExited, 0), true, true},
-		{"deleted pod", v1.RestartPolicyAlways, true, &PodStatus{}, false, false},
+		{"never started", v1.RestartPolicyNever, false, &PodStatus{}, nil, nil, false, true},
+		{"running", v1.RestartPolicyAlways, false, st(StateRunning, 0), nil, nil, false, false},
+		{"created", v1.RestartPolicyNever, false, st(StateCreated, 0), nil, nil, false, true},
+		{"unknown", v1.RestartPolicyNever, false, st(StateUnknown, 0), ptr("Never"), nil, true, true},
+		{"exited, Always", v1.RestartPolicyAlways, false, st(StateExited, 0), nil, nil, false, true},
+		{"exited 0, OnFailure", v1.RestartPolicyOnFailure, false, st(StateExited, 0), nil, nil, false, false},
+		{"exited 1, OnFailure", v1.RestartPolicyOnFailure, false, st(StateExited, 1), nil, nil, false, true},
+		{"exited 1, Never", v1.RestartPolicyNever, false, st(StateExited, 1), nil, nil, false, false},
+		{"deleted pod", v1.RestartPolicyAlways, true, &PodStatus{}, nil, nil, false, false},
+		// ContainerRestartRules off: the container's own policy is not read.
+		{"own Always, gate off", v1.RestartPolicyNever, false, st(StateExited, 0), ptr("Always"), nil, false, false},
+		// On: its own policy, then its rules, decide; the pod's only without one.
+		{"sidecar exited, Never", v1.RestartPolicyNever, false, st(StateExited, 0), ptr("Always"), nil, true, true},
+		{"no own policy: the pod's", v1.RestartPolicyOnFailure, false, st(StateExited, 0), nil, nil, true, false},
+		{"own Never in an Always pod", v1.RestartPolicyAlways, false, st(StateExited, 1), ptr("Never"), nil, true, false},
+		{"own OnFailure, exit 0", v1.RestartPolicyAlways, false, st(StateExited, 0), ptr("OnFailure"), nil, true, false},
+		{"own OnFailure, exit 2", v1.RestartPolicyNever, false, st(StateExited, 2), ptr("OnFailure"), nil, true, true},
+		{"rule In matches", v1.RestartPolicyNever, false, st(StateExited, 42), ptr("Never"), in("In", 42, 43), true, true},
+		{"rule In misses", v1.RestartPolicyNever, false, st(StateExited, 1), ptr("Never"), in("In", 42), true, false},
+		{"rule NotIn matches", v1.RestartPolicyNever, false, st(StateExited, 1), ptr("Never"), in("NotIn", 0), true, true},
+		{"rule NotIn misses", v1.RestartPolicyNever, false, st(StateExited, 0), ptr("Never"), in("NotIn", 0), true, false},
+		{"rule without a policy is not read", v1.RestartPolicyNever, false, st(StateExited, 42), nil, in("In", 42), true, false},
+		{"deleted pod, rule matches", v1.RestartPolicyNever, true, st(StateExited, 42), ptr("Never"), in("In", 42), true, false},
 	}
 	for _, tt := range tests {
 		pod := &v1.Pod{Spec: v1.PodSpec{RestartPolicy: tt.policy}}
 		if tt.deleted {
 			pod.Metadata.DeletionTimestamp = v1.NewTime(t0)
 		}
-		if got := ShouldContainerBeRestarted(&v1.Container{Name: "app"}, pod, tt.status, tt.sidecar); got != tt.want {
+		c := &v1.Container{Name: "app", RestartPolicy: tt.own, RestartPolicyRules: tt.rules}
+		if got := ShouldContainerBeRestarted(c, pod, tt.status, tt.gate); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}

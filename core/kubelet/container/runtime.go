@@ -166,10 +166,10 @@ type Pod struct {
 // ShouldContainerBeRestarted is the kubelet's restart rule
 // (pkg/kubelet/container/helpers.go): never once the pod is being deleted;
 // a container never started, created or unknown is started; a running one
-// is kept; an exited one follows the pod's restart policy, or restarts
-// when alwaysRestart says its own policy is Always (a sidecar under
-// ContainerRestartRules, 1.35+).
-func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, sidecar bool) bool {
+// is kept; an exited one follows the pod's restart policy, or with rules
+// (ContainerRestartRules, 1.34 alpha, 1.35 beta) v1.ContainerShouldRestart:
+// the container's own rules and policy first.
+func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, rules bool) bool {
 	if pod.Metadata.DeletionTimestamp != nil {
 		return false
 	}
@@ -183,8 +183,8 @@ func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus,
 	case StateUnknown, StateCreated:
 		return true
 	}
-	if sidecar {
-		return true
+	if rules {
+		return v1.ContainerShouldRestart(c, &pod.Spec, int32(s.ExitCode))
 	}
 	switch pod.Spec.RestartPolicy {
 	case v1.RestartPolicyNever:

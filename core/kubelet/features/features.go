@@ -43,6 +43,9 @@ const (
 	// container keeps its previous started value.
 	ChangeContainerStatusOnKubeletRestart = "ChangeContainerStatusOnKubeletRestart"
 	ContainerRestartRules                 = "ContainerRestartRules"
+	// RestartAllContainersOnContainerExits allows the restart rule action
+	// RestartAllContainers (and rules on sidecars), which the model refuses.
+	RestartAllContainersOnContainerExits = "RestartAllContainersOnContainerExits"
 	// LegacySidecarContainers (1.33 only, deprecated and off): on, a pod
 	// without a sidecar keeps the init-container rule from before sidecars.
 	LegacySidecarContainers = "LegacySidecarContainers"
@@ -79,6 +82,7 @@ var table = map[string][]Spec{
 	ChangeContainerStatusOnKubeletRestart: {{"1.35", false, false, "DEPRECATED"}},
 	ContainerRestartRules:                 {{"1.34", false, false, "ALPHA"}, {"1.35", true, false, "BETA"}},
 	LegacySidecarContainers:               {{"1.33", false, false, "DEPRECATED"}, {"1.34", false, false, removed}},
+	RestartAllContainersOnContainerExits:  {{"1.35", false, false, "ALPHA"}, {"1.36", true, false, "BETA"}},
 }
 
 // Oldest and Newest bound the releases the kubelet model knows: the

@@ -200,7 +200,11 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 				break
 			}
 			if isInitContainerFailed(s) {
-				if !restartOnFailure {
+				restart := restartOnFailure
+				if m.opt.RestartRules {
+					restart = kubecontainer.ShouldContainerBeRestarted(c, pod, status, true)
+				}
+				if !restart {
 					a.KillPod = true
 					a.InitContainersToStart = nil
 					return false
@@ -219,7 +223,13 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 				toStart = append(toStart, i)
 				break
 			}
-			if !restartOnFailure {
+			// In an unknown state there is no exit code: under
+			// ContainerRestartRules the container's own policy decides.
+			restart := restartOnFailure
+			if m.opt.RestartRules && c.RestartPolicy != nil {
+				restart = *c.RestartPolicy != v1.RestartPolicyNever
+			}
+			if !restart {
 				a.KillPod = true
 				a.InitContainersToStart = nil
 				return false
@@ -254,7 +264,15 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 		var toStart []int
 		for i := range pod.Spec.Containers {
 			c := &pod.Spec.Containers[i]
-			if pod.Spec.RestartPolicy == v1.RestartPolicyOnFailure && containerSucceeded(c, status) {
+			// Succeeded containers stay done when the pod's policy is
+			// OnFailure, or under ContainerRestartRules when the container's
+			// own policy, if it has one, is: its own Always or Never runs it
+			// again in the new sandbox.
+			runOnce := pod.Spec.RestartPolicy == v1.RestartPolicyOnFailure
+			if m.opt.RestartRules && c.RestartPolicy != nil {
+				runOnce = *c.RestartPolicy == v1.RestartPolicyOnFailure
+			}
+			if runOnce && containerSucceeded(c, status) {
 				continue
 			}
 			toStart = append(toStart, i)
@@ -306,7 +324,7 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 		c := &pod.Spec.Containers[i]
 		s := status.FindContainerStatusByName(c.Name)
 		if s == nil || s.State != kubecontainer.StateRunning {
-			if kubecontainer.ShouldContainerBeRestarted(c, pod, status, false) {
+			if kubecontainer.ShouldContainerBeRestarted(c, pod, status, m.opt.RestartRules) {
 				a.ContainersToStart = append(a.ContainersToStart, i)
 				if s != nil && s.State == kubecontainer.StateUnknown {
 					a.kill(s, c.Name, fmt.Sprintf("Container is in %q state, try killing it before restart", s.State), reasonUnknown)
@@ -315,7 +333,13 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 			continue
 		}
 		var msg, reason string
+		// A running container killed by a probe is started again by the
+		// policy alone (no exit code for the rules): its own, under
+		// ContainerRestartRules, else the pod's.
 		restart := shouldRestartOnFailure(pod)
+		if m.opt.RestartRules && c.RestartPolicy != nil {
+			restart = *c.RestartPolicy != v1.RestartPolicyNever
+		}
 		if m.hash(c) != s.Hash {
 			msg, restart = fmt.Sprintf("Container %s definition changed", c.Name), true
 		} else if r, ok := m.liveness.Get(s.FullID()); ok && r == prober.Failure {

@@ -30,6 +30,9 @@ type Options struct {
 	// ProbeTerminationGrace honours a probe's terminationGracePeriodSeconds
 	// for the kills it causes (ProbeTerminationGracePeriod).
 	ProbeTerminationGrace bool
+	// RestartRules lets a container's own restartPolicy and rules decide
+	// its restarts (ContainerRestartRules).
+	RestartRules bool
 	// ConfigError, if set, returns the generateContainerConfig failure of
 	// a container (for example a missing ConfigMap), or nil.
 	ConfigError func(pod *v1.Pod, c *v1.Container) error

@@ -29,6 +29,9 @@ type Manager struct {
 	// is started when its status says so (the status carries the previous
 	// status's value over).
 	KeepStarted bool
+	// RestartRules is ContainerRestartRules and RestartRulesByExit the
+	// release rule of 1.35+ (see worker.keepAfterStop).
+	RestartRules, RestartRulesByExit bool
 	// Jitter, when set, delays each new worker's first probe by a random
 	// part of its period, as upstream does right after kubelet start.
 	Jitter *sim.Rand

@@ -145,7 +145,7 @@ func (w *worker) doProbe() bool {
 		if w.containerID != "" {
 			w.results.Set(w.containerID, Failure, w.pod.Metadata.UID)
 		}
-		return c.State.Terminated == nil || w.pod.Spec.RestartPolicy != v1.RestartPolicyNever
+		return w.keepAfterStop(c.State.Terminated)
 	}
 	if w.pod.Metadata.DeletionTimestamp != nil && (w.probeType == Liveness || w.probeType == Startup) {
 		w.results.Set(w.containerID, Success, w.pod.Metadata.UID)
@@ -179,4 +179,32 @@ func (w *worker) doProbe() bool {
 		w.resultRun = 0
 	}
 	return true
+}
+
+// keepAfterStop tells whether a worker whose container does not run (t is
+// its termination, if it has terminated) goes on. Without
+// ContainerRestartRules: unless it has terminated in a pod whose policy is
+// Never, where from 1.35 a sidecar's worker goes on too. With the gate in
+// 1.34: a terminated container's worker always goes on, another only if the
+// container may ever restart (IsContainerRestartable). From 1.35: a
+// terminated container's worker goes on if its policy and rules restart it
+// after that exit.
+func (w *worker) keepAfterStop(t *v1.ContainerStateTerminated) bool {
+	switch {
+	case w.m.RestartRules && w.m.RestartRulesByExit:
+		return t == nil || v1.ContainerShouldRestart(&w.container, &w.pod.Spec, t.ExitCode)
+	case w.m.RestartRules:
+		return t != nil || v1.IsContainerRestartable(&w.container, &w.pod.Spec)
+	}
+	if t == nil || w.pod.Spec.RestartPolicy != v1.RestartPolicyNever {
+		return true
+	}
+	if w.m.RestartRulesByExit && v1.IsRestartableInitContainer(&w.container) {
+		for i := range w.pod.Spec.InitContainers {
+			if w.pod.Spec.InitContainers[i].Name == w.container.Name {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -106,6 +106,13 @@ const (
 	SidecarDefinitionChange
 	SidecarRestartRules
 
+	// Container restart rules
+	RestartRulesField
+	ContainerRestartRules
+	RestartRulesInitPolicy
+	RestartRulesTooMany
+	ProbeWorkerRestartRules
+
 	numChanges
 )
 
@@ -127,11 +134,12 @@ const (
 	AreaWorkers    Area = "Pod workers and sync triggers"
 	AreaDeletion   Area = "Termination and deletion"
 	AreaInit       Area = "Init and sidecar containers"
+	AreaRestart    Area = "Container restart rules"
 )
 
 // Areas lists the areas in table order.
 var Areas = []Area{AreaAdmission, AreaPhase, AreaConditions, AreaContainer, AreaPodStatus, AreaEvents, AreaKubectl,
-	AreaImages, AreaProbes, AreaTimings, AreaWorkers, AreaDeletion, AreaInit}
+	AreaImages, AreaProbes, AreaTimings, AreaWorkers, AreaDeletion, AreaInit, AreaRestart}
 
 // Info describes a change for users and reviewers.
 type Info struct {

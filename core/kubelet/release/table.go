@@ -463,4 +463,35 @@ var changes = [numChanges]Info{
 		After:    "the sidecar's own restartPolicy: Always answers, so it shows Waiting CrashLoopBackOff (ContainerRestartRules, beta)",
 		Upstream: "pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; pkg/api/v1/pod/util.go: ContainerShouldRestart; kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
 	},
+
+	RestartRulesField: {
+		Name: "restart-rules-field", Area: AreaRestart, Since: 34,
+		Before:   `a regular container's restartPolicy is refused ("Forbidden: may not be set for non-init containers"), and restartPolicyRules is an unknown field`,
+		After:    "the API has both; with ContainerRestartRules off (alpha, the default in 1.34) the API server drops them, and an init container's restartPolicy other than Always, so the pod runs under its own policy",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields, dropContainerRestartRules; staging/src/k8s.io/api/core/v1/types.go: Container", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	ContainerRestartRules: {
+		Name: "container-restart-rules", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
+		Before:   "a container that exited follows the pod's restartPolicy",
+		After:    "a container's own restartPolicy (Always, OnFailure, Never) and its restartPolicyRules (action Restart on exit codes In/NotIn, the first match wins) decide whether it restarts in place, for the runtime manager, the container statuses, the pod phase and the status manager's transition check (beta; alpha and off in 1.34)",
+		Upstream: "pkg/api/v1/pod/util.go: ContainerShouldRestart; pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; kuberuntime_manager.go: computePodActions; kuberuntime_container.go: computeInitContainerActions; kubelet_pods.go: getPhase; status_manager.go: checkContainerStateTransition; pkg/apis/core/validation/validation.go: validateContainerRestartPolicy", PR: "", Model: "core/kubelet/v1/helpers.go, core/kubelet/kuberuntime/actions.go, core/kubelet/kubelet_pods.go, core/kubelet/status/manager.go",
+	},
+	RestartRulesInitPolicy: {
+		Name: "restart-rules-init-policy", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
+		Before:   "an init container with restartPolicyRules but no restartPolicy is accepted, and its rules are never read",
+		After:    `it is refused: "Required value: must specify restartPolicy when restart rules are used"`,
+		Upstream: "pkg/apis/core/validation/validation.go: validateInitContainerRestartPolicy, validateInitContainers", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	RestartRulesTooMany: {
+		Name: "restart-rules-too-many", Area: AreaRestart, Since: 36, Gate: "ContainerRestartRules",
+		Before:   `more than 20 rules (or 255 exit codes) read "Too long: may not be more than 20 bytes"; an unsupported action lists only "Restart"`,
+		After:    `they read "Too many: 21: must have at most 20 items"; an unsupported action lists the actions the gates allow ("Restart", "RestartAllContainers" with RestartAllContainersOnContainerExits)`,
+		Upstream: "pkg/apis/core/validation/validation.go: validateContainerRestartPolicy", PR: "", Model: "core/kubelet/v1/validation.go",
+	},
+	ProbeWorkerRestartRules: {
+		Name: "probe-worker-restart-rules", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
+		Before:   "with the gate on (1.34), a probe worker whose container has terminated keeps going whatever the container's policy, and one whose container waits goes on only if the container is restartable at all",
+		After:    "a worker whose container waits keeps going, and one whose container has terminated stops unless the container's policy and rules restart it for that exit code",
+		Upstream: "pkg/kubelet/prober/worker.go: doProbe", PR: "", Model: "core/kubelet/prober/worker.go",
+	},
 }

@@ -44,6 +44,9 @@ type Manager struct {
 	// TrackGeneration is PodObservedGenerationTracking: a status set by the
 	// kubelet records the generation of the pod it was computed for.
 	TrackGeneration bool
+	// RestartRules is ContainerRestartRules: a container that its own
+	// policy and rules restart for its exit code may leave Terminated.
+	RestartRules bool
 	// OnDelete observes final deletions and the status last written.
 	OnDelete func(pod *v1.Pod, last *v1.PodStatus)
 	// OnAborted observes a status update refused for an illegal
@@ -186,14 +189,27 @@ func (m *Manager) SyncBatch() {
 // that was terminated is not any more, unless the pod's policy lets it
 // restart: Always, or OnFailure after a failure. Up to 1.26 only regular
 // containers are checked; from 1.27 init containers too, except sidecars
-// (status_manager.go: checkContainerStateTransition). It returns upstream's
-// error text, or "".
+// (status_manager.go: checkContainerStateTransition). With RestartRules
+// (1.34+) a container whose own policy and rules restart it after that
+// exit may too, though a pod whose policy is Always is never checked. It
+// returns upstream's error text, or "".
 func (m *Manager) checkContainerStateTransition(old, s *v1.PodStatus, spec *v1.PodSpec) string {
 	if spec.RestartPolicy == v1.RestartPolicyAlways {
 		return ""
 	}
-	illegal := func(o *v1.ContainerStatus, news []v1.ContainerStatus) bool {
+	restarts := func(name string, cs []v1.Container, code int32) bool {
+		for i := range cs {
+			if cs[i].Name == name {
+				return v1.ContainerShouldRestart(&cs[i], spec, code)
+			}
+		}
+		return false
+	}
+	illegal := func(o *v1.ContainerStatus, news []v1.ContainerStatus, cs []v1.Container) bool {
 		if o.State.Terminated == nil || (o.State.Terminated.ExitCode != 0 && spec.RestartPolicy == v1.RestartPolicyOnFailure) {
+			return false
+		}
+		if m.RestartRules && restarts(o.Name, cs, o.State.Terminated.ExitCode) {
 			return false
 		}
 		for i := range news {
@@ -204,7 +220,7 @@ func (m *Manager) checkContainerStateTransition(old, s *v1.PodStatus, spec *v1.P
 		return false
 	}
 	for i := range old.ContainerStatuses {
-		if o := &old.ContainerStatuses[i]; illegal(o, s.ContainerStatuses) {
+		if o := &old.ContainerStatuses[i]; illegal(o, s.ContainerStatuses, spec.Containers) {
 			return "terminated container " + o.Name + " attempted illegal transition to non-terminated state"
 		}
 	}
@@ -219,7 +235,7 @@ func (m *Manager) checkContainerStateTransition(old, s *v1.PodStatus, spec *v1.P
 		if v1.IsRestartableInitContainer(&spec.InitContainers[i]) {
 			continue
 		}
-		if illegal(o, s.InitContainerStatuses) {
+		if illegal(o, s.InitContainerStatuses, spec.InitContainers) {
 			return "terminated init container " + o.Name + " attempted illegal transition to non-terminated state"
 		}
 	}

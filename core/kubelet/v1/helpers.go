@@ -26,6 +26,67 @@ func IsRestartableInitContainer(c *Container) bool {
 	return c != nil && c.RestartPolicy != nil && *c.RestartPolicy == RestartPolicyAlways
 }
 
+// ContainerShouldRestart is upstream's answer, under ContainerRestartRules
+// (pkg/api/v1/pod/util.go), to whether a container that exited with code
+// should run again. A container with its own restartPolicy asks its rules
+// first (the first that matches decides; only Restart says yes here, since
+// the model has no RestartAllContainers), then its policy; a container
+// without one follows the pod's policy.
+func ContainerShouldRestart(c *Container, spec *PodSpec, code int32) bool {
+	policy := spec.RestartPolicy
+	if c.RestartPolicy != nil {
+		if r := MatchRestartRule(c, code); r != nil && r.Action == RestartRuleActionRestart {
+			return true
+		}
+		switch p := *c.RestartPolicy; p {
+		case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
+			policy = p
+		}
+	}
+	switch policy {
+	case RestartPolicyNever:
+		return false
+	case RestartPolicyOnFailure:
+		return code != 0
+	}
+	return true
+}
+
+// MatchRestartRule returns the first of c's restart rules whose exit codes
+// match code, or nil. A rule without exitCodes, or with an operator other
+// than In and NotIn, never matches.
+func MatchRestartRule(c *Container, code int32) *ContainerRestartRule {
+	for i := range c.RestartPolicyRules {
+		r := &c.RestartPolicyRules[i]
+		if r.ExitCodes == nil {
+			continue
+		}
+		in := false
+		for _, v := range r.ExitCodes.Values {
+			in = in || v == code
+		}
+		if (r.ExitCodes.Operator == RestartRuleOpIn && in) || (r.ExitCodes.Operator == RestartRuleOpNotIn && !in) {
+			return r
+		}
+	}
+	return nil
+}
+
+// IsContainerRestartable tells whether c may ever run again after it
+// stopped, whatever the exit code (pkg/api/v1/pod/util.go): a rule that
+// restarts, or a policy other than Never, its own before the pod's.
+func IsContainerRestartable(c *Container, spec *PodSpec) bool {
+	if c.RestartPolicy == nil {
+		return spec.RestartPolicy != RestartPolicyNever
+	}
+	for _, r := range c.RestartPolicyRules {
+		if r.Action == RestartRuleActionRestart {
+			return true
+		}
+	}
+	return *c.RestartPolicy != RestartPolicyNever
+}
+
 // HasRestartableInitContainer reports whether the pod has a sidecar.
 func HasRestartableInitContainer(p *Pod) bool {
 	for i := range p.Spec.InitContainers {

@@ -15,3 +15,29 @@ func TestFormatPodAndFieldPath(t *testing.T) {
 		t.Errorf("container: %q", got)
 	}
 }
+
+// TestRestartRules: the first rule whose exit codes match decides; a rule
+// without exit codes or with another operator never matches; only Restart
+// restarts, else the container's policy, else the pod's.
+func TestRestartRules(t *testing.T) {
+	never, onFailure := RestartPolicyNever, RestartPolicyOnFailure
+	r := func(action, op string, codes ...int32) ContainerRestartRule {
+		return ContainerRestartRule{Action: action, ExitCodes: &ContainerRestartRuleOnExitCodes{Operator: op, Values: codes}}
+	}
+	c := &Container{Name: "a", RestartPolicy: &never, RestartPolicyRules: []ContainerRestartRule{
+		{Action: RestartRuleActionRestart}, r(RestartRuleActionRestart, "Is", 1), r("Other", "In", 2), r(RestartRuleActionRestart, "NotIn", 0, 2)}}
+	spec := &PodSpec{RestartPolicy: RestartPolicyAlways}
+	for code, want := range map[int32]bool{0: false, 1: true, 2: false, 3: true} {
+		if got := ContainerShouldRestart(c, spec, code); got != want {
+			t.Errorf("exit %d: %v, want %v", code, got, want)
+		}
+	}
+	if m := MatchRestartRule(c, 2); m == nil || m.Action != "Other" {
+		t.Errorf("exit 2 matched %+v, want the third rule", m)
+	}
+	if !IsContainerRestartable(c, spec) || IsContainerRestartable(&Container{RestartPolicy: &never}, spec) ||
+		!IsContainerRestartable(&Container{RestartPolicy: &onFailure}, &PodSpec{RestartPolicy: never}) ||
+		IsContainerRestartable(&Container{}, &PodSpec{RestartPolicy: never}) {
+		t.Error("IsContainerRestartable")
+	}
+}

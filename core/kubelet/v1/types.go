@@ -212,8 +212,29 @@ type Container struct {
 	StdinOnce                bool   `json:"stdinOnce,omitempty"`
 	TTY                      bool   `json:"tty,omitempty"`
 	ResizePolicy             Raw    `json:"resizePolicy,omitempty"`
-	RestartPolicyRules       Raw    `json:"restartPolicyRules,omitempty"`
+	// RestartPolicyRules: core/v1 from 1.34 (ContainerRestartRules).
+	RestartPolicyRules []ContainerRestartRule `json:"restartPolicyRules,omitempty"`
 }
+
+// ContainerRestartRule is core/v1 ContainerRestartRule: on an exit whose
+// code matches ExitCodes, Action is taken.
+type ContainerRestartRule struct {
+	Action    string                           `json:"action,omitempty"`
+	ExitCodes *ContainerRestartRuleOnExitCodes `json:"exitCodes,omitempty"`
+}
+
+// ContainerRestartRuleOnExitCodes is core/v1 ContainerRestartRuleOnExitCodes.
+type ContainerRestartRuleOnExitCodes struct {
+	Operator string  `json:"operator,omitempty"`
+	Values   []int32 `json:"values,omitempty"`
+}
+
+// Restart rule actions and exit-code operators.
+const (
+	RestartRuleActionRestart            = "Restart"
+	RestartRuleActionRestartAll         = "RestartAllContainers"
+	RestartRuleOpIn, RestartRuleOpNotIn = "In", "NotIn"
+)
 
 // ContainerPort is core/v1 ContainerPort.
 type ContainerPort struct {

@@ -34,6 +34,22 @@ type ValidateOptions struct {
 	// (1.32 on), and SleepAllowZero its value: with it a sleep of 0s is
 	// valid.
 	SleepZeroGate, SleepAllowZero bool
+	// RestartRulesField is whether the release's API has
+	// restartPolicyRules (1.34 on); RestartRules is the ContainerRestartRules
+	// gate, without which the API server drops a container's own restart
+	// policy and rules (an init container keeps restartPolicy: Always).
+	RestartRulesField, RestartRules bool
+	// RestartRulesInitPolicy: from 1.35 an init container with rules and no
+	// restartPolicy is refused (1.34 let the rules through, unused).
+	RestartRulesInitPolicy bool
+	// RestartRulesTooMany: from 1.36 too many rules or exit codes are
+	// reported as "Too many" (before as "Too long"), and an unsupported
+	// action lists the actions the gates allow (before only Restart).
+	RestartRulesTooMany bool
+	// RestartAll is the RestartAllContainersOnContainerExits gate (alpha
+	// 1.35, beta 1.36): the action RestartAllContainers is valid, and so are
+	// rules on a sidecar.
+	RestartAll bool
 }
 
 // initRestartPolicyField: the SidecarContainers gate exists only where the
@@ -58,6 +74,21 @@ func DropDisabledFields(p *Pod, opt ValidateOptions) {
 					}
 				}
 			}
+		}
+	}
+	if opt.RestartRulesField && !opt.RestartRules {
+		// dropContainerRestartRules: the rules everywhere, and every
+		// container's own policy except a sidecar's.
+		for i := range p.Spec.InitContainers {
+			c := &p.Spec.InitContainers[i]
+			if !IsRestartableInitContainer(c) {
+				c.RestartPolicy = nil
+			}
+			c.RestartPolicyRules = nil
+		}
+		for i := range p.Spec.Containers {
+			p.Spec.Containers[i].RestartPolicy = nil
+			p.Spec.Containers[i].RestartPolicyRules = nil
 		}
 	}
 	if opt.Sidecars || !opt.InitRestartPolicyField {
@@ -110,15 +141,24 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 		c := &p.Spec.InitContainers[i]
 		path := fmt.Sprintf("spec.initContainers[%d]", i)
 		validateContainer(c, path, names, p.Spec.TerminationGracePeriodSeconds, opt, add)
-		if c.RestartPolicy != nil {
-			switch {
-			case !opt.initRestartPolicyField():
-				// Strict decoding, as kubectl asks for by default.
-				add(path+".restartPolicy", "unknown field \"restartPolicy\"")
-			case *c.RestartPolicy != RestartPolicyAlways:
-				add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
+		switch {
+		case c.RestartPolicy != nil && !opt.initRestartPolicyField():
+			// Strict decoding, as kubectl asks for by default.
+			add(path+".restartPolicy", "unknown field \"restartPolicy\"")
+		case opt.RestartRules && c.RestartPolicy == nil:
+			if len(c.RestartPolicyRules) > 0 && opt.RestartRulesInitPolicy {
+				add(path+".restartPolicy", "Required value: must specify restartPolicy when restart rules are used")
 			}
+		case opt.RestartRules && (*c.RestartPolicy != RestartPolicyAlways || opt.RestartAll):
+			validateRestartRules(c, path, opt, add)
+		case opt.RestartRules:
+			if len(c.RestartPolicyRules) > 0 {
+				add(path+".restartPolicyRules", "Forbidden: restartPolicyRules are not allowed for init containers with restart policy Always")
+			}
+		case c.RestartPolicy != nil && *c.RestartPolicy != RestartPolicyAlways:
+			add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\"", *c.RestartPolicy)
 		}
+		unknownRules(c, path, opt, add)
 		if !IsRestartableInitContainer(c) {
 			forbidden := "Forbidden: may not be set for init containers"
 			if opt.initRestartPolicyField() {
@@ -141,9 +181,15 @@ func Validate(p *Pod, opt ValidateOptions) []FieldError {
 		c := &p.Spec.Containers[i]
 		path := fmt.Sprintf("spec.containers[%d]", i)
 		validateContainer(c, path, names, p.Spec.TerminationGracePeriodSeconds, opt, add)
-		if c.RestartPolicy != nil {
+		switch {
+		case c.RestartPolicy != nil && !opt.initRestartPolicyField():
+			add(path+".restartPolicy", "unknown field \"restartPolicy\"")
+		case opt.RestartRules:
+			validateRestartRules(c, path, opt, add)
+		case c.RestartPolicy != nil:
 			add(path+".restartPolicy", "Forbidden: may not be set for non-init containers")
 		}
+		unknownRules(c, path, opt, add)
 	}
 	for i, t := range p.Spec.Tolerations {
 		if t.Operator != "" && t.Operator != "Equal" && t.Operator != "Exists" {
@@ -277,6 +323,62 @@ func validateContainer(c *Container, path string, names map[string]bool, grace *
 			if h.h.Sleep != nil && grace != nil {
 				validateSleep(h.h.Sleep.Seconds, *grace, path+".lifecycle."+h.name+".sleep", opt, add)
 			}
+		}
+	}
+}
+
+// unknownRules: before 1.34 the API has no restartPolicyRules.
+func unknownRules(c *Container, path string, opt ValidateOptions, add func(string, string, ...any)) {
+	if c.RestartPolicyRules != nil && !opt.RestartRulesField {
+		add(path+".restartPolicyRules", "unknown field \"restartPolicyRules\"")
+	}
+}
+
+// validateRestartRules checks a container's own restartPolicy and its
+// rules (validateContainerRestartPolicy, ContainerRestartRules on).
+func validateRestartRules(c *Container, path string, opt ValidateOptions, add func(string, string, ...any)) {
+	switch {
+	case c.RestartPolicy == nil && len(c.RestartPolicyRules) == 0:
+		return
+	case c.RestartPolicy == nil:
+		add(path+".restartPolicy", "Required value: must specify restartPolicy when restart rules are used")
+	case *c.RestartPolicy != RestartPolicyAlways && *c.RestartPolicy != RestartPolicyOnFailure && *c.RestartPolicy != RestartPolicyNever:
+		add(path+".restartPolicy", "Unsupported value: %q: supported values: \"Always\", \"Never\", \"OnFailure\"", *c.RestartPolicy)
+	}
+	tooMany := func(p string, n, max int) {
+		if opt.RestartRulesTooMany {
+			add(p, "Too many: %d: must have at most %d items", n, max)
+		} else {
+			add(p, "Too long: may not be more than %d bytes", max)
+		}
+	}
+	if n := len(c.RestartPolicyRules); n > 20 {
+		tooMany(path+".restartPolicyRules", n, 20)
+	}
+	actions := `"Restart"`
+	if opt.RestartAll && opt.RestartRulesTooMany {
+		actions = `"Restart", "RestartAllContainers"`
+	}
+	for i, r := range c.RestartPolicyRules {
+		rp := fmt.Sprintf("%s.restartPolicyRules[%d]", path, i)
+		switch {
+		case r.Action == RestartRuleActionRestartAll && opt.RestartAll:
+			// Valid, but restarting every container of the pod in place
+			// is not modelled: refused rather than run as if the rule
+			// were not there.
+			add(rp+".action", "the action RestartAllContainers is valid here, but kubexplorer does not model it")
+		case r.Action != RestartRuleActionRestart:
+			add(rp+".action", "Unsupported value: %q: supported values: %s", r.Action, actions)
+		}
+		if r.ExitCodes == nil {
+			add(rp+".exitCodes", "Required value: must be specified")
+			continue
+		}
+		if op := r.ExitCodes.Operator; op != RestartRuleOpIn && op != RestartRuleOpNotIn {
+			add(rp+".exitCodes.operator", "Unsupported value: %q: supported values: \"In\", \"NotIn\"", op)
+		}
+		if n := len(r.ExitCodes.Values); n > 255 {
+			tooMany(rp+".exitCodes.values", n, 255)
 		}
 	}
 }
