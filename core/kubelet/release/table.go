@@ -423,8 +423,8 @@ var changes = [numChanges]Info{
 	},
 	InitRestartPolicyField: {
 		Name: "init-restart-policy-field", Area: AreaInit, Since: 28,
-		Before:   `initContainers[].restartPolicy is an unknown field (strict decoding rejects the pod); lifecycle and probes on an init container "may not be set for init containers"`,
-		After:    `the field exists; with the SidecarContainers gate off (its default in 1.28) the API server drops it, so the container is an ordinary init container; the messages add "without restartPolicy=Always"`,
+		Before:   `a container's restartPolicy is an unknown field (strict decoding rejects the pod); lifecycle and probes on an init container "may not be set for init containers"`,
+		After:    `the field exists; with the SidecarContainers gate off (its default in 1.28) the API server drops it from init containers, so the container is an ordinary init container; the messages add "without restartPolicy=Always"; on a regular container it "may not be set for non-init containers"`,
 		Upstream: "pkg/api/pod/util.go: dropDisabledFields; pkg/apis/core/validation/validation.go: validateInitContainers", PR: "#116429", Model: "core/kubelet/v1/validation.go",
 	},
 	InitRuleSidecarPodsOnly: {
@@ -461,20 +461,20 @@ var changes = [numChanges]Info{
 		Name: "sidecar-restart-rules", Area: AreaInit, Since: 35, Gate: "ContainerRestartRules",
 		Before:   "in a pod whose restartPolicy is Never (or OnFailure), a sidecar that failed waits out its back-off shown as Terminated: the status asks the pod's policy whether it will be restarted",
 		After:    "the sidecar's own restartPolicy: Always answers, so it shows Waiting CrashLoopBackOff (ContainerRestartRules, beta)",
-		Upstream: "pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; pkg/api/v1/pod/util.go: ContainerShouldRestart; kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_pods.go",
+		Upstream: "pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; pkg/api/v1/pod/util.go: ContainerShouldRestart; kubelet_pods.go: convertToAPIContainerStatuses", PR: "#134631", Model: "core/kubelet/kubelet_pods.go",
 	},
 
 	RestartRulesField: {
 		Name: "restart-rules-field", Area: AreaRestart, Since: 34,
 		Before:   `a regular container's restartPolicy is refused ("Forbidden: may not be set for non-init containers"), and restartPolicyRules is an unknown field`,
 		After:    "the API has both; with ContainerRestartRules off (alpha, the default in 1.34) the API server drops them, and an init container's restartPolicy other than Always, so the pod runs under its own policy",
-		Upstream: "pkg/api/pod/util.go: dropDisabledFields, dropContainerRestartRules; staging/src/k8s.io/api/core/v1/types.go: Container", PR: "", Model: "core/kubelet/v1/validation.go",
+		Upstream: "pkg/api/pod/util.go: dropDisabledFields, dropContainerRestartRules; staging/src/k8s.io/api/core/v1/types.go: Container", PR: "#132642", Model: "core/kubelet/v1/validation.go",
 	},
 	ContainerRestartRules: {
 		Name: "container-restart-rules", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
 		Before:   "a container that exited follows the pod's restartPolicy",
 		After:    "a container's own restartPolicy (Always, OnFailure, Never) and its restartPolicyRules (action Restart on exit codes In/NotIn, the first match wins) decide whether it restarts in place, for the runtime manager, the container statuses, the pod phase and the status manager's transition check (beta; alpha and off in 1.34)",
-		Upstream: "pkg/api/v1/pod/util.go: ContainerShouldRestart; pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; kuberuntime_manager.go: computePodActions; kuberuntime_container.go: computeInitContainerActions; kubelet_pods.go: getPhase; status_manager.go: checkContainerStateTransition; pkg/apis/core/validation/validation.go: validateContainerRestartPolicy", PR: "", Model: "core/kubelet/v1/helpers.go, core/kubelet/kuberuntime/actions.go, core/kubelet/kubelet_pods.go, core/kubelet/status/manager.go",
+		Upstream: "pkg/api/v1/pod/util.go: ContainerShouldRestart; pkg/kubelet/container/helpers.go: ShouldContainerBeRestarted; kuberuntime_manager.go: computePodActions; kuberuntime_container.go: computeInitContainerActions; kubelet_pods.go: getPhase; status_manager.go: checkContainerStateTransition; pkg/apis/core/validation/validation.go: validateContainerRestartPolicy", PR: "#134631", Model: "core/kubelet/v1/helpers.go, core/kubelet/kuberuntime/actions.go, core/kubelet/kubelet_pods.go, core/kubelet/status/manager.go",
 	},
 	RestartRulesInitPolicy: {
 		Name: "restart-rules-init-policy", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
@@ -491,7 +491,7 @@ var changes = [numChanges]Info{
 	ProbeWorkerRestartRules: {
 		Name: "probe-worker-restart-rules", Area: AreaRestart, Since: 35, Gate: "ContainerRestartRules",
 		Before:   "with the gate on (1.34), a probe worker whose container has terminated keeps going whatever the container's policy, and one whose container waits goes on only if the container is restartable at all",
-		After:    "a worker whose container waits keeps going, and one whose container has terminated stops unless the container's policy and rules restart it for that exit code",
-		Upstream: "pkg/kubelet/prober/worker.go: doProbe", PR: "", Model: "core/kubelet/prober/worker.go",
+		After:    "a worker whose container waits keeps going, and one whose container has terminated stops unless the container's policy and rules restart it for that exit code; with the gate off, a sidecar's worker in a pod whose policy is Never goes on too",
+		Upstream: "pkg/kubelet/prober/worker.go: doProbe", PR: "#134631", Model: "core/kubelet/prober/worker.go",
 	},
 }
