@@ -112,12 +112,26 @@ func FuzzDecodePod(f *testing.F) {
 	f.Add([]byte("metadata: {name: web}\nspec:\n  initContainers: [{name: i, image: x, restartPolicy: Always}]\n  containers: [{name: a, image: x, resources: {requests: {cpu: 1e3m}}}]"))
 	f.Add([]byte("{}"))
 	f.Add([]byte("- a\n- &x b\n- *x"))
+	f.Add([]byte("metadata: {name: web}\nspec:\n  containers: [{name: a, image: x, restartPolicy: Never, restartPolicyRules: [{action: Restart, exitCodes: {operator: NotIn, values: [0, 42]}}]}]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p, err := DecodePod(data, DecodeOptions{ValidateOptions{Sidecars: true}})
-		if err == nil {
+		// With restart rules (and RestartAllContainers) allowed, and not.
+		for _, opt := range []ValidateOptions{{Sidecars: true}, {Sidecars: true, InitRestartPolicyField: true,
+			RestartRulesField: true, RestartRules: true, RestartRulesInitPolicy: true, RestartRulesTooMany: true, RestartAll: true}} {
+			p, err := DecodePod(data, DecodeOptions{opt})
+			if err != nil {
+				continue
+			}
 			Requests(p)
 			QOSClass(p)
 			p.DeepCopy()
+			for _, cs := range [][]Container{p.Spec.InitContainers, p.Spec.Containers} {
+				for i := range cs {
+					for _, code := range []int32{0, 1, 42} {
+						ContainerShouldRestart(&cs[i], &p.Spec, code)
+					}
+					IsContainerRestartable(&cs[i], &p.Spec)
+				}
+			}
 		}
 	})
 }
