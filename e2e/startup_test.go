@@ -3,8 +3,6 @@
 package e2e
 
 import (
-	"io"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -178,10 +176,7 @@ func TestHandleAndJSFlags(t *testing.T) {
 	defer flagged.Close()
 	const path = "/__test/probe.html"
 	for _, e := range []*browsertest.Env{env, flagged} {
-		e.Handle(path, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			_, _ = io.WriteString(w, `<!doctype html><title>probe</title><p>beside the site</p>`)
-		}))
+		e.Handle(path, browsertest.Static(`<!doctype html><title>probe</title><p>beside the site</p>`, "text/html; charset=utf-8"))
 	}
 	gcType := map[*browsertest.Env]string{}
 	for _, e := range []*browsertest.Env{env, flagged} {

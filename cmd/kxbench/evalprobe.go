@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -122,8 +121,8 @@ func timeGatesEvaluations(env *browsertest.Env, dir string, c evalCase) ([]float
 	if err != nil {
 		return nil, err
 	}
-	env.Handle(engineProbePath, staticHandler(engineProbeHTML, "text/html; charset=utf-8"))
-	env.Handle(engineProbeScript, staticHandler(engineProbeJS, "text/javascript; charset=utf-8"))
+	env.Handle(engineProbePath, browsertest.Static(engineProbeHTML, "text/html; charset=utf-8"))
+	env.Handle(engineProbeScript, browsertest.Static(engineProbeJS, "text/javascript; charset=utf-8"))
 	result := fmt.Sprintf("/__kx/engine-probe-result/%d", engineProbes.Add(1))
 	var (
 		done  atomic.Bool
@@ -162,14 +161,6 @@ func timeGatesEvaluations(env *browsertest.Env, dir string, c evalCase) ([]float
 		return nil, fmt.Errorf("the engine probe returned %v", times)
 	}
 	return times, nil
-}
-
-func staticHandler(body, ctype string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", ctype)
-		w.Header().Set("Cache-Control", "no-store")
-		_, _ = io.WriteString(w, body)
-	})
 }
 
 func evalProbe(*config) ([]row, error) {

@@ -367,19 +367,25 @@ const (
 // serveLauncher answers the launcher's two requests and reports whether r
 // was one of them.
 func serveLauncher(w http.ResponseWriter, r *http.Request) bool {
-	var body, ctype string
 	switch r.URL.Path {
 	case launcherPath:
-		body, ctype = launcherHTML, "text/html; charset=utf-8"
+		Static(launcherHTML, "text/html; charset=utf-8").ServeHTTP(w, r)
 	case launcherScript:
-		body, ctype = launcherJS, "text/javascript; charset=utf-8"
+		Static(launcherJS, "text/javascript; charset=utf-8").ServeHTTP(w, r)
 	default:
 		return false
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = io.WriteString(w, body)
 	return true
+}
+
+// Static answers every request with body, of type ctype and never cached:
+// a measurement's own page or script, for Handle.
+func Static(body, ctype string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Cache-Control", "no-store")
+		_, _ = io.WriteString(w, body)
+	})
 }
 
 // Visit loads path as a visitor's browser does, with no DevTools session
