@@ -213,7 +213,11 @@ func goBenchProbe(c *config) ([]row, error) {
 // runBench runs go test -bench and returns results by "pkg.Benchmark", and
 // the import paths of the packages that had benchmarks.
 func runBench(re, benchTime string, pkgs, env []string) (map[string]benchResult, []string, error) {
-	args := append([]string{"test", "-run", "^$", "-bench", re, "-benchtime", benchTime, "-benchmem"}, pkgs...)
+	args := []string{"test", "-run", "^$", "-bench", re, "-benchtime", benchTime, "-benchmem"}
+	if slices.Contains(env, "GOOS=js") {
+		args = append(args, engineGCFlags)
+	}
+	args = append(args, pkgs...)
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer

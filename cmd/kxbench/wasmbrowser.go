@@ -95,7 +95,7 @@ func browserBench(re, benchTime string, paths []string, wasmDir, profileDir stri
 }
 
 func compileTests(path, out string) error {
-	cmd := exec.Command("go", "test", "-c", "-o", out, path)
+	cmd := exec.Command("go", "test", "-c", engineGCFlags, "-o", out, path)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

@@ -9,8 +9,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/kubexplorer/kubexplorer/internal/sitebuild"
 	"github.com/kubexplorer/kubexplorer/internal/wasmsize"
 )
+
+// engineGCFlags builds what kxbench measures in js/wasm as the Makefile
+// builds the site's engines.
+var engineGCFlags = "-gcflags=" + sitebuild.EngineGCFlags
 
 // whereTheBytesAre builds a main package for js/wasm (without -s, so the
 // module keeps its name section) and prints what the module is made of:
@@ -71,7 +76,7 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 // that the module keeps its name section (function indices are those of
 // the shipped engine), and returns the packages linked into it.
 func buildNamed(pkg, path string) (deps []string, err error) {
-	build := exec.Command("go", "build", "-trimpath", "-o", path, pkg)
+	build := exec.Command("go", "build", "-trimpath", engineGCFlags, "-o", path, pkg)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
