@@ -5,9 +5,11 @@ GO ?= go
 GOROOT := $(shell $(GO) env GOROOT)
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/kubexplorer/kubexplorer/explorer.Version=$(VERSION)
-# No inlining in our own packages in the engines: smaller and quicker in V8
-# (internal/sitebuild/gcflags.go says why; a test holds the two equal).
-ENGINE_GCFLAGS := github.com/kubexplorer/kubexplorer/...=-l
+# No inlining in our own packages and the decoders in the engines: smaller,
+# and as quick in V8 (internal/sitebuild/gcflags.go says why; a test holds
+# the two equal).
+ENGINE_GCFLAGS := github.com/kubexplorer/kubexplorer/...=-l encoding/...=-l go.yaml.in/...=-l github.com/spf13/...=-l
+ENGINE_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath $(foreach f,$(ENGINE_GCFLAGS),-gcflags='$(f)') -ldflags '$(LDFLAGS)'
 ADDR ?= 127.0.0.1:8080
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Packages also tested as GOOS=js GOARCH=wasm under Node: the bridge, and the
@@ -32,11 +34,11 @@ ENGINES := $(SITE_ENGINES) all
 site-engines: ## the engines the site serves, in build/engines
 	@mkdir -p build/engines
 	for e in $(SITE_ENGINES); do \
-		GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags '$(ENGINE_GCFLAGS)' -ldflags '$(LDFLAGS)' -o build/engines/$$e.wasm ./wasm/cmd/$$e || exit 1; \
+		$(ENGINE_BUILD) -o build/engines/$$e.wasm ./wasm/cmd/$$e || exit 1; \
 	done
 
 engines: site-engines ## the site's engines and the all-in-one engine, and their sizes
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags '$(ENGINE_GCFLAGS)' -ldflags '$(LDFLAGS)' -o build/engines/all.wasm ./wasm/cmd/all
+	$(ENGINE_BUILD) -o build/engines/all.wasm ./wasm/cmd/all
 	$(GO) run ./wasm/cmd/sizes $(foreach e,$(ENGINES),build/engines/$(e).wasm)
 
 engines-budget: site ## fails when a site engine weighs more than its budget (brotli; internal/sitebuild/budget.go)

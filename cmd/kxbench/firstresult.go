@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -280,7 +281,7 @@ func floorSite(siteDir, compare string) (string, func(), error) {
 		return fail(err)
 	}
 	wasm := filepath.Join(dir, "floor.wasm")
-	build := exec.Command("go", "build", "-trimpath", engineGCFlags, "-ldflags", "-s -w", "-o", wasm, "./wasm/cmd/floor")
+	build := exec.Command("go", slices.Concat([]string{"build", "-trimpath"}, engineGCFlags(), []string{"-ldflags", "-s -w", "-o", wasm, "./wasm/cmd/floor"})...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {

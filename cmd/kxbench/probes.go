@@ -215,7 +215,7 @@ func goBenchProbe(c *config) ([]row, error) {
 func runBench(re, benchTime string, pkgs, env []string) (map[string]benchResult, []string, error) {
 	args := []string{"test", "-run", "^$", "-bench", re, "-benchtime", benchTime, "-benchmem"}
 	if slices.Contains(env, "GOOS=js") {
-		args = append(args, engineGCFlags)
+		args = append(args, engineGCFlags()...)
 	}
 	args = append(args, pkgs...)
 	cmd := exec.Command("go", args...)

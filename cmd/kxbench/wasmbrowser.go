@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -95,7 +96,7 @@ func browserBench(re, benchTime string, paths []string, wasmDir, profileDir stri
 }
 
 func compileTests(path, out string) error {
-	cmd := exec.Command("go", "test", "-c", engineGCFlags, "-o", out, path)
+	cmd := exec.Command("go", slices.Concat([]string{"test", "-c"}, engineGCFlags(), []string{"-o", out, path})...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {

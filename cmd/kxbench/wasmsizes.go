@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -13,9 +14,15 @@ import (
 	"github.com/kubexplorer/kubexplorer/internal/wasmsize"
 )
 
-// engineGCFlags builds what kxbench measures in js/wasm as the Makefile
-// builds the site's engines.
-var engineGCFlags = "-gcflags=" + sitebuild.EngineGCFlags
+// engineGCFlags are the go command's arguments that build what kxbench
+// measures in js/wasm as the Makefile builds the site's engines.
+func engineGCFlags() []string {
+	var args []string
+	for _, f := range sitebuild.EngineGCFlags {
+		args = append(args, "-gcflags="+f)
+	}
+	return args
+}
 
 // whereTheBytesAre builds a main package for js/wasm (without -s, so the
 // module keeps its name section) and prints what the module is made of:
@@ -76,7 +83,7 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 // that the module keeps its name section (function indices are those of
 // the shipped engine), and returns the packages linked into it.
 func buildNamed(pkg, path string) (deps []string, err error) {
-	build := exec.Command("go", "build", "-trimpath", engineGCFlags, "-o", path, pkg)
+	build := exec.Command("go", slices.Concat([]string{"build", "-trimpath"}, engineGCFlags(), []string{"-o", path, pkg})...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
