@@ -99,12 +99,13 @@ var EngineBudgets = map[string]int{
 	// kubefed 1,402,041 → 1,333,482, one version string); the decoders
 	// 23–36 kB more. Five version strings then gave gates 1,135,477–
 	// 1,137,339, gatestools 1,224,290–1,225,215, kubelet 1,284,067–
-	// 1,285,199 and kubefed 1,297,608–1,298,460; each budget is about 3 kB
-	// above the heaviest.
-	"gates":      1_140_000,
-	"gatestools": 1_228_000,
-	"kubelet":    1_288_000,
-	"kubefed":    1_301_000,
+	// 1,285,199 and kubefed 1,297,608–1,298,460, and CI's build of the
+	// change, with a sixth, gatestools 1,225,688 and kubefed 1,298,624:
+	// each budget is about 4 kB above the heaviest.
+	"gates":      1_141_000,
+	"gatestools": 1_230_000,
+	"kubelet":    1_289_000,
+	"kubefed":    1_303_000,
 }
 
 // BudgetCheck is one engine's weight against its budget.
