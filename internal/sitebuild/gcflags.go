@@ -5,9 +5,10 @@ package sitebuild
 // test holds equal to these), and kxbench's builds that measure them
 // (sizes, the floor, the benchmarks in Node and in Chromium).
 //
-// They turn off the Go compiler's inlining in kubexplorer's own packages
-// and in the decoders (encoding/..., YAML, pflag): code an evaluation runs
-// once or a few times, where inlining buys little speed and costs bytes.
+// They turn off the Go compiler's inlining in kubexplorer's own packages,
+// where it measured no faster, and in the decoders (encoding/..., YAML,
+// pflag), code an evaluation runs once or a few times: there inlining
+// buys little speed and costs bytes.
 // Go compiles each function to WebAssembly as one loop around a br_table
 // that every jump re-enters, and V8 charges a function's tier-up budget at
 // each re-entry by the size of the code the jump spans: inlining makes the
