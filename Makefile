@@ -9,7 +9,11 @@ LDFLAGS := -s -w -X github.com/kubexplorer/kubexplorer/explorer.Version=$(VERSIO
 # and as quick in V8 (internal/sitebuild/gcflags.go says why; a test holds
 # the two equal).
 ENGINE_GCFLAGS := github.com/kubexplorer/kubexplorer/...=-l encoding/...=-l go.yaml.in/...=-l github.com/spf13/...=-l
-ENGINE_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath $(foreach f,$(ENGINE_GCFLAGS),-gcflags='$(f)') -ldflags '$(LDFLAGS)'
+# Every engine's jumps are threaded after the link (internal/jumpthread):
+# KXTHREAD rewrites modules in place, or runs a threaded copy for go test -exec.
+KXTHREAD := build/kxthread
+# engine-build OUT PKG: one engine, as every js/wasm build of one is made.
+engine-build = GOOS=js GOARCH=wasm $(GO) build -trimpath $(foreach f,$(ENGINE_GCFLAGS),-gcflags='$(f)') -ldflags '$(LDFLAGS)' -o $(1) $(2) && $(KXTHREAD) $(1)
 ADDR ?= 127.0.0.1:8080
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Packages also tested as GOOS=js GOARCH=wasm under Node: the bridge, and the
@@ -17,7 +21,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 WASM_TEST_PKGS ?= ./wasm/... ./explorer/... ./core/...
 NODE_MODULES := site/node_modules/.package-lock.json
 
-.PHONY: build serve test bench catalog conformance clean site-engines site cli vet staticcheck \
+.PHONY: build serve test bench catalog conformance clean site-engines site cli vet staticcheck kxthread \
 	test-native test-wasm test-e2e browser test-js lint-js engines engines-budget apidoc clidoc fuzz-smoke load-test cover third-party
 
 build: cli site ## build the CLI and the site
@@ -31,14 +35,17 @@ cli:
 SITE_ENGINES := gates kubelet kubefed gatestools
 ENGINES := $(SITE_ENGINES) all
 
-site-engines: ## the engines the site serves, in build/engines
+kxthread:
+	$(GO) build -o $(KXTHREAD) ./cmd/kxthread
+
+site-engines: kxthread ## the engines the site serves, in build/engines
 	@mkdir -p build/engines
 	for e in $(SITE_ENGINES); do \
-		$(ENGINE_BUILD) -o build/engines/$$e.wasm ./wasm/cmd/$$e || exit 1; \
+		$(call engine-build,build/engines/$$e.wasm,./wasm/cmd/$$e) || exit 1; \
 	done
 
 engines: site-engines ## the site's engines and the all-in-one engine, and their sizes
-	$(ENGINE_BUILD) -o build/engines/all.wasm ./wasm/cmd/all
+	$(call engine-build,build/engines/all.wasm,./wasm/cmd/all)
 	$(GO) run ./wasm/cmd/sizes $(foreach e,$(ENGINES),build/engines/$(e).wasm)
 
 engines-budget: site ## fails when a site engine weighs more than its budget (brotli; internal/sitebuild/budget.go)
@@ -107,8 +114,10 @@ cover:
 	$(GO) test -coverpkg=./... -coverprofile=build/cover/suite.out ./... >build/cover/suite.log || { cat build/cover/suite.log; exit 1; }
 	$(GO) run ./cmd/kxcover -own build/cover/own.out -suite build/cover/suite.out
 
-test-wasm:
-	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(WASM_TEST_PKGS)
+# Built as the engines are: their gcflags, their jumps threaded.
+test-wasm: kxthread
+	PATH="$(GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test $(foreach f,$(ENGINE_GCFLAGS),-gcflags='$(f)') \
+		-exec '$(CURDIR)/$(KXTHREAD) -exec' $(WASM_TEST_PKGS)
 
 test-e2e: build
 	KX_SITE_DIR='$(CURDIR)/build/site' $(GO) test -tags e2e -count=1 -timeout 30m ./e2e/...

@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -281,10 +279,7 @@ func floorSite(siteDir, compare string) (string, func(), error) {
 		return fail(err)
 	}
 	wasm := filepath.Join(dir, "floor.wasm")
-	build := exec.Command("go", slices.Concat([]string{"build", "-trimpath"}, engineGCFlags(), []string{"-ldflags", "-s -w", "-o", wasm, "./wasm/cmd/floor"})...)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
+	if err := buildJSWasm([]string{"build", "-trimpath", "-ldflags", "-s -w"}, wasm, "./wasm/cmd/floor"); err != nil {
 		return fail(fmt.Errorf("building the floor engine: %w", err))
 	}
 	data, err := os.ReadFile(wasm)

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -215,7 +216,13 @@ func goBenchProbe(c *config) ([]row, error) {
 func runBench(re, benchTime string, pkgs, env []string) (map[string]benchResult, []string, error) {
 	args := []string{"test", "-run", "^$", "-bench", re, "-benchtime", benchTime, "-benchmem"}
 	if slices.Contains(env, "GOOS=js") {
+		// As the engines are built: their gcflags, their jumps threaded.
 		args = append(args, engineGCFlags()...)
+		kxthread, err := hostKxthread()
+		if err != nil {
+			return nil, nil, err
+		}
+		args = append(args, "-exec", kxthread+" -exec")
 	}
 	args = append(args, pkgs...)
 	cmd := exec.Command("go", args...)
@@ -273,3 +280,16 @@ func formatNs(ns float64) string {
 	}
 	return fmt.Sprintf("%.0f ns", ns)
 }
+
+// hostKxthread builds cmd/kxthread for this machine, once per run, for go
+// test's -exec under Node: run by the go command, "go run" would build it
+// for js/wasm too.
+var hostKxthread = sync.OnceValues(func() (string, error) {
+	bin := filepath.Join(os.TempDir(), "kxbench-kxthread")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/kxthread")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building kxthread: %w", err)
+	}
+	return bin, nil
+})

@@ -6,9 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -96,13 +94,7 @@ func browserBench(re, benchTime string, paths []string, wasmDir, profileDir stri
 }
 
 func compileTests(path, out string) error {
-	cmd := exec.Command("go", slices.Concat([]string{"test", "-c"}, engineGCFlags(), []string{"-o", out, path})...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("compiling the tests of %s for js/wasm: %w", path, err)
-	}
-	return nil
+	return buildJSWasm([]string{"test", "-c"}, out, path)
 }
 
 // runInPage runs the page to its end and returns what it printed; with a

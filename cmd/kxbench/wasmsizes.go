@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/kubexplorer/kubexplorer/internal/jumpthread"
 	"github.com/kubexplorer/kubexplorer/internal/sitebuild"
 	"github.com/kubexplorer/kubexplorer/internal/wasmsize"
 )
@@ -22,6 +23,27 @@ func engineGCFlags() []string {
 		args = append(args, "-gcflags="+f)
 	}
 	return args
+}
+
+// buildJSWasm runs "go build" or "go test -c" (verb) for js/wasm into out
+// as the Makefile builds the site's engines: with the engines' gcflags,
+// then with the module's jumps threaded (internal/jumpthread).
+func buildJSWasm(verb []string, out string, args ...string) error {
+	cmd := exec.Command("go", slices.Concat(verb, engineGCFlags(), []string{"-o", out}, args)...)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go %s %s: %w", strings.Join(verb, " "), strings.Join(args, " "), err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	t, _, err := jumpthread.Module(b)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, t, 0o755)
 }
 
 // whereTheBytesAre builds a main package for js/wasm (without -s, so the
@@ -83,14 +105,11 @@ func whereTheBytesAre(out io.Writer, pkg string, top int) error {
 // that the module keeps its name section (function indices are those of
 // the shipped engine), and returns the packages linked into it.
 func buildNamed(pkg, path string) (deps []string, err error) {
-	build := exec.Command("go", slices.Concat([]string{"build", "-trimpath"}, engineGCFlags(), []string{"-o", path, pkg})...)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		return nil, fmt.Errorf("building %s: %w", pkg, err)
+	if err := buildJSWasm([]string{"build", "-trimpath"}, path, pkg); err != nil {
+		return nil, err
 	}
 	list := exec.Command("go", "list", "-deps", pkg)
-	list.Env = build.Env
+	list.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := list.Output()
 	if err != nil {
 		return nil, fmt.Errorf("listing the packages of %s: %w", pkg, err)

@@ -10,10 +10,12 @@ package sitebuild
 // pflag), code an evaluation runs once or a few times: there inlining
 // buys little speed and costs bytes.
 // Go compiles each function to WebAssembly as one loop around a br_table
-// that every jump re-enters, and V8 charges a function's tier-up budget at
-// each re-entry by the size of the code the jump spans: inlining makes the
-// large functions larger, so they cost more bytes to download and more to
-// compile, and tier up sooner. Measured in stop 31 against the inlined
+// that every jump re-enters (internal/jumpthread makes the forward ones
+// direct after the link; the function's real loops still re-enter), and
+// V8 charges a function's tier-up budget at each re-entry and return by
+// the size of the code the jump spans: inlining makes the large functions
+// larger, so they cost more bytes to download and more to compile, and
+// tier up sooner. Measured in stop 31 against the inlined
 // build of the same code, for our own packages alone: 49–205 kB less raw
 // wasm and 24–69 kB less brotli per engine, the kubelet simulation
 // (ThousandPods10m) as fast or faster under Node and in Chromium, and the
