@@ -45,6 +45,11 @@ var evalCompileHarness []byte
 // first compiles, the later ones show what is left (tier-up).
 const evalCompileEvaluations = 3
 
+// chromiumTieringBudget is V8's --wasm-tiering-budget in the Chromium the
+// page measurements run in (156): how much of a function's code its jumps
+// back and returns may cross before it is optimized.
+const chromiumTieringBudget = "13000000"
+
 // evalCompileQuietMs is how long the harness idles after the last
 // evaluation, for V8's background TurboFan jobs to report.
 const evalCompileQuietMs = 1500
@@ -154,7 +159,9 @@ func writeCompileOrder(release string, fns []compiled) error {
 // reported, in order, each in the phase it happened in, and the harness's
 // timings ("eval1 312.0 ms"; wall clock, only a hint on a busy machine).
 func runEvalCompile(harness, wasmExec, engine, req string) ([]compiled, []string, error) {
-	args := []string{"--trace-wasm-compilation-times", harness, wasmExec, engine, req,
+	// Chromium 156's tier-up budget: Node 20's V8 defaults to 1,800,000,
+	// and would optimize many functions a visitor's browser never does.
+	args := []string{"--trace-wasm-compilation-times", "--wasm-tiering-budget=" + chromiumTieringBudget, harness, wasmExec, engine, req,
 		strconv.Itoa(evalCompileEvaluations), strconv.Itoa(evalCompileQuietMs)}
 	cmd := exec.Command("node", args...)
 	// V8 prints its lines with C's stdio, the harness with write(2):

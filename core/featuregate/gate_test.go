@@ -291,3 +291,19 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkForRelease builds the newest release's gate from its catalog:
+// what the first evaluation of a page does once (its versions parsed once
+// each, not once per spec).
+func BenchmarkForRelease(b *testing.B) {
+	rel, err := catalog.Load(catalog.Latest())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ForRelease(rel, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

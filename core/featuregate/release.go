@@ -22,13 +22,16 @@ func ForRelease(rel *catalog.Release, sink WarningSink) (Gate, error) {
 	}
 	g := New(Options{Library: lib, Sink: sink, Name: globalGateName})
 	deps := map[Feature][]Feature{}
+	// A release's specs name a few dozen versions a thousand times: parse
+	// each once (versions are immutable, so specs can share them).
+	versions := map[string]*version.Version{}
 	for _, cg := range rel.Gates {
 		if len(cg.Specs) == 0 {
 			return nil, fmt.Errorf("catalog %s: gate %s has no spec", rel.Version, cg.Name)
 		}
 		specs := make(VersionedSpecs, len(cg.Specs))
 		for i, cs := range cg.Specs {
-			s, err := specFromCatalog(cs)
+			s, err := specFromCatalog(cs, versions)
 			if err != nil {
 				return nil, fmt.Errorf("catalog %s: gate %s: %w", rel.Version, cg.Name, err)
 			}
@@ -55,27 +58,36 @@ func ForRelease(rel *catalog.Release, sink WarningSink) (Gate, error) {
 	return g, nil
 }
 
-func specFromCatalog(cs catalog.Spec) (FeatureSpec, error) {
+func specFromCatalog(cs catalog.Spec, versions map[string]*version.Version) (FeatureSpec, error) {
 	p, err := ParsePreRelease(cs.PreRelease)
 	if err != nil {
 		return FeatureSpec{}, err
 	}
 	s := FeatureSpec{Default: cs.Default, LockToDefault: cs.LockToDefault, PreRelease: p, Version: zeroVersion}
 	if cs.Version != "" {
-		v, err := version.Parse(cs.Version)
-		if err != nil {
+		if s.Version, err = parseVersion(cs.Version, versions); err != nil {
 			return FeatureSpec{}, err
 		}
-		s.Version = v
 	}
 	if cs.MinCompatibilityVersion != "" {
-		v, err := version.Parse(cs.MinCompatibilityVersion)
-		if err != nil {
+		if s.MinCompatibilityVersion, err = parseVersion(cs.MinCompatibilityVersion, versions); err != nil {
 			return FeatureSpec{}, err
 		}
-		s.MinCompatibilityVersion = v
 	}
 	return s, nil
+}
+
+// parseVersion is version.Parse through a memo of the versions parsed.
+func parseVersion(s string, parsed map[string]*version.Version) (*version.Version, error) {
+	if v, ok := parsed[s]; ok {
+		return v, nil
+	}
+	v, err := version.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	parsed[s] = v
+	return v, nil
 }
 
 // globalGateName is the call-site name of the process-global gate, which
