@@ -30,35 +30,32 @@ func (r *reader) skip(n int) {
 	r.off += n
 }
 
-// uleb reads an unsigned LEB128 number of up to 64 bits.
-func (r *reader) uleb() uint64 {
-	var v uint64
+// leb reads an LEB128 number of up to 64 bits: its bits, and how many
+// the encoding carried (0 when it is malformed).
+func (r *reader) leb() (v uint64, bits uint) {
 	for shift := uint(0); shift < 64; shift += 7 {
 		c := r.byte()
 		v |= uint64(c&0x7f) << shift
 		if c&0x80 == 0 {
-			return v
+			return v, shift + 7
 		}
 	}
 	r.err = errMalformed
-	return 0
+	return 0, 0
 }
 
-// sleb reads a signed LEB128 number of up to 64 bits.
+func (r *reader) uleb() uint64 {
+	v, _ := r.leb()
+	return v
+}
+
+// sleb reads a signed LEB128 number: the last bit read is its sign.
 func (r *reader) sleb() int64 {
-	var v int64
-	for shift := uint(0); shift < 64; shift += 7 {
-		c := r.byte()
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if shift+7 < 64 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
-			}
-			return v
-		}
+	v, bits := r.leb()
+	if bits > 0 && bits < 64 && v>>(bits-1)&1 == 1 {
+		v |= ^uint64(0) << bits
 	}
-	r.err = errMalformed
-	return 0
+	return int64(v)
 }
 
 func appendULEB(b []byte, v uint64) []byte {
