@@ -27,7 +27,7 @@
 // the jump spans, so a large Go function asks for an optimizing compile
 // after a few hundred of its if statements, whatever it does; on a small
 // machine those compiles take the CPU from the engine's own work (issue 15
-// item 5; CONTRIBUTING, "Benchmarks").
+// item 5; CONTRIBUTING.md, under make bench).
 //
 // Module turns each jump to a point further down, where the block whose
 // end starts that point still encloses the jump, into "br" to that block:
