@@ -295,7 +295,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.status.CouldHaveRunningContainers = func(uid string) bool { return k.workers.couldHaveRunningContainers(uid) }
 	k.status.ResourcesReclaimed = k.resourcesReclaimed
 	k.status.TrackGeneration = gates.Enabled(features.PodObservedGenerationTracking)
-	k.status.RestartRules = k.feat.restartRules
+	k.status.RestartRules, k.status.RestartAll = k.feat.restartRules, k.feat.restartAll
 	k.status.OnDelete = func(pod *v1.Pod, last *v1.PodStatus) {
 		// What kubectl showed last, from the status written just before.
 		shown := *pod
@@ -310,6 +310,7 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.RestartRules, k.probes.RestartRulesByExit = k.feat.restartRules, rel.Has(release.ProbeWorkerRestartRules)
 	k.probes.ManualTrigger = rel.Has(release.ProbeResultsThroughLoop)
 	k.probes.KeepStarted = k.feat.keepStarted
+	k.probes.RestartAll = k.feat.restartAll
 	k.probes.SetGates(prober.Gates{ExecProbeTimeout: gates.Enabled(features.ExecProbeTimeout),
 		GRPCContainerProbe: gates.Enabled(features.GRPCContainerProbe)})
 	if cfg.Options.Jitter {
@@ -319,7 +320,8 @@ func New(cfg Config) (*Kubelet, error) {
 	k.probes.Readiness.OnUpdate = func(u prober.Update) { k.probeResult(caseReadiness, u) }
 	k.probes.Startup.OnUpdate = func(u prober.Update) { k.probeResult(caseStartup, u) }
 	rtOpts := kuberuntime.Options{Rel: rel, Sidecars: k.sidecars(), LegacySidecars: k.feat.legacySidecars, ConfigError: cfg.Options.ConfigError, HostNetworkIP: n.IP, Network: cfg.Network,
-		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod), RestartRules: k.feat.restartRules}
+		ProbeTerminationGrace: gates.Enabled(features.ProbeTerminationGracePeriod), RestartRules: k.feat.restartRules,
+		RestartAll: k.feat.restartAll}
 	if rtOpts.ConfigError == nil {
 		rtOpts.ConfigError = k.containerConfigError
 	}
@@ -409,6 +411,10 @@ type gateFlags struct {
 	// under which a container's own restartPolicy and rules decide its
 	// restarts.
 	restartRules bool
+	// restartAll: RestartAllContainersOnContainerExits (alpha 1.35, beta
+	// on from 1.36), under which a rule's action RestartAllContainers
+	// restarts every container of the pod in place.
+	restartAll bool
 	// legacySidecars: LegacySidecarContainers (1.33, deprecated, off).
 	legacySidecars bool
 	// readyToStart names the sandbox condition the release writes, if
@@ -424,6 +430,7 @@ func resolveGates(rel release.Release, g features.Gates) gateFlags {
 		hostIPs:         g.Enabled(features.PodHostIPs),
 		onDemandRelist:  g.Enabled(features.PLEGOnDemandRelist),
 		restartRules:    g.Enabled(features.ContainerRestartRules),
+		restartAll:      g.Enabled(features.RestartAllContainersOnContainerExits),
 		legacySidecars:  g.Enabled(features.LegacySidecarContainers),
 	}
 	switch {

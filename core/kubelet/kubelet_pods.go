@@ -13,6 +13,14 @@ import (
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
+// reasonRestartingAll and messageRestartingAll are the state of a
+// container removed by a restart of all containers in place
+// (kubelet_pods.go, 1.35+).
+const (
+	reasonRestartingAll  = "RestartingAllContainers"
+	messageRestartingAll = "The container is removed because RestartAllContainers in place"
+)
+
 // Active deadline handler strings (pkg/kubelet/active_deadline.go).
 const (
 	reasonDeadlineExceeded  = "DeadlineExceeded"
@@ -35,14 +43,17 @@ const (
 // that will restart when its own policy and rules, else the pod's, say so
 // for its exit code: an init container that failed and will not restart
 // fails the pod, and stopped containers that will all stay stopped end it.
-func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted, rules bool) string {
+// With restartAll (RestartAllContainersOnContainerExits) a rule whose
+// action is RestartAllContainers restarts, and so does a container that
+// was stopped by such a restart (reason RestartingAllContainers).
+func getPhase(rel release.Release, pod *v1.Pod, info []v1.ContainerStatus, podIsTerminal, sidecars, activeStarted, rules, restartAll bool) string {
 	spec := &pod.Spec
 	pendingInit, failedInit, failedInitFinal := 0, 0, 0
 	pendingRestartableInit := 0
 	running, waiting, stopped, succeeded, unknown, stoppedFinal := 0, 0, 0, 0, 0, 0
 	// final tells whether c, stopped with t, stays stopped under rules.
 	final := func(c *v1.Container, t *v1.ContainerStateTerminated) int {
-		if rules && !v1.ContainerShouldRestart(c, spec, t.ExitCode) {
+		if rules && !v1.ContainerShouldRestart(c, spec, t.ExitCode, restartAll) && (!restartAll || t.Reason != reasonRestartingAll) {
 			return 1
 		}
 		return 0
@@ -283,12 +294,18 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		s.PodIP, s.PodIPs = old.PodIP, old.PodIPs
 	}
 	hasInit := len(pod.Spec.InitContainers) > 0
-	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true, k.statusBuf[0])
-	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false, k.statusBuf[1])
+	// restarting: the pod is restarting all its containers in place.
+	restarting := k.feat.restartAll && kubecontainer.ShouldAllContainersRestart(pod, ps, old)
+	s.InitContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.InitContainerStatuses, pod.Spec.InitContainers, hasInit, true, restarting, k.statusBuf[0])
+	s.ContainerStatuses = k.convertToAPIContainerStatuses(pod, ps, old.ContainerStatuses, pod.Spec.Containers, hasInit, false, restarting, k.statusBuf[1])
 	// Conditions the kubelet does not own are kept.
 	readyToStart := k.readyToStartCondition()
+	allRestartable := k.feat.restartAll && v1.AllContainersCouldRestart(&pod.Spec)
 	n := 4 // Initialized, Ready, ContainersReady, PodScheduled
 	if readyToStart != "" {
+		n++
+	}
+	if allRestartable {
 		n++
 	}
 	for _, c := range old.Conditions {
@@ -313,7 +330,7 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		all = slices.Concat(s.InitContainerStatuses, s.ContainerStatuses)
 	}
 	s.Phase = getPhase(k.rel, pod, all, podIsTerminal && k.rel.Has(release.PhaseTerminalOnDeletion), k.sidecars(),
-		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps), k.feat.restartRules)
+		kubecontainer.HasAnyActiveRegularContainerStarted(&pod.Spec, ps), k.feat.restartRules, k.feat.restartAll)
 	// A computed phase that is not terminal gives way to a terminal one
 	// the status manager holds, else to one the API shows.
 	if !v1.IsPodPhaseTerminal(s.Phase) {
@@ -362,11 +379,22 @@ func (k *Kubelet) buildAPIPodStatus(pod *v1.Pod, ps *kubecontainer.PodStatus, po
 		needed, _, _, why := kuberuntime.PodSandboxChangedWhy(pod, ps)
 		add(status.GeneratePodReadyToStartContainersCondition(k.rel, t, needed, why))
 	}
-	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase))
+	// A pod restarting in place runs its init containers again but stays
+	// Initialized once it was.
+	wasInitialized := false
+	if _, c := v1.GetPodCondition(old.Conditions, v1.PodInitialized); k.feat.restartAll && c != nil {
+		wasInitialized = c.Status == v1.ConditionTrue
+	}
+	add(status.GeneratePodInitializedCondition(k.rel, &pod.Spec, all, s.Phase, wasInitialized))
 	containersReady := status.GenerateContainersReadyCondition(k.rel, &pod.Spec, all, s.Phase)
 	add(status.PodReadyFrom(containersReady, &pod.Spec, s.Conditions))
 	add(containersReady)
 	add(v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue})
+	if allRestartable {
+		// Upstream gives this condition no observed generation.
+		s.Conditions = append(s.Conditions, status.GenerateAllContainersRestartingCondition(s.Phase, restarting,
+			kubecontainer.AllContainersRestartCleanedUp(pod, ps)))
+	}
 	s.HostIP = k.cfg.Node.IP
 	if k.feat.hostIPs {
 		s.HostIPs = podIPs(old.HostIPs, k.cfg.Node.IP)
@@ -470,8 +498,19 @@ func sameTime(at *v1.Time, t time.Time) bool {
 // the default Waiting reason for containers without a runtime record, and
 // the reason cache's override for containers that should be restarted.
 //
+// Under RestartAllContainersOnContainerExits (k.feat.restartAll) a restart
+// count never goes below the previous status's, as the runtime's count
+// starts again at 0 once a restart in place has removed every instance; a
+// container running again after a previous Terminated counts one more
+// restart; while the pod is restarting, a container the runtime no longer
+// lists, and that was not waiting, waits with reason
+// RestartingAllContainers, its last state a Terminated of that reason (137),
+// one restart more; and from 1.36 a container whose instance changed
+// carries the previous status's termination over as its last state (the
+// runtime no longer has the instance that would tell it).
+//
 // The list is built in buf's space.
-func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit bool, buf []v1.ContainerStatus) []v1.ContainerStatus {
+func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.PodStatus, previous []v1.ContainerStatus, containers []v1.Container, hasInit, isInit, restarting bool, buf []v1.ContainerStatus) []v1.ContainerStatus {
 	if len(containers) == 0 {
 		return nil
 	}
@@ -510,12 +549,26 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 			}
 		}
 		if newest == nil {
+			if restarting && hasOld && old.State.Waiting == nil {
+				st.State = v1.ContainerState{Waiting: &v1.ContainerStateWaiting{Reason: reasonRestartingAll, Message: messageRestartingAll}}
+				st.LastTerminationState = v1.ContainerState{Terminated: &v1.ContainerStateTerminated{Reason: reasonRestartingAll, Message: messageRestartingAll, ExitCode: 137}}
+				st.RestartCount = old.RestartCount + 1
+				out[i] = st
+				continue
+			}
 			k.lostContainer(pod, previous, &st)
 			out[i] = st
 			continue
 		}
 		st.State = convertState(newest, old.State)
 		st.LastTerminationState = v1.ContainerState{}
+		if k.feat.restartAll && hasOld && k.rel.Has(release.RestartAllAfterReset) {
+			if !newest.IsFullID(old.ContainerID) && old.State.Terminated != nil {
+				st.LastTerminationState = v1.ContainerState{Terminated: old.State.Terminated}
+			} else if old.LastTerminationState.Terminated != nil {
+				st.LastTerminationState = v1.ContainerState{Terminated: old.LastTerminationState.Terminated}
+			}
+		}
 		if before != nil {
 			st.LastTerminationState = convertState(before, old.LastTerminationState, old.State)
 			if st.LastTerminationState.Terminated == nil {
@@ -530,6 +583,12 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 		st.Image = c.Image
 		st.ImageID = newest.ImageRef
 		st.RestartCount = int32(newest.RestartCount)
+		if k.feat.restartAll && hasOld {
+			st.RestartCount = max(st.RestartCount, old.RestartCount)
+			if newest.State == kubecontainer.StateRunning && old.State.Terminated != nil && old.RestartCount >= int32(newest.RestartCount) {
+				st.RestartCount = old.RestartCount + 1
+			}
+		}
 		st.Ready, st.Started = false, nil
 		if k.feat.keepStarted && newest.State == kubecontainer.StateRunning && hasOld {
 			// From 1.35 a running container starts from its previous
@@ -551,7 +610,7 @@ func (k *Kubelet) convertToAPIContainerStatuses(pod *v1.Pod, ps *kubecontainer.P
 				continue
 			}
 		}
-		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, k.feat.restartRules) {
+		if !kubecontainer.ShouldContainerBeRestarted(c, pod, ps, k.feat.restartRules, k.feat.restartAll) {
 			continue
 		}
 		r, ok := k.reasonCache.get(pod.Metadata.UID, c.Name)

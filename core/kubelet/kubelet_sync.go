@@ -68,7 +68,13 @@ func (k *Kubelet) syncPod(w waiter, o updateOptions, ps *kubecontainer.PodStatus
 	if !k.workers.legacy {
 		k.probes.AddPod(pod)
 	}
-	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, result, runtimeDone)
+	// The runtime resets every container while the status just computed
+	// says AllContainersRestarting.
+	restartAll := false
+	if _, c := v1.GetPodCondition(s.Conditions, v1.AllContainersRestarting); k.feat.restartAll && c != nil {
+		restartAll = c.Status == v1.ConditionTrue
+	}
+	k.runtime.SyncPod(k.ctx("SyncPod"), w, pod, ps, restartAll, result, runtimeDone)
 }
 
 // runtimeSynced is the end of syncPod once the runtime manager's SyncPod
@@ -84,7 +90,24 @@ func (k *Kubelet) runtimeSynced(pod *v1.Pod, r *kubecontainer.PodSyncResult, don
 			ws.relistAfterSync = true
 		}
 	}
+	if err == nil && k.feat.restartAll && k.rel.Has(release.RestartAllAfterReset) && removedForRestart(r) {
+		// From 1.36 a sync that reset the containers queues the next one
+		// at once, to start them again; it waits, as every sync does, for
+		// the PLEG to see the runtime after this one.
+		k.workers.UpdatePod(updateOptions{pod: pod, typ: syncPodUpdate})
+	}
 	done(false, err)
+}
+
+// removedForRestart tells whether a sync removed a container (which only
+// a restart of all containers in place does) without failing to.
+func removedForRestart(r *kubecontainer.PodSyncResult) bool {
+	for _, x := range r.SyncResults {
+		if x.Action == kubecontainer.RemoveContainer && x.Error == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // killPodLegacy is 1.18's syncPod with SyncPodKill (the pod killer).

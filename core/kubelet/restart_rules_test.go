@@ -58,7 +58,7 @@ func TestRestartRulesValidation(t *testing.T) {
 			`|spec.containers[0].restartPolicyRules[0].exitCodes.operator: Unsupported value: "Is": supported values: "In", "NotIn"` +
 			`|spec.containers[0].restartPolicyRules[1].exitCodes: Required value: must be specified`},
 		{35, nil, restartAll, `spec.containers[0].restartPolicyRules[0].action: Unsupported value: "RestartAllContainers": supported values: "Restart"`},
-		{36, nil, restartAll, `spec.containers[0].restartPolicyRules[0].action: the action RestartAllContainers is valid here, but kubexplorer does not model it`},
+		{36, nil, restartAll, "kept Never 1"},
 		// RestartAllContainersOnContainerExits (on from 1.36) lets a sidecar have rules.
 		{36, nil, sidecarRule, "init kept Always 1"},
 		{37, nil, regular, "kept Never 1"},
@@ -186,7 +186,7 @@ func TestGetPhaseRestartRules(t *testing.T) {
 	} {
 		pod := &v1.Pod{Spec: v1.PodSpec{RestartPolicy: tc.policy, InitContainers: tc.init, Containers: tc.cs}}
 		for _, minor := range []int{34, 37} {
-			if got := getPhase(release.Of(minor), pod, tc.info, false, true, true, tc.rules); got != tc.want {
+			if got := getPhase(release.Of(minor), pod, tc.info, false, true, true, tc.rules, false); got != tc.want {
 				t.Errorf("1.%d %s: %s, want %s", minor, tc.name, got, tc.want)
 			}
 		}

@@ -110,7 +110,7 @@ func TestShouldContainerBeRestarted(t *testing.T) {
 			pod.Metadata.DeletionTimestamp = v1.NewTime(t0)
 		}
 		c := &v1.Container{Name: "app", RestartPolicy: tt.own, RestartPolicyRules: tt.rules}
-		if got := ShouldContainerBeRestarted(c, pod, tt.status, tt.gate); got != tt.want {
+		if got := ShouldContainerBeRestarted(c, pod, tt.status, tt.gate, false); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}

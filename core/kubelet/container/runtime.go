@@ -168,8 +168,10 @@ type Pod struct {
 // a container never started, created or unknown is started; a running one
 // is kept; an exited one follows the pod's restart policy, or with rules
 // (ContainerRestartRules, 1.34 alpha, 1.35 beta) v1.ContainerShouldRestart:
-// the container's own rules and policy first.
-func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, rules bool) bool {
+// the container's own rules and policy first; restartAll is the
+// RestartAllContainersOnContainerExits gate, under which a rule whose
+// action is RestartAllContainers restarts the container too.
+func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus, rules, restartAll bool) bool {
 	if pod.Metadata.DeletionTimestamp != nil {
 		return false
 	}
@@ -184,13 +186,64 @@ func ShouldContainerBeRestarted(c *v1.Container, pod *v1.Pod, status *PodStatus,
 		return true
 	}
 	if rules {
-		return v1.ContainerShouldRestart(c, &pod.Spec, int32(s.ExitCode))
+		return v1.ContainerShouldRestart(c, &pod.Spec, int32(s.ExitCode), restartAll)
 	}
 	switch pod.Spec.RestartPolicy {
 	case v1.RestartPolicyNever:
 		return false
 	case v1.RestartPolicyOnFailure:
 		return s.ExitCode != 0
+	}
+	return true
+}
+
+// ShouldAllContainersRestart reports whether every container of the pod is
+// to be restarted in place (pkg/kubelet/container/helpers.go, 1.35+): the
+// API status says so already (AllContainersRestarting is True), or an init
+// or regular container's newest instance in the runtime, or its API status,
+// has exited with a code whose first matching rule is RestartAllContainers.
+// status and api may be nil.
+func ShouldAllContainersRestart(pod *v1.Pod, status *PodStatus, api *v1.PodStatus) bool {
+	if api != nil {
+		if _, c := v1.GetPodCondition(api.Conditions, v1.AllContainersRestarting); c != nil && c.Status == v1.ConditionTrue {
+			return true
+		}
+	}
+	restartsAll := func(c *v1.Container, code int32) bool {
+		r := v1.MatchRestartRule(c, code)
+		return r != nil && r.Action == v1.RestartRuleActionRestartAll
+	}
+	for _, cs := range [][]v1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
+		for i := range cs {
+			c := &cs[i]
+			if s := status.FindContainerStatusByName(c.Name); s != nil && s.State == StateExited && restartsAll(c, int32(s.ExitCode)) {
+				return true
+			}
+			if api == nil {
+				continue
+			}
+			st, ok := v1.GetContainerStatus(api.InitContainerStatuses, c.Name)
+			if !ok {
+				st, ok = v1.GetContainerStatus(api.ContainerStatuses, c.Name)
+			}
+			if ok && st.State.Terminated != nil && restartsAll(c, st.State.Terminated.ExitCode) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// AllContainersRestartCleanedUp reports whether the runtime no longer
+// lists any instance of the pod's init or regular containers: the reset
+// of a restart in place is done.
+func AllContainersRestartCleanedUp(pod *v1.Pod, status *PodStatus) bool {
+	for _, cs := range [][]v1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
+		for i := range cs {
+			if status.FindContainerStatusByName(cs[i].Name) != nil {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -14,6 +14,7 @@ var (
 	ErrCreatePodSandbox = errors.New("CreatePodSandboxError")
 	ErrConfigPodSandbox = errors.New("ConfigPodSandboxError")
 	ErrKillPodSandbox   = errors.New("KillPodSandboxError")
+	ErrRemoveContainer  = errors.New("RemoveContainerError")
 )
 
 // SyncAction names one step of a pod sync.
@@ -29,6 +30,7 @@ const (
 	CreatePodSandbox SyncAction = "CreatePodSandbox"
 	ConfigPodSandbox SyncAction = "ConfigPodSandbox"
 	KillPodSandbox   SyncAction = "KillPodSandbox"
+	RemoveContainer  SyncAction = "RemoveContainer"
 )
 
 // SyncResult is the result of one action on one target.

@@ -44,7 +44,9 @@ const (
 	ChangeContainerStatusOnKubeletRestart = "ChangeContainerStatusOnKubeletRestart"
 	ContainerRestartRules                 = "ContainerRestartRules"
 	// RestartAllContainersOnContainerExits allows the restart rule action
-	// RestartAllContainers (and rules on sidecars), which the model refuses.
+	// RestartAllContainers (and rules on sidecars): a container that exits
+	// with a matching code has every container of its pod restarted in
+	// place.
 	RestartAllContainersOnContainerExits = "RestartAllContainersOnContainerExits"
 	// LegacySidecarContainers (1.33 only, deprecated and off): on, a pod
 	// without a sidecar keeps the init-container rule from before sidecars.

@@ -2,6 +2,7 @@ package kuberuntime
 
 import (
 	"fmt"
+	"slices"
 
 	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	"github.com/kubexplorer/kubexplorer/core/kubelet/prober"
@@ -15,6 +16,7 @@ const (
 	reasonStartupProbe  = "StartupProbe"
 	reasonLivenessProbe = "LivenessProbe"
 	reasonPostStartHook = "FailedPostStartHook"
+	reasonRestartAll    = "RestartAllContainers"
 )
 
 // ContainerToKill is one entry of PodActions.ContainersToKill.
@@ -23,6 +25,14 @@ type ContainerToKill struct {
 	Name    string `json:"name"`
 	Message string `json:"message"`
 	reason  string
+}
+
+// ContainerToReset is one entry of PodActions.ContainersToReset: an
+// instance to remove from the runtime, killed first if it is not exited.
+type ContainerToReset struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Kill bool   `json:"kill,omitempty"`
 }
 
 // PodActions is the outcome of computePodActions.
@@ -34,6 +44,8 @@ type PodActions struct {
 	InitContainersToStart []int             `json:"initContainersToStart,omitempty"`
 	ContainersToStart     []int             `json:"containersToStart,omitempty"`
 	ContainersToKill      []ContainerToKill `json:"containersToKill,omitempty"`
+	// ContainersToReset: a restart of all containers in place (1.35+).
+	ContainersToReset []ContainerToReset `json:"containersToReset,omitempty"`
 }
 
 func shouldRestartOnFailure(pod *v1.Pod) bool { return pod.Spec.RestartPolicy != v1.RestartPolicyNever }
@@ -202,7 +214,7 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 			if isInitContainerFailed(s) {
 				restart := restartOnFailure
 				if m.opt.RestartRules {
-					restart = kubecontainer.ShouldContainerBeRestarted(c, pod, status, true)
+					restart = kubecontainer.ShouldContainerBeRestarted(c, pod, status, true, m.opt.RestartAll)
 				}
 				if !restart {
 					a.KillPod = true
@@ -251,10 +263,48 @@ func (m *Manager) computeInitContainerActions(pod *v1.Pod, status *kubecontainer
 	return podHasInitialized
 }
 
-// ComputePodActions is computePodActions.
-func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus) PodActions {
+// containersToReset lists every instance of the containers in cs: first
+// the targets, then the sources, the instances that exited with a code
+// whose rule is RestartAllContainers (getContainersToReset). An instance
+// that has not exited is to be killed before it is removed.
+func containersToReset(cs []v1.Container, status *kubecontainer.PodStatus) (sources, targets []ContainerToReset) {
+	for i := range cs {
+		c := &cs[i]
+		for _, s := range status.ContainerStatuses {
+			if s.Name != c.Name {
+				continue
+			}
+			r := ContainerToReset{ID: s.ID, Name: c.Name}
+			if s.State != kubecontainer.StateExited {
+				r.Kill = true
+				targets = append(targets, r)
+				continue
+			}
+			if rule := v1.MatchRestartRule(c, int32(s.ExitCode)); rule != nil && rule.Action == v1.RestartRuleActionRestartAll {
+				sources = append(sources, r)
+			} else {
+				targets = append(targets, r)
+			}
+		}
+	}
+	return sources, targets
+}
+
+// ComputePodActions is computePodActions. restartAll is whether the pod's
+// status says AllContainersRestarting: then, with the gate on, the only
+// actions are to reset every container, the regular targets first, then
+// the init ones, then the regular and the init sources (the containers
+// whose exit asked for it) last; the sandbox is kept, unless it must be
+// recreated anyway.
+func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus, restartAll bool) PodActions {
 	create, attempt, sandboxID := PodSandboxChanged(pod, status)
 	a := PodActions{KillPod: create, CreateSandbox: create, SandboxID: sandboxID, Attempt: attempt}
+	if m.opt.RestartAll && restartAll {
+		initSources, initTargets := containersToReset(pod.Spec.InitContainers, status)
+		sources, targets := containersToReset(pod.Spec.Containers, status)
+		a.ContainersToReset = slices.Concat(targets, initTargets, sources, initSources)
+		return a
+	}
 	if create {
 		if !shouldRestartOnFailure(pod) && attempt != 0 && len(status.ContainerStatuses) != 0 {
 			// A pod that may not restart is not given a new sandbox.
@@ -324,7 +374,7 @@ func (m *Manager) ComputePodActions(pod *v1.Pod, status *kubecontainer.PodStatus
 		c := &pod.Spec.Containers[i]
 		s := status.FindContainerStatusByName(c.Name)
 		if s == nil || s.State != kubecontainer.StateRunning {
-			if kubecontainer.ShouldContainerBeRestarted(c, pod, status, m.opt.RestartRules) {
+			if kubecontainer.ShouldContainerBeRestarted(c, pod, status, m.opt.RestartRules, m.opt.RestartAll) {
 				a.ContainersToStart = append(a.ContainersToStart, i)
 				if s != nil && s.State == kubecontainer.StateUnknown {
 					a.kill(s, c.Name, fmt.Sprintf("Container is in %q state, try killing it before restart", s.State), reasonUnknown)

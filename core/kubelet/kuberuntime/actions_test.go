@@ -192,7 +192,7 @@ func TestComputePodActions(t *testing.T) {
 			if tt.liveness != "" {
 				live.Set(tt.status.FindContainerStatusByName(tt.liveness).FullID(), prober.Failure, "u")
 			}
-			if got := actions(m.ComputePodActions(tt.pod, tt.status)); got != tt.want {
+			if got := actions(m.ComputePodActions(tt.pod, tt.status, false)); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})

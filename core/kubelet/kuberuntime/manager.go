@@ -33,6 +33,11 @@ type Options struct {
 	// RestartRules lets a container's own restartPolicy and rules decide
 	// its restarts (ContainerRestartRules).
 	RestartRules bool
+	// RestartAll is RestartAllContainersOnContainerExits (alpha 1.35, beta
+	// on from 1.36): a pod whose status says AllContainersRestarting has
+	// every container killed and removed, to start again from its first
+	// init container in the same sandbox.
+	RestartAll bool
 	// ConfigError, if set, returns the generateContainerConfig failure of
 	// a container (for example a missing ConfigMap), or nil.
 	ConfigError func(pod *v1.Pod, c *v1.Container) error

@@ -48,14 +48,15 @@ func seq(n int, step func(i int, next func()), done func()) {
 // SyncPod brings the runtime state of pod in line with its spec and calls
 // done with the results, in result: SyncPod clears it first, and the
 // caller leaves it alone until done has returned (a pod worker reuses one,
-// as it runs one sync at a time).
-func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
+// as it runs one sync at a time). restartAll is whether the pod's status
+// says AllContainersRestarting (see ComputePodActions).
+func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, restartAll bool, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult)) {
 	*result = kubecontainer.PodSyncResult{}
-	a := m.ComputePodActions(pod, status)
+	a := m.ComputePodActions(pod, status, restartAll)
 	if a.CreateSandbox && a.SandboxID != "" {
 		m.recorder.Eventf(PodRef(pod), events.Normal, events.SandboxChanged, "Pod sandbox changed, it will be killed and re-created.")
 	}
-	if !a.KillPod && len(a.ContainersToKill) == 0 {
+	if !a.KillPod && len(a.ContainersToKill) == 0 && len(a.ContainersToReset) == 0 {
 		m.syncCreateAndStart(ctx, w, pod, status, a, result, done)
 		return
 	}
@@ -89,7 +90,52 @@ func (m *Manager) SyncPod(ctx context.Context, w kubecontainer.Waiter, pod *v1.P
 		})
 	}, func() {
 		if !failed {
-			afterKill()
+			m.resetContainers(ctx, w, pod, status, a, result, done, afterKill)
+		}
+	})
+}
+
+// resetContainers removes the instances of a restart in place, one after
+// the other in the order ComputePodActions gave, killing those that have
+// not exited with no grace of their own (0, which the stop raises to the
+// 2 s minimum) and the event message "killing"; the first failure ends
+// the sync. Then the sync goes on: with nothing left, it starts nothing
+// this time.
+func (m *Manager) resetContainers(ctx context.Context, w kubecontainer.Waiter, pod *v1.Pod, status *kubecontainer.PodStatus, a PodActions, result *kubecontainer.PodSyncResult, done func(*kubecontainer.PodSyncResult), then func()) {
+	if !m.opt.RestartAll {
+		then()
+		return
+	}
+	failed := false
+	seq(len(a.ContainersToReset), func(i int, next func()) {
+		c := a.ContainersToReset[i]
+		r := result.Add(kubecontainer.RemoveContainer, c.Name)
+		remove := func() {
+			if err := m.rt.RemoveContainer(ctx, c.ID); err != nil {
+				r.Fail(kubecontainer.ErrRemoveContainer, err.Error())
+				failed = true
+				done(result)
+				return
+			}
+			next()
+		}
+		if !c.Kill {
+			remove()
+			return
+		}
+		var noGrace int64
+		m.killContainer(ctx, w, pod, firstIP(status), c.ID, c.Name, "killing", reasonRestartAll, &noGrace, nil, func(err error) {
+			if err != nil {
+				r.Fail(kubecontainer.ErrKillContainer, err.Error())
+				failed = true
+				done(result)
+				return
+			}
+			remove()
+		})
+	}, func() {
+		if !failed {
+			then()
 		}
 	})
 }

@@ -32,6 +32,8 @@ type Manager struct {
 	// RestartRules is ContainerRestartRules and RestartRulesByExit the
 	// release rule of 1.35+ (see worker.keepAfterStop).
 	RestartRules, RestartRulesByExit bool
+	// RestartAll is RestartAllContainersOnContainerExits.
+	RestartAll bool
 	// Jitter, when set, delays each new worker's first probe by a random
 	// part of its period, as upstream does right after kubelet start.
 	Jitter *sim.Rand

@@ -39,7 +39,7 @@ func TestKeepAfterStop(t *testing.T) {
 	} {
 		pod := &v1.Pod{Spec: v1.PodSpec{RestartPolicy: tc.policy, InitContainers: []v1.Container{sidecar}, Containers: []v1.Container{{Name: "a"}}}}
 		w := &worker{m: &Manager{RestartRules: tc.rules, RestartRulesByExit: tc.by135}, pod: pod, container: tc.c}
-		if got := w.keepAfterStop(tc.t); got != tc.want {
+		if got := w.keepAfterStop(tc.t, &v1.PodStatus{}); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	kubecontainer "github.com/kubexplorer/kubexplorer/core/kubelet/container"
 	v1 "github.com/kubexplorer/kubexplorer/core/kubelet/v1"
 )
 
@@ -145,7 +146,7 @@ func (w *worker) doProbe() bool {
 		if w.containerID != "" {
 			w.results.Set(w.containerID, Failure, w.pod.Metadata.UID)
 		}
-		return w.keepAfterStop(c.State.Terminated)
+		return w.keepAfterStop(c.State.Terminated, status)
 	}
 	if w.pod.Metadata.DeletionTimestamp != nil && (w.probeType == Liveness || w.probeType == Startup) {
 		w.results.Set(w.containerID, Success, w.pod.Metadata.UID)
@@ -188,11 +189,13 @@ func (w *worker) doProbe() bool {
 // 1.34: a terminated container's worker always goes on, another only if the
 // container may ever restart (IsContainerRestartable). From 1.35: a
 // terminated container's worker goes on if its policy and rules restart it
-// after that exit.
-func (w *worker) keepAfterStop(t *v1.ContainerStateTerminated) bool {
+// after that exit, or (RestartAll, 1.35+) if the pod's status shows all its
+// containers restarting in place.
+func (w *worker) keepAfterStop(t *v1.ContainerStateTerminated, status *v1.PodStatus) bool {
 	switch {
 	case w.m.RestartRules && w.m.RestartRulesByExit:
-		return t == nil || v1.ContainerShouldRestart(&w.container, &w.pod.Spec, t.ExitCode)
+		return t == nil || v1.ContainerShouldRestart(&w.container, &w.pod.Spec, t.ExitCode, w.m.RestartAll) ||
+			(w.m.RestartAll && kubecontainer.ShouldAllContainersRestart(w.pod, nil, status))
 	case w.m.RestartRules:
 		return t != nil || v1.IsContainerRestartable(&w.container, &w.pod.Spec)
 	}

@@ -112,6 +112,8 @@ const (
 	RestartRulesInitPolicy
 	RestartRulesTooMany
 	ProbeWorkerRestartRules
+	RestartAllContainers
+	RestartAllAfterReset
 
 	numChanges
 )

@@ -494,4 +494,16 @@ var changes = [numChanges]Info{
 		After:    "a worker whose container waits keeps going, and one whose container has terminated stops unless the container's policy and rules restart it for that exit code; with the gate off, a sidecar's worker in a pod whose policy is Never goes on too",
 		Upstream: "pkg/kubelet/prober/worker.go: doProbe", PR: "#134631", Model: "core/kubelet/prober/worker.go",
 	},
+	RestartAllContainers: {
+		Name: "restart-all-containers", Area: AreaRestart, Since: 36, Gate: "RestartAllContainersOnContainerExits",
+		Before:   `(1.35, alpha and off) a rule's action RestartAllContainers is refused: "Unsupported value: \"RestartAllContainers\": supported values: \"Restart\"" (with the gate on, and NodeDeclaredFeatures, which it depends on, it works as from 1.36 but for restart-all-after-reset)`,
+		After:    "a container that exits with a code whose first matching rule is RestartAllContainers sets the pod's condition AllContainersRestarting (True, RestartAllContainersStarted); the next sync kills (Killing \"killing\", no grace but the 2 s minimum) and removes every instance of every container, the source last, keeping the sandbox; once the runtime lists none the condition turns False, the containers wait as RestartingAllContainers (last state 137, one restart more) and start again from the first init container, with no back-off; Initialized stays True; rules on sidecars are allowed",
+		Upstream: "pkg/kubelet/kuberuntime/kuberuntime_manager.go: computePodActions, getContainersToReset, SyncPod; pkg/kubelet/kubelet.go: SyncPod; kubelet_pods.go: generateAPIPodStatus, convertToAPIContainerStatuses, getPhase; status/generate.go: GenerateAllContainersRestartingCondition, GeneratePodInitializedCondition; container/helpers.go: ShouldAllContainersRestart, AllContainersRestartCleanedUp; pkg/api/v1/pod/util.go: ContainerShouldRestart, AllContainersCouldRestart; status_manager.go: checkContainerStateTransition; prober/worker.go: doProbe", PR: "", Model: "core/kubelet/kuberuntime/actions.go, kuberuntime/sync.go, core/kubelet/kubelet_pods.go, kubelet_sync.go, status/generate.go",
+	},
+	RestartAllAfterReset: {
+		Name: "restart-all-after-reset", Area: AreaRestart, Since: 36, Gate: "RestartAllContainersOnContainerExits",
+		Before:   "(1.35, the gate on) after the sync that removed the containers the pod waits for its next sync: a killed container's PLEG event, else its periodic resync (a pod whose only container asked for the restart waits a minute); a restarted container shows no last state",
+		After:    "a sync that removed containers for the restart queues the pod's next sync at once, and a container whose instance changed keeps the previous status's termination as its last state",
+		Upstream: "pkg/kubelet/kubelet.go: SyncPod; kubelet_pods.go: convertToAPIContainerStatuses", PR: "", Model: "core/kubelet/kubelet_sync.go, core/kubelet/kubelet_pods.go",
+	},
 }

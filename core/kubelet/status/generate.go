@@ -21,6 +21,9 @@ const (
 	ContainersNotReady       = "ContainersNotReady"
 	ContainersNotInitialized = "ContainersNotInitialized"
 	ReadinessGatesNotReady   = "ReadinessGatesNotReady"
+	// RestartAllContainersStarted: a container exited with a code whose
+	// rule restarts all the pod's containers (1.35+).
+	RestartAllContainersStarted = "RestartAllContainersStarted"
 )
 
 // containersMessage is the message of a condition that lists containers:
@@ -149,8 +152,11 @@ func PodReadyFrom(cr v1.PodCondition, spec *v1.PodSpec, conds []v1.PodCondition)
 
 // GeneratePodInitializedCondition computes Initialized; from 1.28 a pod
 // whose regular containers have started is initialized whatever its init
-// containers say.
-func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string) v1.PodCondition {
+// containers say. wasInitialized is whether, under
+// RestartAllContainersOnContainerExits, the previous status had the pod
+// Initialized: a pod restarting all its containers in place runs its init
+// containers again, but is not uninitialized by that.
+func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, statuses []v1.ContainerStatus, phase string, wasInitialized bool) v1.PodCondition {
 	if statuses == nil && len(spec.InitContainers) > 0 {
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: UnknownContainerStatuses}
 	}
@@ -178,9 +184,31 @@ func GeneratePodInitializedCondition(rel release.Release, spec *v1.PodSpec, stat
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
 	}
 	if msg := containersMessage(unknown, "incomplete", incomplete); msg != "" {
+		if wasInitialized {
+			return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
+		}
 		return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionFalse, Reason: ContainersNotInitialized, Message: msg}
 	}
 	return v1.PodCondition{Type: v1.PodInitialized, Status: v1.ConditionTrue}
+}
+
+// GenerateAllContainersRestartingCondition is the AllContainersRestarting
+// condition (1.35+, RestartAllContainersOnContainerExits) of a pod with a
+// RestartAllContainers rule: False with the terminal phase's reason once the
+// pod is done; True while a restart in place is wanted (restarting:
+// kubecontainer.ShouldAllContainersRestart) and the runtime still lists
+// some of its containers (not cleanedUp); else False without a reason.
+func GenerateAllContainersRestartingCondition(phase string, restarting, cleanedUp bool) v1.PodCondition {
+	switch {
+	case phase == v1.PodSucceeded:
+		return v1.PodCondition{Type: v1.AllContainersRestarting, Status: v1.ConditionFalse, Reason: PodCompleted}
+	case phase == v1.PodFailed:
+		return v1.PodCondition{Type: v1.AllContainersRestarting, Status: v1.ConditionFalse, Reason: PodFailed}
+	case !restarting, cleanedUp:
+		return v1.PodCondition{Type: v1.AllContainersRestarting, Status: v1.ConditionFalse}
+	}
+	return v1.PodCondition{Type: v1.AllContainersRestarting, Status: v1.ConditionTrue, Reason: RestartAllContainersStarted,
+		Message: "container exited with restart policy rule"}
 }
 
 // PodSandboxNotReady is the reason of a False PodReadyToStartContainers

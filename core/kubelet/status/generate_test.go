@@ -144,7 +144,7 @@ func TestGeneratePodInitializedCondition(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.want.Type = v1.PodInitialized
-			if got := GeneratePodInitializedCondition(tt.rel, tt.spec, tt.statuses, tt.phase); got != tt.want {
+			if got := GeneratePodInitializedCondition(tt.rel, tt.spec, tt.statuses, tt.phase, false); got != tt.want {
 				t.Errorf("got %+v\nwant %+v", got, tt.want)
 			}
 		})

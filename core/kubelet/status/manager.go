@@ -47,6 +47,9 @@ type Manager struct {
 	// RestartRules is ContainerRestartRules: a container that its own
 	// policy and rules restart for its exit code may leave Terminated.
 	RestartRules bool
+	// RestartAll is RestartAllContainersOnContainerExits: a pod with a
+	// RestartAllContainers rule may see any container leave Terminated.
+	RestartAll bool
 	// OnDelete observes final deletions and the status last written.
 	OnDelete func(pod *v1.Pod, last *v1.PodStatus)
 	// OnAborted observes a status update refused for an illegal
@@ -67,10 +70,12 @@ func (m *Manager) GetPodStatus(uid string) (*v1.PodStatus, bool) {
 }
 
 // IsKubeletCondition reports whether the kubelet owns a condition type.
+// (Upstream owns AllContainersRestarting only with its gate on; off, the
+// kubelet never writes it, so no status of the model has it.)
 func IsKubeletCondition(t string) bool {
 	switch t {
 	case v1.PodScheduled, v1.PodReadyToStartContainers, "PodHasNetwork",
-		v1.PodInitialized, v1.ContainersReady, v1.PodReady:
+		v1.PodInitialized, v1.ContainersReady, v1.PodReady, v1.AllContainersRestarting:
 		return true
 	}
 	return false
@@ -192,15 +197,17 @@ func (m *Manager) SyncBatch() {
 // (status_manager.go: checkContainerStateTransition). With RestartRules
 // (1.34+) a container whose own policy and rules restart it after that
 // exit may too, though a pod whose policy is Always is never checked. It
-// returns upstream's error text, or "".
+// returns upstream's error text, or "". Under RestartAll (1.35+) a pod
+// with a RestartAllContainers rule anywhere is not checked either: any of
+// its containers may run again.
 func (m *Manager) checkContainerStateTransition(old, s *v1.PodStatus, spec *v1.PodSpec) string {
-	if spec.RestartPolicy == v1.RestartPolicyAlways {
+	if spec.RestartPolicy == v1.RestartPolicyAlways || (m.RestartAll && v1.AllContainersCouldRestart(spec)) {
 		return ""
 	}
 	restarts := func(name string, cs []v1.Container, code int32) bool {
 		for i := range cs {
 			if cs[i].Name == name {
-				return v1.ContainerShouldRestart(&cs[i], spec, code)
+				return v1.ContainerShouldRestart(&cs[i], spec, code, m.RestartAll)
 			}
 		}
 		return false

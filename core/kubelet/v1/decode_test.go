@@ -127,7 +127,7 @@ func FuzzDecodePod(f *testing.F) {
 			for _, cs := range [][]Container{p.Spec.InitContainers, p.Spec.Containers} {
 				for i := range cs {
 					for _, code := range []int32{0, 1, 42} {
-						ContainerShouldRestart(&cs[i], &p.Spec, code)
+						ContainerShouldRestart(&cs[i], &p.Spec, code, opt.RestartAll)
 					}
 					IsContainerRestartable(&cs[i], &p.Spec)
 				}

@@ -29,14 +29,22 @@ func IsRestartableInitContainer(c *Container) bool {
 // ContainerShouldRestart is upstream's answer, under ContainerRestartRules
 // (pkg/api/v1/pod/util.go), to whether a container that exited with code
 // should run again. A container with its own restartPolicy asks its rules
-// first (the first that matches decides; only Restart says yes here, since
-// the model has no RestartAllContainers), then its policy; a container
-// without one follows the pod's policy.
-func ContainerShouldRestart(c *Container, spec *PodSpec, code int32) bool {
+// first (the first that matches decides: Restart says yes, and so does
+// RestartAllContainers when restartAll, the RestartAllContainersOnContainerExits
+// gate, is on; otherwise the rule is passed over), then its policy; a
+// container without one follows the pod's policy.
+func ContainerShouldRestart(c *Container, spec *PodSpec, code int32, restartAll bool) bool {
 	policy := spec.RestartPolicy
 	if c.RestartPolicy != nil {
-		if r := MatchRestartRule(c, code); r != nil && r.Action == RestartRuleActionRestart {
-			return true
+		if r := MatchRestartRule(c, code); r != nil {
+			switch r.Action {
+			case RestartRuleActionRestart:
+				return true
+			case RestartRuleActionRestartAll:
+				if restartAll {
+					return true
+				}
+			}
 		}
 		switch p := *c.RestartPolicy; p {
 		case RestartPolicyAlways, RestartPolicyOnFailure, RestartPolicyNever:
@@ -50,6 +58,23 @@ func ContainerShouldRestart(c *Container, spec *PodSpec, code int32) bool {
 		return code != 0
 	}
 	return true
+}
+
+// AllContainersCouldRestart reports whether any container of the pod, init
+// or regular, has a rule whose action is RestartAllContainers: then every
+// container may run again, whatever its own policy (AllContainersCouldRestart
+// in pkg/api/v1/pod/util.go).
+func AllContainersCouldRestart(spec *PodSpec) bool {
+	for _, cs := range [][]Container{spec.InitContainers, spec.Containers} {
+		for i := range cs {
+			for _, r := range cs[i].RestartPolicyRules {
+				if r.Action == RestartRuleActionRestartAll {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // MatchRestartRule returns the first of c's restart rules whose exit codes

@@ -28,9 +28,19 @@ func TestRestartRules(t *testing.T) {
 		{Action: RestartRuleActionRestart}, r(RestartRuleActionRestart, "Is", 1), r("Other", "In", 2), r(RestartRuleActionRestart, "NotIn", 0, 2)}}
 	spec := &PodSpec{RestartPolicy: RestartPolicyAlways}
 	for code, want := range map[int32]bool{0: false, 1: true, 2: false, 3: true} {
-		if got := ContainerShouldRestart(c, spec, code); got != want {
+		if got := ContainerShouldRestart(c, spec, code, false); got != want {
 			t.Errorf("exit %d: %v, want %v", code, got, want)
 		}
+	}
+	// RestartAllContainers restarts only with its gate on; off, the rule
+	// is passed over for the container's policy.
+	all := &Container{Name: "a", RestartPolicy: &never, RestartPolicyRules: []ContainerRestartRule{r(RestartRuleActionRestartAll, "In", 42)}}
+	if !ContainerShouldRestart(all, spec, 42, true) || ContainerShouldRestart(all, spec, 42, false) || ContainerShouldRestart(all, spec, 1, true) {
+		t.Error("RestartAllContainers")
+	}
+	if !AllContainersCouldRestart(&PodSpec{InitContainers: []Container{*all}}) || !AllContainersCouldRestart(&PodSpec{Containers: []Container{*c, *all}}) ||
+		AllContainersCouldRestart(&PodSpec{Containers: []Container{*c}}) {
+		t.Error("AllContainersCouldRestart")
 	}
 	if m := MatchRestartRule(c, 2); m == nil || m.Action != "Other" {
 		t.Errorf("exit 2 matched %+v, want the third rule", m)

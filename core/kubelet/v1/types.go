@@ -334,6 +334,8 @@ const (
 	PodInitialized            = "Initialized"
 	ContainersReady           = "ContainersReady"
 	PodReady                  = "Ready"
+	// AllContainersRestarting: 1.35+, RestartAllContainersOnContainerExits.
+	AllContainersRestarting = "AllContainersRestarting"
 )
 
 // PodStatus is core/v1 PodStatus.

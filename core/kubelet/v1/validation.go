@@ -361,13 +361,7 @@ func validateRestartRules(c *Container, path string, opt ValidateOptions, add fu
 	}
 	for i, r := range c.RestartPolicyRules {
 		rp := fmt.Sprintf("%s.restartPolicyRules[%d]", path, i)
-		switch {
-		case r.Action == RestartRuleActionRestartAll && opt.RestartAll:
-			// Valid, but restarting every container of the pod in place
-			// is not modelled: refused rather than run as if the rule
-			// were not there.
-			add(rp+".action", "the action RestartAllContainers is valid here, but kubexplorer does not model it")
-		case r.Action != RestartRuleActionRestart:
+		if r.Action != RestartRuleActionRestart && (r.Action != RestartRuleActionRestartAll || !opt.RestartAll) {
 			add(rp+".action", "Unsupported value: %q: supported values: %s", r.Action, actions)
 		}
 		if r.ExitCodes == nil {
