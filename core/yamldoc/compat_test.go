@@ -88,6 +88,14 @@ var compatCases = []string{
 	"1.1234567891: a\n",
 	".inf: a\n-.inf: b\n.nan: c\n",
 	"18446744073709551615: a\n",
+	// An empty flow collection as the first key is the whole document for
+	// yaml.v2, which reads nothing after it (emptykey.go).
+	"{}: :\n",
+	"[]: :\n",
+	"  {}: :\n",
+	"# c\n{}: :\n",
+	"{}: :\nb: [\n",
+	"{}: x\nb: \"unclosed\n",
 	"? [a]\n: 1\n",
 	"? {a: 1}\n: 1\n",
 	"a: &x {b: 1}\nc: *x\n",

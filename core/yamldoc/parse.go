@@ -26,6 +26,13 @@ func Parse(data []byte) (*Document, error) {
 // larger text (a document of a stream): positions, and the line numbers in
 // error texts, are those of the larger text.
 func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
+	return parseAt(data, firstLine, lim, true)
+}
+
+// parseAt is ParseAt; emptyKeys says a yaml.v3 error may be checked for an
+// empty flow key before it (emptyFlowKeyFirst, which parses prefixes
+// without that check).
+func parseAt(data []byte, firstLine int, lim Limits, emptyKeys bool) (*Document, error) {
 	if len(data) > lim.MaxBytes {
 		l, c := positionOf(data, lim.MaxBytes)
 		return nil, &Error{Line: l + firstLine - 1, Column: c,
@@ -40,7 +47,12 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 			// yaml.v3 reads two tokens past the marker that ends the
 			// first document (to place comments); yaml.v2 stops at the
 			// marker, so what follows it cannot fail the first document.
-			return ParseAt(data[:cut], firstLine, lim)
+			return parseAt(data[:cut], firstLine, lim, emptyKeys)
+		}
+		if emptyKeys {
+			if d, err, ok := emptyFlowKeyFirst(data, firstLine, lim); ok {
+				return d, err
+			}
 		}
 		shiftError(e, firstLine-1)
 		return nil, e
@@ -94,6 +106,9 @@ type converter struct {
 	decodes, aliased int
 	slab             []Node
 	chunk            int // size of the last chunk of slab
+	// indentless is the block sequence being converted that is written
+	// at its key's column ("x:\n- a"), which yaml.v2 parses apart.
+	indentless *yaml.Node
 }
 
 // The alias guard of yaml.v2 (and so of the kubelet and kubectl): past 100
@@ -228,6 +243,16 @@ func (c *converter) sequence(y *yaml.Node, n *Node, depth int) error {
 	n.Content = make([]*Node, 0, len(y.Content))
 	n.stat = stat{decodes: 1, weight: 1}
 	for _, item := range y.Content {
+		if k := firstKey(item); k != nil && y.Style&yaml.FlowStyle == 0 && emptyFlow(k) && !c.explicitKey(k) {
+			// yaml.v2 takes the empty collection for the entry itself
+			// (emptykey.go), and its ':' for what follows the entry: the
+			// next entry's '-', or for a sequence at its key's column
+			// (which then ends) the mapping's next key.
+			if y == c.indentless {
+				return c.syntax(k, "did not find expected key")
+			}
+			return c.syntax(k, "did not find expected '-' indicator")
+		}
 		in, err := c.convert(item, depth+1)
 		if err != nil {
 			return err
@@ -329,6 +354,20 @@ func (c *converter) explicitKey(y *yaml.Node) bool {
 	return off > 0 && c.data[off-1] == '?'
 }
 
+// emptyKeyProblem is yaml.v2's error at an empty flow collection written
+// as a key of mapping m: in a flow mapping the parser wants the next ','
+// or '}', in a single-pair mapping of a flow sequence ("[{}: x]", which
+// starts at its key) the next ',' or ']', in a block mapping a key.
+func emptyKeyProblem(m, key *yaml.Node) string {
+	switch {
+	case m.Style&yaml.FlowStyle == 0:
+		return "did not find expected key"
+	case m.Line == key.Line && m.Column == key.Column:
+		return "did not find expected ',' or ']'"
+	}
+	return "did not find expected ',' or '}'"
+}
+
 func emptyFlow(y *yaml.Node) bool {
 	return (y.Kind == yaml.MappingNode || y.Kind == yaml.SequenceNode) && y.Style&yaml.FlowStyle != 0 && len(y.Content) == 0
 }
@@ -378,8 +417,9 @@ func (c *converter) mapping(y *yaml.Node, n *Node, depth int) error {
 			continue
 		}
 		if emptyFlow(ky) && !c.explicitKey(ky) {
-			// yaml.v2 does not take "{}" or "[]" for a key.
-			return c.syntax(ky, "did not find expected key")
+			// yaml.v2 does not take "{}" or "[]" for a key (emptykey.go);
+			// it fails where it expects what follows the collection.
+			return c.syntax(ky, emptyKeyProblem(y, ky))
 		}
 		k, err := c.convert(ky, depth+1)
 		if err != nil {
@@ -387,6 +427,9 @@ func (c *converter) mapping(y *yaml.Node, n *Node, depth int) error {
 		}
 		if kd := k.Deref(); kd.Kind != ScalarNode {
 			return errorAt(k, "yaml: invalid map key: %#v", toV2(kd))
+		}
+		if vy.Kind == yaml.SequenceNode && vy.Style&yaml.FlowStyle == 0 && vy.Column == ky.Column {
+			c.indentless = vy
 		}
 		v, err := c.convert(vy, depth+1)
 		if err != nil {

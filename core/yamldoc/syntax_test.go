@@ -48,6 +48,28 @@ var syntaxCases = []string{
 	"a: 1\nb: [] \"unclosed\n- \" quay.io/*\"\n",
 	"a: 1\nfeatureGates: \"unclosed\n  key: \"\"\n  memory: \"0.000\"\n",
 	"featureGates: \"unclosed\n  key: \"\"\nmemory: \"0.000\"\n",
+	// An empty flow collection as a key: yaml.v2 stops there, before what
+	// follows it on the line or below can fail (emptykey.go).
+	"a:\n  b: 1\n  {}: :\n",
+	"apiVersion: v1\nlogging:\n  format: text\n  {}: :\n",
+	"a: 1\n{  }   : :\n",
+	"a: 1\n[ ]: :\n",
+	"a: 1\n{}: -\n",
+	"a: 1\n{}: \"unclosed\n",
+	"a: 1\n{}: [\n",
+	"a: 1\n{}: x\n  : :\n",
+	"a: 1\n{}: x\nb: : :\n",
+	"- {}: :\n",
+	"- {}: x\n",
+	"-\n  {}: x\n",
+	"a:\n  - - {}: :\n",
+	"x:\n- {}: x\n  b: 1\n",
+	"x:\n  y:\n  - {}: :\n",
+	"- a: 1\n  {}: x\n",
+	"a: [{}: x]\n",
+	"a: [\n  {}: x]\n",
+	"a: {b: 1, {}: x}\n",
+	"a: 1\nb: 2: 3\n{}: :\n",
 }
 
 func TestSyntaxErrorsMatchYAMLv2(t *testing.T) {
