@@ -126,6 +126,7 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	}
 	if !internal {
 		r.foldedFields(doc, fileCfg, nulled, setBy)
+		r.foldedNested(doc, setBy)
 	}
 	if internal {
 		r.ontoInternal(doc, setBy)

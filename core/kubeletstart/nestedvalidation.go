@@ -31,11 +31,13 @@ import (
 var nestedFields = []string{"registerWithTaints", "shutdownGracePeriod", "shutdownGracePeriodCriticalPods",
 	"shutdownGracePeriodByPodPriority", "memorySwap", "reservedMemory", "logging", "tracing", allowlistField}
 
-// noteNested keeps the nested fields of a file decoded on its own.
+// noteNested keeps the nested fields of a file decoded on its own, as the
+// case-sensitive decode keeps them (knownOnly).
 func (r *run) noteNested(st configState, obj map[string]any, pos *positions, input, path string) {
 	for _, name := range nestedFields {
 		if v, ok := obj[name]; ok && v != nil && configFieldKnown(r.e.minor, name) {
-			st[name] = fieldValue{val: v, from: origin{source: input, path: path, at: pos.field(name)}}
+			t, _ := configType(r.e.minor, name)
+			st[name] = fieldValue{val: knownOnly(v, t, r.e.minor), from: origin{source: input, path: path, at: pos.field(name)}}
 		}
 	}
 }

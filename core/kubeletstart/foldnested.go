@@ -1,0 +1,179 @@
+package kubeletstart
+
+import (
+	"sort"
+	"strings"
+)
+
+// Nested fields spelt in another case in 1.32+ drop-ins.
+//
+// The config file (and a 1.28 drop-in) is decoded case-sensitively at every
+// level, by json-iterator with CaseSensitive up to 1.22 and by
+// sigs.k8s.io/json after: "Logging:" or "logging: {Verbosity: 2}" is an
+// unknown field there, which lenient decoding drops (knownOnly). From 1.32
+// the merged drop-ins are decoded by encoding/json into a fresh v1beta1
+// configuration (mergeKubeletConfigurations, cmd/kubelet/app/server.go
+// 1.32–1.37), which matches keys to fields without case at every level and
+// decodes them in sorted order (the merge patch marshals a Go map), each
+// onto what the keys before it filled. The base's own key holds what
+// json.Marshal wrote for the defaulted file: logging and the two
+// shutdownGracePeriod durations are always written (a struct is never
+// omitted), so a spelling that sorts before theirs ("Logging",
+// "ShutdownGracePeriod", "logging: {Format: json}") is decoded first and
+// overwritten wherever the base writes the field, while one that sorts
+// after ("shutdowngraceperiod") wins; the fields omitted when empty
+// (registerWithTaints, reservedMemory, tracing, …) take a drop-in's
+// spelling when the file leaves them out. foldedFields does the same for
+// the tracked scalar fields, patchedGates for featureGates.
+
+// foldedNested re-decodes the nested fields as the 1.32+ merge's
+// json.Unmarshal does, where a drop-in spelt a key of theirs (at any level)
+// otherwise.
+func (r *run) foldedNested(doc map[string]any, setBy map[string]dropinSource) {
+	minor := r.e.minor
+	for _, name := range nestedFields {
+		t, ok := configType(minor, name)
+		if !ok {
+			continue
+		}
+		keys := []string{name}
+		for k, v := range doc {
+			if k != name && v != nil && strings.EqualFold(k, name) {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		base, hasBase := r.cfg[name]
+		_, baseFolds := foldCase(base.val, t, minor)
+		if len(keys) == 1 && !baseFolds {
+			continue
+		}
+		var val any
+		from := base.from
+		for _, k := range keys {
+			if k == name {
+				if v, ok := marshalledNested(name, base.val, hasBase); ok {
+					f, _ := foldCase(v, t, minor)
+					val = decodeOnto(val, f)
+					if hasBase {
+						from = base.from
+					}
+				}
+				continue
+			}
+			f, _ := foldCase(doc[k], t, minor)
+			val = decodeOnto(val, f)
+			from = dropinOrigin(setBy[k], k)
+		}
+		if val == nil {
+			continue
+		}
+		r.cfg[name] = fieldValue{val: val, from: from}
+	}
+}
+
+// marshalledNested is what json.Marshal of the defaulted configuration
+// writes under a nested field's own key, given the model's value (the
+// file's, with the drop-ins' own-key values merged on), or false for
+// nothing: the fields a drop-in's other spelling cannot override because
+// the base writes them after it.
+func marshalledNested(name string, v any, present bool) (any, bool) {
+	var fill map[string]any
+	switch name {
+	case "logging":
+		// Defaulting fills the format and the flush frequency; the
+		// verbosity has no omitempty.
+		fill = map[string]any{"format": "text", "flushFrequency": "5s", "verbosity": float64(0)}
+	case "shutdownGracePeriod", "shutdownGracePeriodCriticalPods":
+		// A metav1.Duration is a struct: omitempty never drops it.
+		if !present || v == nil {
+			return "0s", true
+		}
+		return v, true
+	}
+	if fill == nil {
+		return v, present && v != nil
+	}
+	m, _ := v.(map[string]any)
+	out := make(map[string]any, len(m)+len(fill))
+	for k, x := range m {
+		out[k] = x
+	}
+	for k, x := range fill {
+		if s, isStr := out[k].(string); out[k] == nil || isStr && s == "" {
+			out[k] = x
+		}
+	}
+	return out, true
+}
+
+// foldCase is a value with its struct keys renamed to the JSON names of
+// the fields encoding/json matches them to without case, at every level
+// (keys decoded in sorted order onto each other), and whether any key was
+// spelt otherwise. Keys that match no field are kept.
+func foldCase(v any, t fieldType, minor int) (any, bool) {
+	switch t.code {
+	case 'a':
+		l, ok := v.([]any)
+		if !ok {
+			return v, false
+		}
+		out := make([]any, len(l))
+		folds := false
+		for i, e := range l {
+			var f bool
+			out[i], f = foldCase(e, t.elem(), minor)
+			folds = folds || f
+		}
+		return out, folds
+	case 'o':
+	default:
+		return v, false
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v, false
+	}
+	out := make(map[string]any, len(m))
+	folds := false
+	for _, k := range sortedKeys(m) {
+		name := foldNested(t.name, minor, k)
+		ft, _, _ := nestedType(t.name, minor, name)
+		x, f := foldCase(m[k], ft, minor)
+		folds = folds || f || name != k
+		out[name] = decodeOnto(out[name], x)
+	}
+	return out, folds
+}
+
+// knownOnly is a nested value as a case-sensitive decode keeps it: the
+// struct keys that name no field of the release are dropped, at every
+// level.
+func knownOnly(v any, t fieldType, minor int) any {
+	switch t.code {
+	case 'a':
+		l, ok := v.([]any)
+		if !ok {
+			return v
+		}
+		out := make([]any, len(l))
+		for i, e := range l {
+			out[i] = knownOnly(e, t.elem(), minor)
+		}
+		return out
+	case 'o':
+	default:
+		return v
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for k, x := range m {
+		if ft, _, ok := nestedType(t.name, minor, k); ok {
+			out[k] = knownOnly(x, ft, minor)
+		}
+	}
+	return out
+}
