@@ -72,6 +72,11 @@ const (
 	// FinalizerPatch: finalizers are added and removed with a merge patch
 	// that appends (before: an update carrying a sorted set).
 	FinalizerPatch
+	// ManagedLabelPatch: the managed label is removed from a member object
+	// with a JSON merge patch that deletes only that key and carries no
+	// resourceVersion (before: an update of the whole cached object, which a
+	// newer version of the object makes a Conflict).
+	ManagedLabelPatch
 	// QueueDedup: the work queue holds keys, so a key waiting to be
 	// reconciled is queued once (before: every delivery was a new item).
 	QueueDedup
@@ -143,6 +148,7 @@ var changes = [numChanges]Info{
 	DNSGatesRemoved:                 {Name: "DNSGatesRemoved", First: "v0.7.0", PRs: []int{1351, 1360}, Summary: "the DNS feature gates are gone"},
 	RSPReadyReplicas:                {Name: "RSPReadyReplicas", First: "v0.7.0", PRs: []int{1385}, Summary: "the RSP scheduler counts a member's replicas from status.readyReplicas"},
 	FinalizerPatch:                  {Name: "FinalizerPatch", First: "v0.8.0", PRs: []int{1389}, Summary: "finalizers are patched in, appended, not updated as a sorted set"},
+	ManagedLabelPatch:               {Name: "ManagedLabelPatch", First: "v0.8.0", PRs: []int{1409}, Summary: "the managed label is removed with a merge patch, not an update of the cached object"},
 	QueueDedup:                      {Name: "QueueDedup", First: "v0.8.0", PRs: []int{1379}, Summary: "a key waiting in a work queue is queued once"},
 	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors; the cluster controller its failed probes"},
 	RetainClusterIPs:                {Name: "RetainClusterIPs", First: "v0.8.0", PRs: []int{1427}, Summary: "updates keep a Service's clusterIPs"},

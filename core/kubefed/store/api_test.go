@@ -487,6 +487,20 @@ func TestMergePatch(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, map[string]any{"now": "object"}, o["extra"])
 
+	// Deleting the last label leaves no labels map (ObjectMeta's maps are
+	// omitempty), and a stale reader's patch still applies: it carries no
+	// resourceVersion.
+	u.SetLabels(o, map[string]string{"kubefed.io/managed": "true"})
+	_, err = s.Update(o)
+	require.NoError(t, err)
+	_, err = s.MergePatch("", "ConfigMap", "ns", "cm", map[string]any{"data": map[string]any{"d": "4"}})
+	require.NoError(t, err)
+	o, err = s.MergePatch("", "ConfigMap", "ns", "cm", map[string]any{"metadata": map[string]any{"labels": map[string]any{"kubefed.io/managed": nil}}})
+	require.NoError(t, err)
+	_, has := u.NestedMap(o, "metadata")["labels"]
+	require.False(t, has, "labels: %v", u.NestedMap(o, "metadata")["labels"])
+	require.Equal(t, "4", u.NestedMap(o, "data")["d"])
+
 	_, err = s.MergePatch("", "ConfigMap", "ns", "missing", map[string]any{})
 	require.EqualError(t, err, `configmaps "missing" not found`)
 	_, err = s.MergePatch("", "Gizmo", "ns", "cm", map[string]any{})

@@ -611,6 +611,15 @@ func (s *Store) MergePatch(group, kind, ns, name string, patch map[string]any) (
 		return nil, NewNotFound(k.Resource(), name)
 	}
 	next := mergePatch(u.DeepCopyMap(old), patch).(map[string]any)
+	// The server decodes the result into ObjectMeta, whose maps are
+	// omitempty: a patch that deletes the last label leaves no labels: {}.
+	if md, ok := next["metadata"].(map[string]any); ok {
+		for _, f := range []string{"labels", "annotations"} {
+			if m, ok := md[f].(map[string]any); ok && len(m) == 0 {
+				delete(md, f)
+			}
+		}
+	}
 	return s.write(k, old, next, "")
 }
 

@@ -442,16 +442,46 @@ func (d *dispatcher) removeManagedLabel(cluster string, clusterObj map[string]an
 		return false
 	}
 	d.starting(cluster, op, "Removing managed label from", withEvents)
-	obj := u.DeepCopyMap(clusterObj)
-	util.RemoveManagedLabel(obj)
+	ns, name := u.GetNamespace(clusterObj), u.GetName(clusterObj)
 	ok := true
-	d.send(client, "update", cluster, u.GetNamespace(obj), u.GetName(obj), func() {
-		if _, err := client.Update(obj); err != nil {
+	fail := func(err error) {
+		if err != nil {
 			ok = false
 			d.failedOp(LabelRemovalFailed, cluster, op, err, withEvents)
 		}
+	}
+	if d.s.cfg.Release.Has(release.ManagedLabelPatch) {
+		// controller-runtime's MergeFrom diff of the cached object and
+		// the same without the label: only that key, no resourceVersion,
+		// so the member applies it to whatever version it now holds.
+		patch := managedLabelPatch(clusterObj)
+		d.send(client, "patch", cluster, ns, name, func() {
+			_, err := client.MergePatch(d.s.target.Group, d.s.target.Kind, ns, name, patch)
+			fail(err)
+		})
+		return ok
+	}
+	// Before v0.8.0 the whole cached object is sent back: its
+	// resourceVersion is a precondition, so a member object changed since
+	// the informer saw it answers Conflict.
+	obj := u.DeepCopyMap(clusterObj)
+	util.RemoveManagedLabel(obj)
+	d.send(client, "update", cluster, ns, name, func() {
+		_, err := client.Update(obj)
+		fail(err)
 	})
 	return ok
+}
+
+// managedLabelPatch is the JSON merge patch that removes kubefed's label
+// from obj: {"metadata":{"labels":{"kubefed.io/managed":null}}}, or {} when
+// obj does not carry it as "true" (util.RemoveManagedLabel then changes
+// nothing, so the diff is empty).
+func managedLabelPatch(obj map[string]any) map[string]any {
+	if !util.ManagedSelector(obj) {
+		return map[string]any{}
+	}
+	return map[string]any{"metadata": map[string]any{"labels": map[string]any{util.ManagedByKubeFedLabelKey: nil}}}
 }
 
 // retainClusterFields keeps what member clusters own (dispatch/retain.go).
