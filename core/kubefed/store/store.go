@@ -413,6 +413,11 @@ func (s *Store) validate(k *Kind, op Operation, obj, old map[string]any, sub str
 			return NewInvalid(k.QualifiedKind(), name, errs.Aggregate())
 		}
 	}
+	if sub == "" {
+		if errs := builtinErrors(k, obj); len(errs) > 0 {
+			return NewInvalid(k.QualifiedKind(), name, errs.Aggregate())
+		}
+	}
 	if f := s.Admission[k.GK()]; f != nil {
 		if err := f(op, obj, old, sub); err != nil {
 			return err
