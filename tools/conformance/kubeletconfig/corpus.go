@@ -113,6 +113,8 @@ func (c *Corpus) Doc(seed uint64) (data []byte, gates []string) {
 	// Nested values ValidateKubeletConfiguration refuses or accepts, from
 	// a stream of their own too.
 	c.validated(d, newRng(seed^0x76616c69))
+	// Keys spelt in another case, from a stream of their own too.
+	c.caseFold(d, newRng(seed^0x63617365), false)
 	if r.Intn(6) == 0 {
 		c.noise(d)
 	}

@@ -202,6 +202,7 @@ func (c *Corpus) cleanDoc(seed uint64, r *rng) ([]byte, []string) {
 	if r.Intn(2) == 0 {
 		c.validated(d, newRng(seed^0x76616c69))
 	}
+	c.caseFold(d, newRng(seed^0x63617365), true)
 	var gates []string
 	for n := range d.gates {
 		gates = append(gates, n)
