@@ -111,11 +111,13 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 		fileCfg[k] = v
 	}
 	nulled := map[string]bool{}
+	var objs []map[string]any
 	for _, f := range files {
 		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
 			return nil, nil, false
 		}
+		objs = append(objs, obj)
 		for k, v := range obj {
 			nulled[k] = v == nil
 		}
@@ -126,7 +128,7 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	}
 	if !internal {
 		r.foldedFields(doc, fileCfg, nulled, setBy)
-		r.foldedNested(doc, setBy)
+		r.foldedNested(doc, fileCfg, objs, setBy)
 	}
 	if internal {
 		r.ontoInternal(doc, setBy)

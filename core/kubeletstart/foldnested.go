@@ -23,13 +23,20 @@ import (
 // overwritten wherever the base writes the field, while one that sorts
 // after ("shutdowngraceperiod") wins; the fields omitted when empty
 // (registerWithTaints, reservedMemory, tracing, …) take a drop-in's
-// spelling when the file leaves them out. foldedFields does the same for
-// the tracked scalar fields, patchedGates for featureGates.
+// spelling when the file leaves them out. logging.options is a struct
+// too, as are its json and text blocks and their quantities, so the base
+// always writes options.json.infoBufferSize (and .text's) as "0" after any
+// "Options:", "JSON:" or "InfoBufferSize:". The merge patch applies each
+// drop-in's value under the own key to the base's: a null there removes
+// the base's member (or, for the whole field, the base's key), and what a
+// drop-in spelt otherwise is then no longer overwritten. foldedFields does
+// the same for the tracked scalar fields, patchedGates for featureGates.
 
 // foldedNested re-decodes the nested fields as the 1.32+ merge's
 // json.Unmarshal does, where a drop-in spelt a key of theirs (at any level)
-// otherwise.
-func (r *run) foldedNested(doc map[string]any, setBy map[string]dropinSource) {
+// otherwise. file is the configuration as the file set it, objs the
+// drop-ins in the walk's order.
+func (r *run) foldedNested(doc map[string]any, file configState, objs []map[string]any, setBy map[string]dropinSource) {
 	minor := r.e.minor
 	for _, name := range nestedFields {
 		t, ok := configType(minor, name)
@@ -43,17 +50,31 @@ func (r *run) foldedNested(doc map[string]any, setBy map[string]dropinSource) {
 			}
 		}
 		sort.Strings(keys)
-		base, hasBase := r.cfg[name]
-		_, baseFolds := foldCase(base.val, t, minor)
-		if len(keys) == 1 && !baseFolds {
+		// The merged document's own key: what json.Marshal wrote for the
+		// file, patched by each drop-in's value under that key (a null
+		// removes it, and a later drop-in's value then stands alone).
+		fileVal, inFile := file[name]
+		own, hasOwn := marshalledNested(name, fileVal.val, inFile, t, minor)
+		for _, obj := range objs {
+			if v, ok := obj[name]; ok {
+				if v == nil {
+					own, hasOwn = nil, false
+				} else {
+					own, hasOwn = mergePatch(own, v), true
+				}
+			}
+		}
+		_, ownFolds := foldCase(own, t, minor)
+		if len(keys) == 1 && !ownFolds {
 			continue
 		}
 		var val any
+		base, hasBase := r.cfg[name]
 		from := base.from
 		for _, k := range keys {
 			if k == name {
-				if v, ok := marshalledNested(name, base.val, hasBase); ok {
-					f, _ := foldCase(v, t, minor)
+				if hasOwn {
+					f, _ := foldCase(own, t, minor)
 					val = decodeOnto(val, f)
 					if hasBase {
 						from = base.from
@@ -74,10 +95,10 @@ func (r *run) foldedNested(doc map[string]any, setBy map[string]dropinSource) {
 
 // marshalledNested is what json.Marshal of the defaulted configuration
 // writes under a nested field's own key, given the model's value (the
-// file's, with the drop-ins' own-key values merged on), or false for
-// nothing: the fields a drop-in's other spelling cannot override because
-// the base writes them after it.
-func marshalledNested(name string, v any, present bool) (any, bool) {
+// file's, with the drop-ins' own-key values merged on) and its type t, or
+// false for nothing: the fields a drop-in's other spelling cannot override
+// because the base writes them after it.
+func marshalledNested(name string, v any, present bool, t fieldType, minor int) (any, bool) {
 	var fill map[string]any
 	switch name {
 	case "logging":
@@ -104,7 +125,41 @@ func marshalledNested(name string, v any, present bool) (any, bool) {
 			out[k] = x
 		}
 	}
-	return out, true
+	// logging.options and the format options in it are structs, so
+	// omitempty never drops them, and a resource.QuantityValue is a
+	// struct too: the base always writes options.json.infoBufferSize and
+	// (1.30+) options.text.infoBufferSize, "0" when unset (component-base
+	// logs/api/v1 types.go), after any "Options:", "JSON:" or
+	// "InfoBufferSize:" a drop-in wrote.
+	return marshalledZeros(out, t, minor), true
+}
+
+// marshalledZeros is the value v of struct type t with what json.Marshal
+// writes for the fields the value lacks whatever their tags say: nested
+// structs (never omitted) and quantities ("0"), at every level.
+func marshalledZeros(v any, t fieldType, minor int) any {
+	m, ok := v.(map[string]any)
+	if !ok && v != nil {
+		return v
+	}
+	out := make(map[string]any, len(m)+2)
+	for k, x := range m {
+		out[k] = x
+	}
+	for _, f := range nestedTypes()[t.name] {
+		if minor < f.from || f.to != 0 && minor > f.to || f.pointer {
+			continue
+		}
+		switch f.code {
+		case 'o':
+			out[f.json] = marshalledZeros(out[f.json], f.fieldType, minor)
+		case 'q':
+			if out[f.json] == nil {
+				out[f.json] = "0"
+			}
+		}
+	}
+	return out
 }
 
 // foldCase is a value with its struct keys renamed to the JSON names of
