@@ -16,7 +16,10 @@ import (
 // case by encoding/json from 1.32, by the internal type's Go names in
 // 1.29–1.31), nulls that remove what the file set, files the walk skips.
 
-var dropinDocs = flag.Int("dropin-dirs", 1000, "number of generated drop-in directories to compare (releases whose steps have LoadDir)")
+var (
+	dropinDocs  = flag.Int("dropin-dirs", 1000, "number of generated drop-in directories to compare (releases whose steps have LoadDir)")
+	dropinFiles = flag.String("dropin-files", "", "compare these hand-written directories instead (a glob of files: the config file, then each drop-in after a line '--- NAME'), printing both outcomes")
+)
 
 // DropinDir is where both sides find the drop-ins; it shows in error texts.
 const DropinDir = "/etc/kubernetes/kubelet.conf.d"
@@ -90,6 +93,10 @@ func RunDropins(t *testing.T, rel DropinRelease) {
 	defer m.close()
 	var minor int
 	fmt.Sscanf(rel.Version(), "1.%d", &minor)
+	if *dropinFiles != "" {
+		compareDropinFiles(t, m, rel, c, minor)
+		return
+	}
 	stages := map[string]int{}
 	failed := 0
 	var report strings.Builder
@@ -208,4 +215,41 @@ func (c *Corpus) cleanDoc(seed uint64, r *rng) ([]byte, []string) {
 		gates = append(gates, n)
 	}
 	return []byte(strings.Join(d.lines, "\n") + "\n"), gates
+}
+
+// compareDropinFiles loads hand-written directories (-dropin-files) through
+// both sides and prints the outcomes.
+func compareDropinFiles(t *testing.T, m *model, rel DropinRelease, c *Corpus, minor int) {
+	names, err := filepath.Glob(*dropinFiles)
+	if err != nil || len(names) == 0 {
+		t.Fatalf("-dropin-files %q: no file (%v)", *dropinFiles, err)
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := strings.Split("\n"+string(data), "\n--- ")
+		base := strings.TrimPrefix(parts[0], "\n") + "\n"
+		var files []DropinFile
+		for _, p := range parts[1:] {
+			fname, body, _ := strings.Cut(p, "\n")
+			files = append(files, DropinFile{Name: strings.TrimSpace(fname), Data: body + "\n"})
+		}
+		var known []string
+		for _, g := range c.sample {
+			if rel.Known(g) {
+				known = append(known, g)
+			}
+		}
+		up := sameChannel(rel.LoadDropins(ConfigPath, []byte(base), files, known))
+		model, err := m.loadDropins(rel.Version(), []byte(base), files, known)
+		if err != nil {
+			t.Fatalf("the model cannot evaluate %s: %v", name, err)
+		}
+		fmt.Printf("%s:\nupstream:    %+v\nkubexplorer: %+v\n\n", name, up, model)
+		for _, d := range Diff(minor, model, up) {
+			t.Errorf("%s: %s", name, d)
+		}
+	}
 }
