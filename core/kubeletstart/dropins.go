@@ -112,6 +112,7 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	}
 	nulled := map[string]bool{}
 	var objs []map[string]any
+	fileCrashLoop := r.crashLoopMax
 	for _, f := range files {
 		obj, ok := r.readDropin(dir, f, dropOrigins, setBy)
 		if !ok {
@@ -129,6 +130,7 @@ func (r *run) patchDropins(dir string, files []File, base map[string]bool, origi
 	if !internal {
 		r.foldedFields(doc, fileCfg, nulled, setBy)
 		r.foldedNested(doc, fileCfg, objs, setBy)
+		r.foldedCrashLoop(doc, fileCrashLoop, objs, setBy)
 	}
 	if internal {
 		r.ontoInternal(doc, setBy)

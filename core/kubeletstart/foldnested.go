@@ -54,16 +54,7 @@ func (r *run) foldedNested(doc map[string]any, file configState, objs []map[stri
 		// file, patched by each drop-in's value under that key (a null
 		// removes it, and a later drop-in's value then stands alone).
 		fileVal, inFile := file[name]
-		own, hasOwn := marshalledNested(name, fileVal.val, inFile, t, minor)
-		for _, obj := range objs {
-			if v, ok := obj[name]; ok {
-				if v == nil {
-					own, hasOwn = nil, false
-				} else {
-					own, hasOwn = mergePatch(own, v), true
-				}
-			}
-		}
+		own, hasOwn := patchedOwn(name, objs)(marshalledNested(name, fileVal.val, inFile, t, minor))
 		_, ownFolds := foldCase(own, t, minor)
 		if len(keys) == 1 && !ownFolds {
 			continue
@@ -75,7 +66,7 @@ func (r *run) foldedNested(doc map[string]any, file configState, objs []map[stri
 			if k == name {
 				if hasOwn {
 					f, _ := foldCase(own, t, minor)
-					val = decodeOnto(val, f)
+					val = decodeTyped(val, f, t, minor)
 					if hasBase {
 						from = base.from
 					}
@@ -83,7 +74,7 @@ func (r *run) foldedNested(doc map[string]any, file configState, objs []map[stri
 				continue
 			}
 			f, _ := foldCase(doc[k], t, minor)
-			val = decodeOnto(val, f)
+			val = decodeTyped(val, f, t, minor)
 			from = dropinOrigin(setBy[k], k)
 		}
 		if val == nil {
@@ -91,6 +82,83 @@ func (r *run) foldedNested(doc map[string]any, file configState, objs []map[stri
 		}
 		r.cfg[name] = fieldValue{val: val, from: from}
 	}
+}
+
+// patchedOwn applies each drop-in's value under the key name to the
+// base's, as the merge patch does: a null removes the key.
+func patchedOwn(name string, objs []map[string]any) func(any, bool) (any, bool) {
+	return func(own any, has bool) (any, bool) {
+		for _, obj := range objs {
+			if v, ok := obj[name]; ok {
+				if v == nil {
+					own, has = nil, false
+				} else {
+					own, has = mergePatch(own, v), true
+				}
+			}
+		}
+		return own, has
+	}
+}
+
+// foldedCrashLoop is foldedNested for crashLoopBackOff, whose one field
+// the model keeps apart (crashLoopMax, gatedfields.go); base is its value
+// after the file's defaulting. The struct is always written (omitempty
+// never drops a struct), with maxContainerRestartPeriod when the file set
+// it or its defaulting filled it, so "crashloopbackoff:" sorts after it
+// and wins, "CrashLoopBackOff:" before it and wins only where the base has
+// no period (the gate off while the file was defaulted); the merge's
+// defaulting then fills an empty period with the gate on.
+func (r *run) foldedCrashLoop(doc map[string]any, base *gatedField, objs []map[string]any, setBy map[string]dropinSource) {
+	const name, field = "crashLoopBackOff", "maxContainerRestartPeriod"
+	minor := r.e.minor
+	t, ok := configType(minor, name)
+	if !ok {
+		return
+	}
+	keys := []string{name}
+	for k, v := range doc {
+		if k != name && v != nil && strings.EqualFold(k, name) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	written := map[string]any{}
+	if base != nil {
+		written[field] = base.value
+	}
+	own, hasOwn := patchedOwn(name, objs)(written, true)
+	if _, folds := foldCase(own, t, minor); len(keys) == 1 && !folds {
+		return
+	}
+	var val any
+	var from origin
+	for _, k := range keys {
+		var part any
+		src := dropinOrigin(setBy[k], k)
+		if k == name {
+			if !hasOwn {
+				continue
+			}
+			part = own
+			if r.crashLoopMax != nil {
+				src = r.crashLoopMax.from
+			}
+		} else {
+			part = doc[k]
+		}
+		f, _ := foldCase(part, t, minor)
+		if m, ok := f.(map[string]any); ok && m[field] != nil {
+			from = src
+		}
+		val = decodeTyped(val, f, t, minor)
+	}
+	m, _ := val.(map[string]any)
+	if m[field] == nil {
+		r.crashLoopMax = nil
+		return
+	}
+	r.crashLoopMax = &gatedField{value: m[field], from: from}
 }
 
 // marshalledNested is what json.Marshal of the defaulted configuration
@@ -113,7 +181,10 @@ func marshalledNested(name string, v any, present bool, t fieldType, minor int) 
 		return v, true
 	}
 	if fill == nil {
-		return v, present && v != nil
+		if !present || v == nil {
+			return nil, false
+		}
+		return marshalledZeros(v, t, minor), true
 	}
 	m, _ := v.(map[string]any)
 	out := make(map[string]any, len(m)+len(fill))
@@ -134,12 +205,24 @@ func marshalledNested(name string, v any, present bool, t fieldType, minor int) 
 	return marshalledZeros(out, t, minor), true
 }
 
-// marshalledZeros is the value v of struct type t with what json.Marshal
-// writes for the fields the value lacks whatever their tags say: nested
-// structs (never omitted) and quantities ("0"), at every level.
+// marshalledZeros is the value v of type t with what json.Marshal writes
+// for the fields the value lacks whatever their tags say, at every level:
+// nested structs (never omitted), quantities ("0"), and the fields without
+// omitempty (writtenZeros).
 func marshalledZeros(v any, t fieldType, minor int) any {
+	if t.code == 'a' {
+		l, ok := v.([]any)
+		if !ok {
+			return v
+		}
+		out := make([]any, len(l))
+		for i, e := range l {
+			out[i] = marshalledZeros(e, t.elem(), minor)
+		}
+		return out
+	}
 	m, ok := v.(map[string]any)
-	if !ok && v != nil {
+	if t.code != 'o' || !ok && v != nil {
 		return v
 	}
 	out := make(map[string]any, len(m)+2)
@@ -151,15 +234,79 @@ func marshalledZeros(v any, t fieldType, minor int) any {
 			continue
 		}
 		switch f.code {
-		case 'o':
-			out[f.json] = marshalledZeros(out[f.json], f.fieldType, minor)
+		case 'o', 'a':
+			if _, has := out[f.json]; has || f.code == 'o' {
+				out[f.json] = marshalledZeros(out[f.json], f.fieldType, minor)
+			}
 		case 'q':
 			if out[f.json] == nil {
 				out[f.json] = "0"
 			}
 		}
 	}
+	for _, z := range writtenZeros[t.name] {
+		if _, has := out[z.json]; !has {
+			out[z.json] = z.zero
+		}
+	}
 	return out
+}
+
+// writtenZeros are the fields without omitempty in the structs of the
+// lists a drop-in may spell otherwise, with what json.Marshal writes for
+// their zero values (null for a nil map): k8s.io/kubelet config/v1beta1
+// types.go (MemoryReservation, ShutdownGracePeriodByPodPriority),
+// k8s.io/api core/v1 Taint, component-base logs/api/v1 VModuleItem.
+var writtenZeros = map[string][]struct {
+	json string
+	zero any
+}{
+	"v1beta1.MemoryReservation":                {{"numaNode", float64(0)}, {"limits", nil}},
+	"v1beta1.ShutdownGracePeriodByPodPriority": {{"priority", float64(0)}, {"shutdownGracePeriodSeconds", float64(0)}},
+	"v1.Taint":       {{"key", ""}, {"effect", ""}},
+	"v1.VModuleItem": {{"filePattern", ""}, {"verbosity", float64(0)}},
+}
+
+// decodeTyped is decodeOnto for a value of type t: encoding/json sets a
+// map, slice or pointer to nil for a null (the base's "limits": null),
+// where a struct or scalar keeps its value.
+func decodeTyped(cur, patch any, t fieldType, minor int) any {
+	switch p := patch.(type) {
+	case nil:
+		if t.pointer || strings.IndexByte("mMgQlLaDT", t.code) >= 0 {
+			return nil
+		}
+		return cur
+	case map[string]any:
+		if t.code != 'o' {
+			return decodeOnto(cur, patch)
+		}
+		c, _ := cur.(map[string]any)
+		out := make(map[string]any, len(c)+len(p))
+		for k, v := range c {
+			out[k] = v
+		}
+		for k, v := range p {
+			ft, _, _ := nestedType(t.name, minor, k)
+			out[k] = decodeTyped(out[k], v, ft, minor)
+		}
+		return out
+	case []any:
+		if t.code != 'a' {
+			return decodeOnto(cur, patch)
+		}
+		c, _ := cur.([]any)
+		out := make([]any, len(p))
+		for i, v := range p {
+			var old any
+			if i < len(c) {
+				old = c[i]
+			}
+			out[i] = decodeTyped(old, v, t.elem(), minor)
+		}
+		return out
+	}
+	return patch
 }
 
 // foldCase is a value with its struct keys renamed to the JSON names of
@@ -196,7 +343,7 @@ func foldCase(v any, t fieldType, minor int) (any, bool) {
 		ft, _, _ := nestedType(t.name, minor, name)
 		x, f := foldCase(m[k], ft, minor)
 		folds = folds || f || name != k
-		out[name] = decodeOnto(out[name], x)
+		out[name] = decodeTyped(out[name], x, ft, minor)
 	}
 	return out, folds
 }
