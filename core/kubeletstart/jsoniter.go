@@ -290,8 +290,52 @@ func (it *jsonIter) skip() {
 			it.report("Skip", fmt.Sprintf("do not know how to skip: %v", c))
 			return
 		}
+		if it.err != "" {
+			it.skipNumberAfterError(c)
+			return
+		}
 		for it.head < len(it.buf) && (isDigit(it.buf[it.head]) || bytesIn(it.buf[it.head], ".eE+-")) {
 			it.head++
+		}
+	}
+}
+
+// skipNumberAfterError is Skip of a number once there is an error (the
+// strict decode's unknown field), when unreadByte does nothing
+// (iter_skip_strict.go, iter_float.go). A '0' is read by ReadFloat32, whose
+// nextToken then takes the byte after it — the ',' or '}' that ends the
+// value — and reads a number from there: none where a key's quote or
+// another ',', ']' or '}' follows, so the struct decoder's next token is
+// not a ',' and it reads no further field. Any other number is
+// trySkipNumber's: digits and one dot up to a ',', ']', '}' or space; at
+// an exponent or sign it gives up where it stands.
+func (it *jsonIter) skipNumberAfterError(c byte) {
+	buf := it.buf
+	if c == '0' {
+		it.next() // a '-' here starts a negative number: read alike
+		pos := it.head
+		if pos >= len(buf) || bytesIn(buf[pos], ",]} \t\n.") || buf[pos] == '0' && pos+1 < len(buf) && isDigit(buf[pos+1]) {
+			return // empty number, leading dot or zero: reported, not moved
+		}
+		for it.head < len(buf) && (isDigit(buf[it.head]) || bytesIn(buf[it.head], ".eE+-")) {
+			it.head++
+		}
+		return
+	}
+	dot := false
+	for i := it.head; i < len(buf); i++ {
+		switch b := buf[i]; {
+		case isDigit(b):
+		case b == '.':
+			if dot || i+1 == len(buf) || !isDigit(buf[i+1]) {
+				return
+			}
+			dot = true
+		case bytesIn(b, ",]} \t\n\r"):
+			it.head = i
+			return
+		default:
+			return
 		}
 	}
 }
