@@ -2,6 +2,11 @@ module github.com/kubexplorer/kubexplorer/tools/conformance/kubelet132
 
 go 1.26.0
 
+// As k8s.io/kubernetes v1.32.13's go.mod: the release is built with Go
+// 1.24, and Go 1.26's settings that change behaviour (net/url's
+// urlstrictcolons: "http://a:1:2" is no longer a port error) are off.
+godebug default=go1.23
+
 require (
 	github.com/kubexplorer/kubexplorer/tools/conformance/kubeletconfig v0.0.0
 	gopkg.in/evanphx/json-patch.v4 v4.12.0
