@@ -181,8 +181,8 @@ func marshalledNested(name string, v any, present bool, t fieldType, minor int) 
 		return v, true
 	}
 	if fill == nil {
-		if !present || v == nil {
-			return nil, false
+		if l, isList := v.([]any); !present || v == nil || isList && len(l) == 0 {
+			return nil, false // omitempty at the top level
 		}
 		return marshalledZeros(v, t, minor), true
 	}
@@ -249,7 +249,44 @@ func marshalledZeros(v any, t fieldType, minor int) any {
 			out[z.json] = z.zero
 		}
 	}
+	// The other fields are omitempty: an empty string, zero, false or
+	// empty list is not written (a pointer's value is).
+	for _, f := range nestedTypes()[t.name] {
+		if minor < f.from || f.to != 0 && minor > f.to || f.pointer || !emptyJSON(out[f.json]) ||
+			strings.IndexByte("sebiIufla", f.code) < 0 || alwaysWritten(t.name, f.json) {
+			continue
+		}
+		delete(out, f.json)
+	}
 	return out
+}
+
+// alwaysWritten says the field of the struct type has no omitempty.
+func alwaysWritten(strct, json string) bool {
+	if strct == "v1.LoggingConfiguration" || strct == "v1alpha1.LoggingConfiguration" {
+		return json == "verbosity" || json == "flushFrequency"
+	}
+	for _, z := range writtenZeros[strct] {
+		if z.json == json {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyJSON says a decoded JSON value is what omitempty leaves out.
+func emptyJSON(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return x == ""
+	case float64:
+		return x == 0
+	case bool:
+		return !x
+	case []any:
+		return len(x) == 0
+	}
+	return false
 }
 
 // writtenZeros are the fields without omitempty in the structs of the
