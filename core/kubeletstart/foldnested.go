@@ -244,7 +244,7 @@ func marshalledZeros(v any, t fieldType, minor int) any {
 			}
 		}
 	}
-	for _, z := range writtenZeros[t.name] {
+	for _, z := range writtenZeros(t.name) {
 		if _, has := out[z.json]; !has {
 			out[z.json] = z.zero
 		}
@@ -266,7 +266,7 @@ func alwaysWritten(strct, json string) bool {
 	if strct == "v1.LoggingConfiguration" || strct == "v1alpha1.LoggingConfiguration" {
 		return json == "verbosity" || json == "flushFrequency"
 	}
-	for _, z := range writtenZeros[strct] {
+	for _, z := range writtenZeros(strct) {
 		if z.json == json {
 			return true
 		}
@@ -289,19 +289,30 @@ func emptyJSON(v any) bool {
 	return false
 }
 
-// writtenZeros are the fields without omitempty in the structs of the
-// lists a drop-in may spell otherwise, with what json.Marshal writes for
-// their zero values (null for a nil map): k8s.io/kubelet config/v1beta1
-// types.go (MemoryReservation, ShutdownGracePeriodByPodPriority),
-// k8s.io/api core/v1 Taint, component-base logs/api/v1 VModuleItem.
-var writtenZeros = map[string][]struct {
+// writtenZero is a field without omitempty and what json.Marshal writes
+// for its zero value (null for a nil map).
+type writtenZero struct {
 	json string
 	zero any
-}{
-	"v1beta1.MemoryReservation":                {{"numaNode", float64(0)}, {"limits", nil}},
-	"v1beta1.ShutdownGracePeriodByPodPriority": {{"priority", float64(0)}, {"shutdownGracePeriodSeconds", float64(0)}},
-	"v1.Taint":       {{"key", ""}, {"effect", ""}},
-	"v1.VModuleItem": {{"filePattern", ""}, {"verbosity", float64(0)}},
+}
+
+// writtenZeros are the fields without omitempty in the structs of the
+// lists a drop-in may spell otherwise: k8s.io/kubelet config/v1beta1
+// types.go (MemoryReservation, ShutdownGracePeriodByPodPriority),
+// k8s.io/api core/v1 Taint, component-base logs/api/v1 VModuleItem. A
+// switch, not a map: nothing is built at init (issue 15).
+func writtenZeros(typeName string) []writtenZero {
+	switch typeName {
+	case "v1beta1.MemoryReservation":
+		return []writtenZero{{"numaNode", float64(0)}, {"limits", nil}}
+	case "v1beta1.ShutdownGracePeriodByPodPriority":
+		return []writtenZero{{"priority", float64(0)}, {"shutdownGracePeriodSeconds", float64(0)}}
+	case "v1.Taint":
+		return []writtenZero{{"key", ""}, {"effect", ""}}
+	case "v1.VModuleItem":
+		return []writtenZero{{"filePattern", ""}, {"verbosity", float64(0)}}
+	}
+	return nil
 }
 
 // decodeTyped is decodeOnto for a value of type t: encoding/json sets a
