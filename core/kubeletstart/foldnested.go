@@ -187,10 +187,7 @@ func marshalledNested(name string, v any, present bool, t fieldType, minor int) 
 		return marshalledZeros(v, t, minor), true
 	}
 	m, _ := v.(map[string]any)
-	out := make(map[string]any, len(m)+len(fill))
-	for k, x := range m {
-		out[k] = x
-	}
+	out := withRoom(m, len(fill))
 	for k, x := range fill {
 		if s, isStr := out[k].(string); out[k] == nil || isStr && s == "" {
 			out[k] = x
@@ -225,10 +222,7 @@ func marshalledZeros(v any, t fieldType, minor int) any {
 	if t.code != 'o' || !ok && v != nil {
 		return v
 	}
-	out := make(map[string]any, len(m)+2)
-	for k, x := range m {
-		out[k] = x
-	}
+	out := withRoom(m, 2)
 	for _, f := range nestedTypes()[t.name] {
 		if minor < f.from || f.to != 0 && minor > f.to || f.pointer {
 			continue
@@ -330,10 +324,7 @@ func decodeTyped(cur, patch any, t fieldType, minor int) any {
 			return decodeOnto(cur, patch)
 		}
 		c, _ := cur.(map[string]any)
-		out := make(map[string]any, len(c)+len(p))
-		for k, v := range c {
-			out[k] = v
-		}
+		out := withRoom(c, len(p))
 		for k, v := range p {
 			ft, _, _ := nestedType(t.name, minor, k)
 			out[k] = decodeTyped(out[k], v, ft, minor)
@@ -346,11 +337,7 @@ func decodeTyped(cur, patch any, t fieldType, minor int) any {
 		c, _ := cur.([]any)
 		out := make([]any, len(p))
 		for i, v := range p {
-			var old any
-			if i < len(c) {
-				old = c[i]
-			}
-			out[i] = decodeTyped(old, v, t.elem(), minor)
+			out[i] = decodeTyped(elemAt(c, i), v, t.elem(), minor)
 		}
 		return out
 	}

@@ -102,10 +102,7 @@ func decodeOnto(cur, patch any) any {
 		return cur
 	case map[string]any:
 		c, _ := cur.(map[string]any)
-		out := make(map[string]any, len(c)+len(p))
-		for k, v := range c {
-			out[k] = v
-		}
+		out := withRoom(c, len(p))
 		for k, v := range p {
 			if v != nil {
 				out[k] = decodeOnto(out[k], v)
@@ -116,13 +113,28 @@ func decodeOnto(cur, patch any) any {
 		c, _ := cur.([]any)
 		out := make([]any, len(p))
 		for i, v := range p {
-			var old any
-			if i < len(c) {
-				old = c[i]
-			}
-			out[i] = decodeOnto(old, v)
+			out[i] = decodeOnto(elemAt(c, i), v)
 		}
 		return out
 	}
 	return patch
+}
+
+// withRoom is a copy of m with room for n more keys: merges build their
+// result in it and leave m, which a memo may share, alone.
+func withRoom(m map[string]any, n int) map[string]any {
+	out := make(map[string]any, len(m)+n)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// elemAt is l[i], or nil past l's end: what a merge finds for a patch's
+// element that the current list does not have.
+func elemAt(l []any, i int) any {
+	if i < len(l) {
+		return l[i]
+	}
+	return nil
 }

@@ -14,11 +14,7 @@ func mergePatch(target, patch any) any {
 	if !ok {
 		t = map[string]any{}
 	} else {
-		c := make(map[string]any, len(t))
-		for k, v := range t {
-			c[k] = v
-		}
-		t = c
+		t = withRoom(t, 0)
 	}
 	for k, v := range p {
 		if v == nil {

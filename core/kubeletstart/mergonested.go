@@ -47,10 +47,7 @@ func (r *run) mergoNested(st configState, obj map[string]any, pos *positions, pa
 // buffer size are filled too, which the checks do not read).
 func defaultedLogging(v any) any {
 	m, _ := v.(map[string]any)
-	out := make(map[string]any, len(m)+1)
-	for k, x := range m {
-		out[k] = x
-	}
+	out := withRoom(m, 1)
 	if s, _ := out["format"].(string); s == "" {
 		out["format"] = "text"
 	}
@@ -72,10 +69,7 @@ func mergoOnto(cur, src any, t fieldType, minor int) any {
 			return cur
 		}
 		c, _ := cur.(map[string]any)
-		out := make(map[string]any, len(c)+len(s))
-		for k, x := range c {
-			out[k] = x
-		}
+		out := withRoom(c, len(s))
 		for k, x := range s {
 			ft, _, known := nestedType(t.name, minor, k)
 			if !known {
@@ -92,10 +86,7 @@ func mergoOnto(cur, src any, t fieldType, minor int) any {
 		if len(s) == 0 {
 			return cur
 		}
-		out := make(map[string]any, len(c)+len(s))
-		for k, x := range c {
-			out[k] = x
-		}
+		out := withRoom(c, len(s))
 		for k, x := range s {
 			out[k] = x
 		}
