@@ -43,13 +43,7 @@ func (r *run) foldedNested(doc map[string]any, file configState, objs []map[stri
 		if !ok {
 			continue
 		}
-		keys := []string{name}
-		for k, v := range doc {
-			if k != name && v != nil && strings.EqualFold(k, name) {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
+		keys := spellings(doc, name)
 		// The merged document's own key: what json.Marshal wrote for the
 		// file, patched by each drop-in's value under that key (a null
 		// removes it, and a later drop-in's value then stands alone).
@@ -116,13 +110,7 @@ func (r *run) foldedCrashLoop(doc map[string]any, base *gatedField, objs []map[s
 	if !ok {
 		return
 	}
-	keys := []string{name}
-	for k, v := range doc {
-		if k != name && v != nil && strings.EqualFold(k, name) {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
+	keys := spellings(doc, name)
 	written := map[string]any{}
 	if base != nil {
 		written[field] = base.value
@@ -413,4 +401,18 @@ func knownOnly(v any, t fieldType, minor int) any {
 		}
 	}
 	return out
+}
+
+// spellings are the keys of doc that encoding/json decodes into the field
+// name (its own, and those spelt otherwise with a value), sorted: the
+// order the merge's decoding meets them in.
+func spellings(doc map[string]any, name string) []string {
+	keys := []string{name}
+	for k, v := range doc {
+		if k != name && v != nil && strings.EqualFold(k, name) {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
 }
