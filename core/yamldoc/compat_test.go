@@ -71,6 +71,13 @@ var compatCases = []string{
 	"a: \"x\n...\n",
 	"a: \"x\n  more\n\n---\nb: 1\n",
 	"# c\n\na:\n  b: 'x\n---\n",
+	// A document that is a quoted scalar spanning lines: yaml.v2 reads one
+	// token past it and stops, before what yaml.v3 fails on (quoted.go).
+	"--- \"unclosed\n- \" quay.io/*\"\nMaxPods: 20\n",
+	"--- \"a\nb\" x\nc: d\n",
+	"\"a\nb\" x\nc: : d\n",
+	"--- 'a\n  b' x\n- c: : d\n",
+	"--- \"unclosed\nkind: 'KubeletConfiguration'\n- \"quay.io/a*\"\n- \" quay.io/*\"\nMaxPods: 20\n",
 	"a: 1\n",
 	"a: yes\nb: No\nc: on\nd: OFF\ne: y\nf: n\ng: true\nh: ~\ni: null\nj:\n",
 	"a: 0777\nb: 0x1F\nc: 1_000\nd: 08\ne: 0b101\nf: -0b11\ng: 0o17\nh: +12\ni: -0\n",

@@ -29,9 +29,10 @@ func ParseAt(data []byte, firstLine int, lim Limits) (*Document, error) {
 	return parseAt(data, firstLine, lim, true)
 }
 
-// parseAt is ParseAt; emptyKeys says a yaml.v3 error may be checked for an
-// empty flow key before it (emptyFlowKeyFirst, which parses prefixes
-// without that check).
+// parseAt is ParseAt; emptyKeys says a yaml.v3 error may be checked for a
+// quoted scalar spanning lines or an empty flow key before it
+// (quotedScalarStop, emptyFlowKeyFirst, which parse prefixes without
+// these checks).
 func parseAt(data []byte, firstLine int, lim Limits, emptyKeys bool) (*Document, error) {
 	if len(data) > lim.MaxBytes {
 		l, c := positionOf(data, lim.MaxBytes)
@@ -51,6 +52,9 @@ func parseAt(data []byte, firstLine int, lim Limits, emptyKeys bool) (*Document,
 		}
 		if emptyKeys {
 			if d, err, ok := emptyFlowKeyFirst(data, firstLine, lim); ok {
+				return d, err
+			}
+			if d, err, ok := quotedScalarStop(data, firstLine, lim); ok {
 				return d, err
 			}
 		}

@@ -70,6 +70,14 @@ var syntaxCases = []string{
 	"a: [\n  {}: x]\n",
 	"a: {b: 1, {}: x}\n",
 	"a: 1\nb: 2: 3\n{}: :\n",
+	// A quoted scalar spanning lines is settled once scanned (quoted.go):
+	// yaml.v2 fails at it before the broken token after it.
+	"a: [] \"unclosed\n- key: \"\"\n",
+	"a: 1\nb: [] 'x\ny'\n  c: \"\n",
+	"- a\n- [] \"x\ny\" \"\n",
+	"- a\n\"x\ny\" \"\n",
+	"a: 1\n\"a\nb\"\nc: : d\n",
+	"apiVersion: v1\nshutdownGracePeriodByPodPriority: [] \"unclosed\nregisterWithTaints:\n- key: \"\"\n  effect: PreferNoSchedule\n",
 }
 
 func TestSyntaxErrorsMatchYAMLv2(t *testing.T) {
