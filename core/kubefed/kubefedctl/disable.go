@@ -80,8 +80,7 @@ func Disable(env Env, o DisableOptions) (string, error) {
 			}
 		}
 		if ftc.GetPropagationEnabled() {
-			if _, err := host.MergePatch(v1beta1.Group, "FederatedTypeConfig", o.KubeFedNamespace, name,
-				map[string]any{"spec": map[string]any{"propagation": "Disabled"}}); err != nil {
+			if err := disablePropagation(host, o.Release, obj, key); err != nil {
 				return out.String(), err
 			}
 			fmt.Fprintf(&out, "Disabled propagation for FederatedTypeConfig %q\n", key)
@@ -139,6 +138,24 @@ func Disable(env Env, o DisableOptions) (string, error) {
 		fmt.Fprintf(&out, "federatedtypeconfig %q deleted\n", key)
 	}
 	return out.String(), nil
+}
+
+// disablePropagation sets spec.propagation Disabled on the FTC disable
+// read at its start (read, a stored snapshot). From v0.8.0 (PR #1409) it is
+// a merge patch of that one field, which applies to whatever version the
+// host holds; before, the FTC read is sent back as an update, so a version
+// written since (by the FTC controller's status, say) answers Conflict.
+func disablePropagation(host *store.Store, rel release.Release, read map[string]any, key string) error {
+	var err error
+	if rel.Has(release.KubefedctlPatch) {
+		_, err = host.MergePatch(v1beta1.Group, "FederatedTypeConfig", u.GetNamespace(read), u.GetName(read),
+			map[string]any{"spec": map[string]any{"propagation": string(v1beta1.PropagationDisabled)}})
+	} else {
+		obj := u.DeepCopyMap(read)
+		u.SetNested(obj, string(v1beta1.PropagationDisabled), "spec", "propagation")
+		_, err = host.Update(obj)
+	}
+	return err
 }
 
 // federatedType is the federated CRD disable may delete.

@@ -246,7 +246,7 @@ func Enable(host *store.Store, o EnableOptions) (string, error) {
 	if o.Output == "yaml" {
 		return res.YAML(), nil
 	}
-	return CreateResources(host, res, o.KubeFedNamespace, o.DryRun)
+	return CreateResources(host, res, o.KubeFedNamespace, o.DryRun, o.Release)
 }
 
 func qualifiedAPIResourceName(r v1beta1.Resource) string {
@@ -256,8 +256,9 @@ func qualifiedAPIResourceName(r v1beta1.Resource) string {
 	return fmt.Sprintf("%s.%s/%s", r.Name, r.Group, r.Version)
 }
 
-// CreateResources creates or updates the CRD and the FTC (CreateResources).
-func CreateResources(host *store.Store, res *Resources, namespace string, dryRun bool) (string, error) {
+// CreateResources creates or updates the CRD and the FTC (CreateResources)
+// as release rel's kubefedctl does.
+func CreateResources(host *store.Store, res *Resources, namespace string, dryRun bool, rel release.Release) (string, error) {
 	var out strings.Builder
 	if host.Peek("", "Namespace", "", namespace) == nil {
 		return "", fmt.Errorf("KubeFed system namespace %q does not exist: namespaces %q not found", namespace, namespace)
@@ -315,7 +316,7 @@ func CreateResources(host *store.Store, res *Resources, namespace string, dryRun
 	verb := "created"
 	obj := u.DeepCopyMap(res.TypeConfig)
 	u.SetNamespace(obj, namespace)
-	if host.Peek(v1beta1.Group, "FederatedTypeConfig", namespace, name) == nil {
+	if existing := host.Peek(v1beta1.Group, "FederatedTypeConfig", namespace, name); existing == nil {
 		if !dryRun {
 			if _, err := host.Create(obj); err != nil {
 				//lint:ignore ST1005 upstream's exact message
@@ -325,14 +326,30 @@ func CreateResources(host *store.Store, res *Resources, namespace string, dryRun
 	} else {
 		verb = "updated"
 		if !dryRun {
-			if _, err := host.MergePatch(v1beta1.Group, "FederatedTypeConfig", namespace, name, map[string]any{"spec": obj["spec"]}); err != nil {
+			if err := updateTypeConfig(host, rel, existing, obj["spec"]); err != nil {
 				//lint:ignore ST1005 upstream's exact message
-				return out.String(), fmt.Errorf("Error updating FederatedTypeConfig %q: %v", name, err)
+				return out.String(), fmt.Errorf("Error updating FederatedTypeConfig %q: %w", name, err)
 			}
 		}
 	}
 	fmt.Fprintf(&out, "federatedtypeconfig.core.kubefed.io/%s %s in namespace %s\n", name, verb, namespace)
 	return out.String(), nil
+}
+
+// updateTypeConfig gives the FTC enable read (existing, a stored snapshot)
+// the generated spec. From v0.8.0 (PR #1409) it is a JSON merge patch of the
+// spec, with no resourceVersion; before, the FTC read is sent back with its
+// spec replaced, so a version written since answers Conflict.
+func updateTypeConfig(host *store.Store, rel release.Release, existing map[string]any, spec any) error {
+	if rel.Has(release.KubefedctlPatch) {
+		_, err := host.MergePatch(v1beta1.Group, "FederatedTypeConfig", u.GetNamespace(existing), u.GetName(existing),
+			map[string]any{"spec": spec})
+		return err
+	}
+	obj := u.DeepCopyMap(existing)
+	obj["spec"] = u.DeepCopy(spec)
+	_, err := host.Update(obj)
+	return err
 }
 
 type gv struct{ group, version string }

@@ -77,6 +77,11 @@ const (
 	// resourceVersion (before: an update of the whole cached object, which a
 	// newer version of the object makes a Conflict).
 	ManagedLabelPatch
+	// KubefedctlPatch: kubefedctl enable (an existing FTC's spec) and
+	// disable (spec.propagation) change the FederatedTypeConfig with a JSON
+	// merge patch that carries no resourceVersion (before: an update of the
+	// FTC they read, which a newer version of it makes a Conflict).
+	KubefedctlPatch
 	// QueueDedup: the work queue holds keys, so a key waiting to be
 	// reconciled is queued once (before: every delivery was a new item).
 	QueueDedup
@@ -149,6 +154,7 @@ var changes = [numChanges]Info{
 	RSPReadyReplicas:                {Name: "RSPReadyReplicas", First: "v0.7.0", PRs: []int{1385}, Summary: "the RSP scheduler counts a member's replicas from status.readyReplicas"},
 	FinalizerPatch:                  {Name: "FinalizerPatch", First: "v0.8.0", PRs: []int{1389}, Summary: "finalizers are patched in, appended, not updated as a sorted set"},
 	ManagedLabelPatch:               {Name: "ManagedLabelPatch", First: "v0.8.0", PRs: []int{1409}, Summary: "the managed label is removed with a merge patch, not an update of the cached object"},
+	KubefedctlPatch:                 {Name: "KubefedctlPatch", First: "v0.8.0", PRs: []int{1409}, Summary: "kubefedctl enable and disable patch the FederatedTypeConfig, not update the one they read"},
 	QueueDedup:                      {Name: "QueueDedup", First: "v0.8.0", PRs: []int{1379}, Summary: "a key waiting in a work queue is queued once"},
 	SyncErrorLogs:                   {Name: "SyncErrorLogs", First: "v0.8.0", PRs: []int{1408}, Summary: "the sync controller logs its finalizer, placement and timeout errors; the cluster controller its failed probes"},
 	RetainClusterIPs:                {Name: "RetainClusterIPs", First: "v0.8.0", PRs: []int{1427}, Summary: "updates keep a Service's clusterIPs"},
