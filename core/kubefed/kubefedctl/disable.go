@@ -145,6 +145,7 @@ func Disable(env Env, o DisableOptions) (string, error) {
 // a merge patch of that one field, which applies to whatever version the
 // host holds; before, the FTC read is sent back as an update, so a version
 // written since (by the FTC controller's status, say) answers Conflict.
+// Every release wraps the failure with the FTC's namespace/name.
 func disablePropagation(host *store.Store, rel release.Release, read map[string]any, key string) error {
 	var err error
 	if rel.Has(release.KubefedctlPatch) {
@@ -155,7 +156,11 @@ func disablePropagation(host *store.Store, rel release.Release, read map[string]
 		u.SetNested(obj, string(v1beta1.PropagationDisabled), "spec", "propagation")
 		_, err = host.Update(obj)
 	}
-	return err
+	if err != nil {
+		//lint:ignore ST1005 upstream's exact message
+		return fmt.Errorf("Error disabling propagation for FederatedTypeConfig %q: %w", key, err)
+	}
+	return nil
 }
 
 // federatedType is the federated CRD disable may delete.

@@ -43,7 +43,7 @@ func TestWritesOfAStaleFTCByRelease(t *testing.T) {
 		enable   string // updateTypeConfig's error
 		wantProp string // spec.propagation after disable
 	}{
-		{"v0.7.0", conflict, conflict, "Enabled"},
+		{"v0.7.0", `Error disabling propagation for FederatedTypeConfig "` + key + `": ` + conflict, conflict, "Enabled"},
 		{"v0.8.0", "", "", "Disabled"},
 		{"v0.10.0", "", "", "Disabled"},
 	} {
