@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -742,4 +743,53 @@ func TestLatencyFaults(t *testing.T) {
 	} {
 		require.Equal(t, tc.want, s.Latency(tc.verb, "", tc.kind, tc.ns, tc.name), "%+v", tc)
 	}
+}
+
+// The API server checks a custom resource's name on create (a DNS-1123
+// subdomain, Kubernetes 1.22's wording), before the schema's errors and
+// before any webhook; built-in kinds other than Service are not checked.
+func TestCustomResourceNames(t *testing.T) {
+	s := New("t", sim.NewClock(sim.Epoch), BuiltinKinds())
+	_, err := s.Create(map[string]any{"apiVersion": "v1", "kind": "Namespace", "metadata": map[string]any{"name": "ns"}})
+	require.NoError(t, err)
+	schema := apiextensions.Obj(map[string]*apiextensions.JSONSchemaProps{
+		"spec": apiextensions.Obj(map[string]*apiextensions.JSONSchemaProps{"size": {Type: "integer"}}),
+	})
+	fs := s.RegisterCRD(&apiextensions.CRD{Group: "types.kubefed.io", Version: "v1beta1", Kind: "FederatedService", Plural: "federatedservices",
+		Namespaced: true, Schema: schema})
+	admitted := 0
+	s.Admission[fs.GK()] = func(Operation, map[string]any, map[string]any, string) error {
+		admitted++
+		return NewWebhookDenied("federatedservices.example.io", 403, ReasonForbidden, "denied")
+	}
+	obj := func(name string, size any) map[string]any {
+		return map[string]any{"apiVersion": "types.kubefed.io/v1beta1", "kind": "FederatedService",
+			"metadata": map[string]any{"name": name, "namespace": "ns"}, "spec": map[string]any{"size": size}}
+	}
+	const msg = `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`
+	_, err = s.Create(obj("Bad_Name", int64(1)))
+	require.EqualError(t, err, `FederatedService.types.kubefed.io "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": `+msg)
+	var se *StatusError
+	require.True(t, errors.As(err, &se))
+	require.Equal(t, 422, se.Code)
+	require.Equal(t, ReasonInvalid, se.Reason)
+	require.Zero(t, admitted, "the webhook is not called")
+
+	// The name's errors come first, then the schema's, in one answer.
+	_, err = s.Create(obj("Bad_Name", "x"))
+	require.EqualError(t, err, `FederatedService.types.kubefed.io "Bad_Name" is invalid: [metadata.name: Invalid value: "Bad_Name": `+msg+
+		`, spec.size: Invalid value: "string": spec.size in body must be of type integer: "string"]`)
+
+	long := strings.Repeat("a", 254)
+	_, err = s.Create(obj(long, int64(1)))
+	require.EqualError(t, err, `FederatedService.types.kubefed.io "`+long+`" is invalid: metadata.name: Invalid value: "`+long+`": must be no more than 253 characters`)
+
+	// A valid name reaches the webhook.
+	_, err = s.Create(obj("web.v1", int64(1)))
+	require.EqualError(t, err, `admission webhook "federatedservices.example.io" denied the request: denied`)
+	require.Equal(t, 1, admitted)
+
+	// A built-in ConfigMap's name is not checked by the model.
+	_, err = s.Create(configMap("ns", "Not_Checked"))
+	require.NoError(t, err)
 }

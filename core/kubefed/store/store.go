@@ -405,13 +405,19 @@ func (s *Store) nextRV() string {
 // ResourceVersion returns the store's current resourceVersion counter.
 func (s *Store) ResourceVersion() int64 { return s.rv }
 
+// validate is the API server's validation (the registry strategy's, then
+// the validating webhooks). Like the real server, it refuses an invalid
+// object before any webhook sees it.
 func (s *Store) validate(k *Kind, op Operation, obj, old map[string]any, sub string) error {
 	name := u.GetName(obj)
+	errs := crNameErrors(k, op, name)
 	if k.Schema != nil {
-		if errs := k.Schema.Validate(obj, ""); len(errs) > 0 {
-			sort.SliceStable(errs, func(i, j int) bool { return errs[i].Field < errs[j].Field })
-			return NewInvalid(k.QualifiedKind(), name, errs.Aggregate())
-		}
+		serrs := k.Schema.Validate(obj, "")
+		sort.SliceStable(serrs, func(i, j int) bool { return serrs[i].Field < serrs[j].Field })
+		errs = append(errs, serrs...)
+	}
+	if len(errs) > 0 {
+		return NewInvalid(k.QualifiedKind(), name, errs.Aggregate())
 	}
 	if sub == "" {
 		if errs := builtinErrors(k, obj); len(errs) > 0 {

@@ -35,3 +35,26 @@ func builtinErrors(k *Kind, obj map[string]any) validation.ErrorList {
 	}
 	return errs
 }
+
+// crNameErrors is the name check the API server's custom-resource strategy
+// makes on create (apiextensions-apiserver customResourceStrategy.Validate:
+// ValidateObjectMetaAccessor with NameIsDNSSubdomain), ahead of the schema's
+// errors and of any validating webhook. The host, like the members, is a
+// Kubernetes 1.22 API server in every release, so its message is
+// apimachinery 0.22's ("a lowercase RFC 1123 subdomain") whatever the
+// kubefed release's own apimachinery says (release.RFC1123Wording). A name
+// cannot change, so an update is not checked again.
+func crNameErrors(k *Kind, op Operation, name string) validation.ErrorList {
+	if !k.CRD || op != OpCreate {
+		return nil
+	}
+	var errs validation.ErrorList
+	for _, msg := range kubernetes122Names.IsDNS1123Subdomain(name) {
+		errs = append(errs, validation.Invalid("metadata.name", name, msg))
+	}
+	return errs
+}
+
+// kubernetes122Names words name errors as the model's Kubernetes 1.22 API
+// servers do (validation.Names' zero value: the newest wording).
+var kubernetes122Names validation.Names
