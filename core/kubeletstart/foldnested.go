@@ -196,15 +196,7 @@ func marshalledNested(name string, v any, present bool, t fieldType, minor int) 
 // omitempty (writtenZeros).
 func marshalledZeros(v any, t fieldType, minor int) any {
 	if t.code == 'a' {
-		l, ok := v.([]any)
-		if !ok {
-			return v
-		}
-		out := make([]any, len(l))
-		for i, e := range l {
-			out[i] = marshalledZeros(e, t.elem(), minor)
-		}
-		return out
+		return eachElem(v, func(e any) any { return marshalledZeros(e, t.elem(), minor) })
 	}
 	m, ok := v.(map[string]any)
 	if t.code != 'o' || !ok && v != nil {
@@ -377,15 +369,7 @@ func foldCase(v any, t fieldType, minor int) (any, bool) {
 func knownOnly(v any, t fieldType, minor int) any {
 	switch t.code {
 	case 'a':
-		l, ok := v.([]any)
-		if !ok {
-			return v
-		}
-		out := make([]any, len(l))
-		for i, e := range l {
-			out[i] = knownOnly(e, t.elem(), minor)
-		}
-		return out
+		return eachElem(v, func(e any) any { return knownOnly(e, t.elem(), minor) })
 	case 'o':
 	default:
 		return v
@@ -415,4 +399,18 @@ func spellings(doc map[string]any, name string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// eachElem is a list with f applied to each element, or v itself when it
+// is not a list.
+func eachElem(v any, f func(any) any) any {
+	l, ok := v.([]any)
+	if !ok {
+		return v
+	}
+	out := make([]any, len(l))
+	for i, e := range l {
+		out[i] = f(e)
+	}
+	return out
 }
