@@ -62,6 +62,7 @@ func (b *bridge) exports() (safejs.Value, error) {
 			resolve := pargs[0]
 			go func() {
 				defer exec.Release()
+				reserveStack(0)
 				reply := b.reply(method, request, argErr)
 				_, _ = resolve.Invoke(string(reply))
 			}()
@@ -128,6 +129,27 @@ func (b *bridge) reply(method, request string, argErr error) (out []byte) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.engine.Call(method, []byte(request))
+}
+
+// callStack is the stack a call's goroutine takes before it runs the
+// call: a first gates evaluation needs 16 kB, and the kubelet's and
+// kubefed's calls more. A goroutine starts with 2 kB, and each time it
+// outgrows its stack Go copies it and looks up every frame's tables in
+// the stack it leaves (runtime.pcvalue); in V8 those lookups ran out
+// pcvalue's optimization budget during the first evaluation, and the
+// optimizing compile took the second core from the evaluation's own
+// compiles (issue 15). Growing once, with one frame below, copies one
+// frame.
+const callStack = 64 << 10
+
+// reserveStack grows its goroutine's stack to callStack: its frame is
+// more than half of callStack, so the runtime doubles straight to it.
+//
+//go:noinline
+func reserveStack(i int) byte {
+	var frame [callStack * 5 / 8]byte
+	frame[i] = 1
+	return frame[len(frame)-1-i]
 }
 
 func callArgs(args []safejs.Value) (method, request string, err error) {

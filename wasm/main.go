@@ -15,6 +15,10 @@ import (
 // The engine has the mechanisms the calling main imported.
 func Main() {
 	Mark("main")
+	// The main goroutine's stack outgrew 2, 4 and 8 kB while it built the
+	// API and answered version; each copy looked up the tables of every
+	// frame on it (see callStack).
+	reserveStack(0)
 	api, err := newBridge().exports()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "kubexplorer: cannot build the JavaScript API:", err)
