@@ -2,6 +2,7 @@ package featuregate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
 	"github.com/kubexplorer/kubexplorer/core/featuregate/version"
@@ -21,10 +22,16 @@ func ForRelease(rel *catalog.Release, sink WarningSink) (Gate, error) {
 		return nil, err
 	}
 	g := New(Options{Library: lib, Sink: sink, Name: globalGateName})
+	// Sized once: growing a map rehashes what it holds.
+	known := make(map[Feature]VersionedSpecs, len(g.known)+len(rel.Gates))
+	for k, v := range g.known {
+		known[k] = v
+	}
+	g.known = known
 	deps := map[Feature][]Feature{}
 	// A release's specs name a few dozen versions a thousand times: parse
 	// each once (versions are immutable, so specs can share them).
-	versions := map[string]*version.Version{}
+	versions := &versionMemo{}
 	for _, cg := range rel.Gates {
 		if len(cg.Specs) == 0 {
 			return nil, fmt.Errorf("catalog %s: gate %s has no spec", rel.Version, cg.Name)
@@ -58,36 +65,73 @@ func ForRelease(rel *catalog.Release, sink WarningSink) (Gate, error) {
 	return g, nil
 }
 
-func specFromCatalog(cs catalog.Spec, versions map[string]*version.Version) (FeatureSpec, error) {
+func specFromCatalog(cs catalog.Spec, versions *versionMemo) (FeatureSpec, error) {
 	p, err := ParsePreRelease(cs.PreRelease)
 	if err != nil {
 		return FeatureSpec{}, err
 	}
 	s := FeatureSpec{Default: cs.Default, LockToDefault: cs.LockToDefault, PreRelease: p, Version: zeroVersion}
 	if cs.Version != "" {
-		if s.Version, err = parseVersion(cs.Version, versions); err != nil {
+		if s.Version, err = versions.parse(cs.Version); err != nil {
 			return FeatureSpec{}, err
 		}
 	}
 	if cs.MinCompatibilityVersion != "" {
-		if s.MinCompatibilityVersion, err = parseVersion(cs.MinCompatibilityVersion, versions); err != nil {
+		if s.MinCompatibilityVersion, err = versions.parse(cs.MinCompatibilityVersion); err != nil {
 			return FeatureSpec{}, err
 		}
 	}
 	return s, nil
 }
 
-// parseVersion is version.Parse through a memo of the versions parsed.
-func parseVersion(s string, parsed map[string]*version.Version) (*version.Version, error) {
-	if v, ok := parsed[s]; ok {
+// versionMemo is version.Parse through a memo of the versions parsed.
+// Nearly every version a catalog names is "1.N", which the memo keeps by N
+// in an array: a map lookup for each of a release's thousand specs was
+// the most called map code of a first evaluation, enough for V8 to
+// optimize it on a background thread while the evaluation ran (issue 15).
+type versionMemo struct {
+	minor [64]*version.Version
+	other map[string]*version.Version
+}
+
+func (m *versionMemo) parse(s string) (*version.Version, error) {
+	n, minor := oneMinor(s)
+	if minor && m.minor[n] != nil {
+		return m.minor[n], nil
+	}
+	if v, ok := m.other[s]; ok {
 		return v, nil
 	}
 	v, err := version.Parse(s)
 	if err != nil {
 		return nil, err
 	}
-	parsed[s] = v
+	if minor {
+		m.minor[n] = v
+		return v, nil
+	}
+	if m.other == nil {
+		m.other = map[string]*version.Version{}
+	}
+	m.other[s] = v
 	return v, nil
+}
+
+// oneMinor reads "1.N" with N below 64 written without leading zeros, the
+// one spelling of its version.
+func oneMinor(s string) (int, bool) {
+	digits, ok := strings.CutPrefix(s, "1.")
+	if !ok || digits == "" || len(digits) > 2 || len(digits) == 2 && digits[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, n < 64
 }
 
 // globalGateName is the call-site name of the process-global gate, which

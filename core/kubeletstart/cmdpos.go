@@ -69,7 +69,7 @@ func findFlag(args []string, next int, s flagSet) (argRange, bool) {
 			break
 		}
 		name, val, hasValue := strings.Cut(strings.TrimPrefix(a, "--"), "=")
-		if !strings.HasPrefix(a, "--") || strings.ReplaceAll(name, "_", "-") != s.name {
+		if !strings.HasPrefix(a, "--") || dashed(name) != s.name {
 			continue
 		}
 		switch {

@@ -68,9 +68,12 @@ type fieldType struct {
 
 // configTypes parses configTypeTable on first use.
 var configTypes = sync.OnceValue(func() map[string]fieldType {
-	m := parseTypes(configTypeTable, ";")
-	for name, t := range m {
-		t.since = configFieldSince()[name]
+	since := configFieldSince()
+	ents := strings.Split(configTypeTable, ";")
+	m := make(map[string]fieldType, len(ents))
+	for _, ent := range ents {
+		name, t := parseType(ent)
+		t.since = since[name]
 		m[name] = t
 	}
 	return m
@@ -134,11 +137,9 @@ var nestedTypes = sync.OnceValue(func() map[string][]nestedField {
 			var nf nestedField
 			nf.from, _ = strconv.Atoi(from)
 			nf.to, _ = strconv.Atoi(to)
-			for json, t := range parseTypes(f, ";") {
-				nf.json, nf.fieldType = json, t
-				if strings.Contains(f, "/") {
-					nf.errPath = t.goName
-				}
+			nf.json, nf.fieldType = parseType(f)
+			if strings.Contains(f, "/") {
+				nf.errPath = nf.goName
 			}
 			list = append(list, nf)
 		}
@@ -162,27 +163,22 @@ func nestedType(strct string, minor int, json string) (t fieldType, errPath stri
 	return fieldType{}, "", false
 }
 
-// parseTypes reads "jsonName code[TypeName][/GoName]" entries.
-func parseTypes(table, sep string) map[string]fieldType {
-	m := map[string]fieldType{}
-	for _, ent := range strings.Split(table, sep) {
-		name, spec, _ := strings.Cut(strings.TrimSpace(ent), " ")
-		var t fieldType
-		if spec[0] == '*' {
-			t.pointer, spec = true, spec[1:]
-		}
-		t.code, spec = spec[0], spec[1:]
-		spec, t.goName, _ = strings.Cut(spec, "/")
-		if spec != "" && !strings.Contains(spec, ".") {
-			spec = "v1beta1." + spec
-		}
-		t.name = spec
-		if t.goName == "" {
-			t.goName = strings.ToUpper(name[:1]) + name[1:]
-		}
-		m[name] = t
+// parseType reads a "jsonName code[TypeName][/GoName]" entry.
+func parseType(ent string) (name string, t fieldType) {
+	name, spec, _ := strings.Cut(strings.TrimSpace(ent), " ")
+	if spec[0] == '*' {
+		t.pointer, spec = true, spec[1:]
 	}
-	return m
+	t.code, spec = spec[0], spec[1:]
+	spec, t.goName, _ = strings.Cut(spec, "/")
+	if spec != "" && !strings.Contains(spec, ".") {
+		spec = "v1beta1." + spec
+	}
+	t.name = spec
+	if t.goName == "" {
+		t.goName = strings.ToUpper(name[:1]) + name[1:]
+	}
+	return name, t
 }
 
 // configType is a field's type in a release; ok is false for a field the

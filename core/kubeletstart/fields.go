@@ -61,7 +61,11 @@ var newestFieldMinor = configFieldsAdded[len(configFieldsAdded)-1].minor
 // configFieldSince is the first minor each field exists in, built on
 // first use (the engine builds no table before it is asked something).
 var configFieldSince = sync.OnceValue(func() map[string]int {
-	m := map[string]int{}
+	n := len(configFields118)
+	for _, a := range configFieldsAdded {
+		n += len(a.fields)
+	}
+	m := make(map[string]int, n)
 	for _, f := range configFields118 {
 		m[f] = 18
 	}
@@ -80,18 +84,14 @@ func configFieldKnown(minor int, name string) bool {
 	return ok && minor >= since
 }
 
-// kubeletConfigFields is the union over the modelled releases: the fields
-// no release has, which a parsed file lists once for every release
-// (parsed.object); decodeTyped narrows them to the release with
+// isConfigField reports whether some modelled release has the field: the
+// fields no release has are what a parsed file lists once for every
+// release (parsed.object); decodeTyped narrows them to the release with
 // configFieldKnown (nodeStatusMaxImages, 1.19+, is unknown to 1.18).
-var kubeletConfigFields = sync.OnceValue(func() map[string]bool {
-	since := configFieldSince()
-	m := make(map[string]bool, len(since))
-	for f := range since {
-		m[f] = true
-	}
-	return m
-})
+func isConfigField(name string) bool {
+	_, ok := configFieldSince()[name]
+	return ok
+}
 
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))

@@ -23,7 +23,7 @@ func TestConfigFieldKnown(t *testing.T) {
 			t.Errorf("configFieldKnown(%d, %q) = %t, want %t", tc.minor, tc.field, got, tc.want)
 		}
 	}
-	if !kubeletConfigFields()["defaultPodSysctls"] || kubeletConfigFields()["imagePullProgressDeadline"] {
+	if !isConfigField("defaultPodSysctls") || isConfigField("imagePullProgressDeadline") {
 		t.Error("the union must hold every release's fields and nothing else")
 	}
 }

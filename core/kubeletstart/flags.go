@@ -198,16 +198,19 @@ func newFlagSet(e era, v *flagValues, out *bytes.Buffer, args []string) *pflag.F
 		// cliflag.WordSepNormalizeFunc: --feature_gates is --feature-gates.
 		if strings.Contains(name, "_") {
 			v.normalizedUsed = true
-			return pflag.NormalizedName(strings.ReplaceAll(name, "_", "-"))
+			return pflag.NormalizedName(dashed(name))
 		}
 		return pflag.NormalizedName(name)
 	})
 	seen := map[string]bool{}
 	for _, d := range kubeletFlags {
-		if !d.in(e) || seen[d.name] {
+		if !d.in(e) {
 			continue
 		}
-		if !alwaysRegistered[d.name] && !names[d.name] && (d.shorthand == "" || !shorts[d.shorthand]) {
+		if !names.has(d.name) && (d.shorthand == "" || !shorts[d.shorthand]) && !alwaysRegistered(d.name) {
+			continue
+		}
+		if seen[d.name] {
 			continue
 		}
 		seen[d.name] = true
@@ -267,14 +270,20 @@ func deprecateFlag(fs *pflag.FlagSet, d flagDef, e era) {
 }
 
 // alwaysRegistered are the flags start-up reads back after parsing.
-var alwaysRegistered = map[string]bool{"feature-gates": true, "config": true, "config-dir": true, "dynamic-config-dir": true, "help": true}
+func alwaysRegistered(name string) bool {
+	switch name {
+	case "feature-gates", "config", "config-dir", "dynamic-config-dir", "help":
+		return true
+	}
+	return false
+}
 
 // mentionedFlags collects every long name (normalized like the kubelet's
 // WordSepNormalizeFunc) and every shorthand letter args could refer to. It
 // over-approximates (values that look like flags count too), which only
 // registers a few extra flags.
-func mentionedFlags(args []string) (names, shorts map[string]bool) {
-	names, shorts = map[string]bool{}, map[string]bool{}
+func mentionedFlags(args []string) (names *nameSet, shorts map[string]bool) {
+	names, shorts = &nameSet{}, map[string]bool{}
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -282,7 +291,7 @@ func mentionedFlags(args []string) (names, shorts map[string]bool) {
 		switch {
 		case strings.HasPrefix(a, "--"):
 			name, _, _ := strings.Cut(a[2:], "=")
-			names[strings.ReplaceAll(name, "_", "-")] = true
+			names.add(dashed(name))
 		case strings.HasPrefix(a, "-") && len(a) > 1:
 			letters, _, _ := strings.Cut(a[1:], "=")
 			for _, r := range letters {

@@ -12,6 +12,7 @@ import (
 func (r *run) finishGates() {
 	enabled := r.gate.EnabledMap()
 	problems := r.gateProblems()
+	named := r.named(enabled, problems)
 	// The table is built in one buffer (growing it by doubling costs twice
 	// its size), which the model's memo may replace by an equal table
 	// (tablememo.go).
@@ -36,18 +37,23 @@ func (r *run) finishGates() {
 		if !ok {
 			continue
 		}
-		on, set := enabled[featuregate.Feature(name)]
-		if !set {
-			on = spec.Default
-		}
 		if len(deps) == 0 {
 			deps = nil
 		}
 		gs := GateState{
 			Name: name, Component: comp, Stage: stageName(spec),
-			Default: spec.Default, Locked: spec.LockToDefault, Enabled: on,
-			Dependencies: deps, Problem: problems[name],
+			Default: spec.Default, Locked: spec.LockToDefault, Enabled: spec.Default,
+			Dependencies: deps,
 		}
+		if !named.has(name) {
+			gs.Source = "default"
+			r.res.Gates = append(r.res.Gates, gs)
+			continue
+		}
+		if on, set := enabled[featuregate.Feature(name)]; set {
+			gs.Enabled = on
+		}
+		gs.Problem = problems[name]
 		if v, ok := r.requested(name); ok {
 			gs.Requested = &v
 		}
@@ -56,6 +62,34 @@ func (r *run) finishGates() {
 	}
 	r.unknownGateRows()
 	r.res.Gates = r.tables.intern(r.res.Release, r.res.Gates)
+}
+
+// named is every gate name that an input, the gate's explicit values or
+// the error names. Any other gate's row is its spec in force, from
+// "default": setSource's last case with nothing filled. Most rows are
+// such, and asking each of the run's maps about each of them was most of
+// the map lookups of a first evaluation, which in the browser run out V8's
+// budgets for the map code and have it optimized while the evaluation runs
+// (issue 15).
+func (r *run) named(enabled map[featuregate.Feature]bool, problems map[string]string) *nameSet {
+	named := &nameSet{}
+	for _, m := range []map[string]bool{r.merged, r.failingMap, r.flagGates} {
+		for k := range m {
+			named.add(k)
+		}
+	}
+	for _, m := range []map[string]origin{r.origins, r.pending, r.applied} {
+		for k := range m {
+			named.add(k)
+		}
+	}
+	for k := range enabled {
+		named.add(string(k))
+	}
+	for k := range problems {
+		named.add(k)
+	}
+	return named
 }
 
 // gateProblems are the per-gate errors of the error that stopped start-up.

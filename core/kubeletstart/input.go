@@ -189,8 +189,7 @@ func splitWords(s string, env map[string]string) (words, error) {
 	if len(sp.args) > 0 {
 		first := strings.TrimPrefix(sp.args[0], "ExecStart=")
 		if !strings.HasPrefix(first, "-") && path.Base(first) == "kubelet" || strings.HasSuffix(first, "/kubelet") || first == "kubelet.exe" {
-			// strconv.Quote is %q of a string, without fmt on an evaluation's path.
-			sp.notes = append(sp.notes, strconv.Quote(sp.args[0])+" is the binary name, not an argument")
+			sp.notes = append(sp.notes, quoteString(sp.args[0])+" is the binary name, not an argument")
 			sp.args, sp.offs = sp.args[1:], sp.offs[1:]
 		}
 	}
@@ -258,4 +257,26 @@ func absPath(p string) string {
 		return path.Clean(p)
 	}
 	return path.Clean("/" + p)
+}
+
+// dashed is a flag name as cliflag.WordSepNormalizeFunc normalizes it:
+// "_" becomes "-". Most names have none, and strings.ReplaceAll is 5 kB of
+// code for the browser to compile in a first evaluation (issue 15).
+func dashed(name string) string {
+	if strings.IndexByte(name, '_') < 0 {
+		return name
+	}
+	return strings.ReplaceAll(name, "_", "-")
+}
+
+// quoteString is %q of a string (strconv.Quote, without fmt on an evaluation's
+// path). The strings it quotes in a first evaluation are plain ASCII,
+// which need none of strconv's escaping code.
+func quoteString(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.Quote(s)
+		}
+	}
+	return `"` + s + `"`
 }

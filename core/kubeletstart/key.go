@@ -97,8 +97,8 @@ func (k *keyWriter) args(args []string, opaque map[string]bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "--") && opaque[strings.ReplaceAll(name, "_", "-")] {
-			k.field("--" + strings.ReplaceAll(name, "_", "-") + "=")
+		if strings.HasPrefix(a, "--") && opaque[dashed(name)] {
+			k.field("--" + dashed(name) + "=")
 			if !hasValue && i+1 < len(args) {
 				i++ // the value is the next argument
 			}
@@ -158,7 +158,7 @@ func opaqueFlagsOf(e era) map[string]bool {
 			continue
 		}
 		seen[d.name] = true
-		if d.kind == kString && !d.config && !alwaysRegistered[d.name] && d.shorthand == "" {
+		if d.kind == kString && !d.config && !alwaysRegistered(d.name) && d.shorthand == "" {
 			out[d.name] = true
 		}
 	}

@@ -36,7 +36,7 @@ func (p *parsed) object() (map[string]any, []string) {
 			_ = json.Unmarshal(p.js, &p.obj)
 		}
 		for _, k := range sortedKeys(p.obj) {
-			if !kubeletConfigFields()[k] {
+			if !isConfigField(k) {
 				p.unknown = append(p.unknown, k)
 			}
 		}

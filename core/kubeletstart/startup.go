@@ -208,7 +208,7 @@ func (r *run) prepareArgs() error {
 	}
 	has := func(name string) bool {
 		for _, a := range args {
-			n := strings.ReplaceAll(strings.TrimLeft(a, "-"), "_", "-")
+			n := dashed(strings.TrimLeft(a, "-"))
 			if strings.HasPrefix(a, "--") && (n == name || strings.HasPrefix(n, name+"=")) {
 				return true
 			}

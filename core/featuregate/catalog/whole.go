@@ -1,6 +1,10 @@
 package catalog
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubexplorer/kubexplorer/internal/bytecut"
+)
 
 // The newest release is compiled in whole (newest.go, generated): its
 // file, FormatDelta(nil, R), as a constant. A page's first evaluation is
@@ -24,15 +28,15 @@ func loadNewest(release string) (*Release, bool) {
 // comments: the header, then a "+" line per gate. It checks only what
 // keeps it from misreading; ok is false for anything else.
 func readWhole(text string) (*Release, bool) {
-	header, text, _ := strings.Cut(text, "\n")
+	header, text, _ := bytecut.Cut(text, '\n')
 	version, patch, ok := strings.Cut(strings.TrimPrefix(header, "release "), " patch ")
 	if !ok {
 		return nil, false
 	}
-	r := &Release{Version: version, Patch: patch, Gates: make([]Gate, 0, strings.Count(text, "\n"))}
+	r := &Release{Version: version, Patch: patch, Gates: make([]Gate, 0, bytecut.Count(text, '\n'))}
 	for text != "" {
 		var line string
-		line, text, _ = strings.Cut(text, "\n")
+		line, text, _ = bytecut.Cut(text, '\n')
 		g, ok := readGate(line)
 		if !ok {
 			return nil, false
@@ -48,16 +52,16 @@ func readGate(line string) (Gate, bool) {
 	if !ok {
 		return Gate{}, false
 	}
-	name, line, _ := strings.Cut(line, " ")
+	name, line, _ := bytecut.Cut(line, ' ')
 	g := Gate{Name: name, Component: defaultComponent}
-	if n, c, ok := strings.Cut(name, "@"); ok {
+	if n, c, ok := bytecut.Cut(name, '@'); ok {
 		g.Name, g.Component = n, c
 	}
 	for line != "" {
 		var f string
-		f, line, _ = strings.Cut(line, " ")
+		f, line, _ = bytecut.Cut(line, ' ')
 		if deps, ok := strings.CutPrefix(f, "deps="); ok {
-			g.Dependencies = strings.Split(deps, ",")
+			g.Dependencies = bytecut.Split(deps, ',')
 			continue
 		}
 		sp, ok := specOf(f)
@@ -73,10 +77,10 @@ func readGate(line string) (Gate, bool) {
 // minCompatibilityVersion], without checking the versions.
 func specOf(s string) (Spec, bool) {
 	var sp Spec
-	if v, rest, ok := strings.Cut(s, ":"); ok {
+	if v, rest, ok := bytecut.Cut(s, ':'); ok {
 		sp.Version, s = v, rest
 	}
-	if rest, mc, ok := strings.Cut(s, "~"); ok {
+	if rest, mc, ok := bytecut.Cut(s, '~'); ok {
 		s, sp.MinCompatibilityVersion = rest, mc
 	}
 	if len(s) < 2 || len(s) > 3 || s[1] != '+' && s[1] != '-' || len(s) == 3 && s[2] != '!' {

@@ -184,7 +184,7 @@ func (t *Table) NotReadBy(c Component, gates []string) []Ineffective {
 		if i > 0 && names[i-1] == g {
 			continue
 		}
-		s, ok := t.readers[g]
+		s, ok := t.Readers(g)
 		if !ok || s.Has(c) {
 			continue
 		}

@@ -271,13 +271,51 @@ func newestSource(tab *Table, releases []string) []byte {
 // TestReadWholeRefuses: whole.go reads only what FormatDelta writes.
 func TestReadWholeRefuses(t *testing.T) {
 	for _, bad := range []string{"", "release 1.37", "release 1.37 patch 1.37.1\nX k", "release 1.37 patch 1.37.1\n+A",
-		"release 1.37 patch 1.37.1\n+ k", "release 1.37 patch 1.37.1\n+A q", "release 1.37 patch 1.37.1\n+A ak", "release 1.37 patch 1.37.1\n-A"} {
+		"release 1.37 patch 1.37.1\n+ k", "release 1.37 patch 1.37.1\n+A q", "release 1.37 patch 1.37.1\n+A ak", "release 1.37 patch 1.37.1\n-A",
+		"release 1.37 patch 1.37.1\n+B k\n+A k", "release 1.37 patch 1.37.1\n+A k\n+A k"} {
 		if tab, ok := readWhole(bad); ok {
 			t.Errorf("readWhole(%q) = %+v, want a refusal", bad, tab)
 		}
 	}
 	tab, ok := readWhole("release 1.37 patch 1.37.1\n+A k\n+B .\n")
-	if !ok || tab.Release != "1.37" || tab.Patch != "1.37.1" || len(tab.readers) != 2 || tab.readers["A"] != Set(0).With(Kubelet) || tab.readers["B"] != 0 {
+	if !ok || tab.Release != "1.37" || tab.Patch != "1.37.1" || !reflect.DeepEqual(tab.readerMap(), map[string]Set{"A": Set(0).With(Kubelet), "B": 0}) {
 		t.Errorf("readWhole = %+v, %v", tab, ok)
+	}
+}
+
+// readerMap is the table as a map of gate to readers.
+func (t *Table) readerMap() map[string]Set {
+	m := make(map[string]Set, len(t.gates))
+	for i, g := range t.gates {
+		m[g] = t.readers[i]
+	}
+	return m
+}
+
+// ApplyDelta merges a file's lines into the previous table in their order.
+func TestApplyDeltaMerges(t *testing.T) {
+	prev := NewTable("1.36", "1.36.0", map[string]Set{"A": 0, "B": Set(0).With(Kubelet), "C": 0})
+	for delta, want := range map[string]map[string]Set{
+		"-B\n+D k\n+A k\n":   {"A": Set(0).With(Kubelet), "C": 0, "D": Set(0).With(Kubelet)},
+		"+X k\n-X\n":         nil, // one change per gate and file
+		"+0 .\n+Z k\n":       {"0": 0, "A": 0, "B": Set(0).With(Kubelet), "C": 0, "Z": Set(0).With(Kubelet)},
+		"-A\n-B\n-C\n+Z .\n": {"Z": 0},
+		"-Z\n":               nil,
+		"-A\n-A\n":           nil,
+	} {
+		tab, err := ApplyDelta(prev, "1.37.txt", []byte("release 1.37 patch 1.37.0\n"+delta))
+		if want == nil {
+			if err == nil {
+				t.Errorf("%q: no error", delta)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", delta, err)
+			continue
+		}
+		if !reflect.DeepEqual(tab.readerMap(), want) || !slices.IsSorted(tab.gates) {
+			t.Errorf("%q: %v %v, want %v", delta, tab.gates, tab.readerMap(), want)
+		}
 	}
 }

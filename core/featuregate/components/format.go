@@ -3,6 +3,7 @@ package components
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,54 +28,66 @@ import (
 type Table struct {
 	Release string // minor release, "1.37"
 	Patch   string // the patch release the data was derived from, "1.37.1"
-	readers map[string]Set
+	// gates are the gate names, sorted, and readers their components, by
+	// index. A table is looked up by binary search, not hashed: in the
+	// browser a first evaluation asks it about every gate of the newest
+	// release, and building and asking a map of them was a fifth of the
+	// string hashing that had V8 optimize the hash on a background thread
+	// while the evaluation ran (issue 15).
+	gates   []string
+	readers []Set
+}
+
+// tableOf builds a table from a map of gate to readers.
+func tableOf(release, patch string, readers map[string]Set) *Table {
+	t := &Table{Release: release, Patch: patch, gates: make([]string, 0, len(readers))}
+	for g := range readers {
+		t.gates = append(t.gates, g)
+	}
+	sort.Strings(t.gates)
+	t.readers = make([]Set, len(t.gates))
+	for i, g := range t.gates {
+		t.readers[i] = readers[g]
+	}
+	return t
 }
 
 // Gates returns the gate names of the table, sorted.
 func (t *Table) Gates() []string {
-	out := make([]string, 0, len(t.readers))
-	for g := range t.readers {
-		out = append(out, g)
-	}
-	sort.Strings(out)
-	return out
+	return append([]string(nil), t.gates...)
 }
 
 // Readers returns the components whose code reads gate; ok is false when
 // the table has no entry for it (the release does not register it).
 func (t *Table) Readers(gate string) (s Set, ok bool) {
-	s, ok = t.readers[gate]
-	return s, ok
+	i, ok := slices.BinarySearch(t.gates, gate)
+	if !ok {
+		return 0, false
+	}
+	return t.readers[i], true
 }
 
 // NewTable builds a table (for the generator and tests).
 func NewTable(release, patch string, readers map[string]Set) *Table {
-	t := &Table{Release: release, Patch: patch, readers: make(map[string]Set, len(readers))}
-	for g, s := range readers {
-		t.readers[g] = s
-	}
-	return t
+	return tableOf(release, patch, readers)
 }
 
 // ApplyDelta decodes one data file (named name, for error messages) on top
 // of prev, the previous release's table (nil for the oldest file).
 func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
-	t := &Table{readers: map[string]Set{}}
-	prevRelease := ""
-	if prev != nil {
-		prevRelease = prev.Release
-		t.readers = make(map[string]Set, len(prev.readers))
-		for g, s := range prev.readers {
-			t.readers[g] = s
-		}
+	if prev == nil {
+		prev = &Table{}
 	}
-	var err error
-	t.Release, t.Patch, err = catalog.ScanDelta(name, data, prevRelease, func(l catalog.DeltaLine) (string, error) {
+	// The file's changes to prev: what it drops and what it adds or
+	// replaces (ScanDelta allows one change per gate).
+	dropped := map[string]bool{}
+	added := map[string]Set{}
+	release, patch, err := catalog.ScanDelta(name, data, prev.Release, func(l catalog.DeltaLine) (string, error) {
 		if l.Remove {
-			if _, ok := t.readers[l.Text]; !ok {
+			if _, ok := prev.Readers(l.Text); !ok {
 				return "", fmt.Errorf("drops %s, which the previous release does not have", l.Text)
 			}
-			delete(t.readers, l.Text)
+			dropped[l.Text] = true
 			return l.Text, nil
 		}
 		f := strings.Fields(l.Text)
@@ -88,13 +101,44 @@ func ApplyDelta(prev *Table, name string, data []byte) (*Table, error) {
 		if !ok {
 			return "", fmt.Errorf("bad component codes %q (letters of %q in that order, or \".\")", f[1], codes)
 		}
-		t.readers[f[0]] = s
+		added[f[0]] = s
 		return f[0], nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return t, nil
+	return prev.merge(release, patch, dropped, added), nil
+}
+
+// merge is the table of release: t without the gates dropped, with the
+// gates added, both few. t's gates are sorted, so it merges them with the
+// added ones sorted rather than sorting all again, for each release of the
+// chain an older release's first evaluation reads.
+func (t *Table) merge(release, patch string, dropped map[string]bool, added map[string]Set) *Table {
+	names := make([]string, 0, len(added))
+	for g := range added {
+		names = append(names, g)
+	}
+	sort.Strings(names)
+	out := &Table{Release: release, Patch: patch, gates: make([]string, 0, len(t.gates)+len(names)), readers: make([]Set, 0, len(t.gates)+len(names))}
+	i := 0
+	for j, g := range t.gates {
+		for ; i < len(names) && names[i] < g; i++ {
+			out.gates, out.readers = append(out.gates, names[i]), append(out.readers, added[names[i]])
+		}
+		if i < len(names) && names[i] == g {
+			out.gates, out.readers = append(out.gates, g), append(out.readers, added[g])
+			i++
+			continue
+		}
+		if !dropped[g] {
+			out.gates, out.readers = append(out.gates, g), append(out.readers, t.readers[j])
+		}
+	}
+	for ; i < len(names); i++ {
+		out.gates, out.readers = append(out.gates, names[i]), append(out.readers, added[names[i]])
+	}
+	return out
 }
 
 // FormatDelta encodes cur relative to prev (nil for the oldest release).
@@ -108,16 +152,16 @@ func FormatDelta(prev, cur *Table, comments ...string) []byte {
 	}
 	fmt.Fprintf(&b, "release %s patch %s\n", cur.Release, cur.Patch)
 	if prev != nil {
-		for _, g := range prev.Gates() {
-			if _, ok := cur.readers[g]; !ok {
+		for _, g := range prev.gates {
+			if _, ok := cur.Readers(g); !ok {
 				b.WriteString("-" + g + "\n")
 			}
 		}
 	}
-	for _, g := range cur.Gates() {
-		s := cur.readers[g]
+	for i, g := range cur.gates {
+		s := cur.readers[i]
 		if prev != nil {
-			if old, ok := prev.readers[g]; ok && old == s {
+			if old, ok := prev.Readers(g); ok && old == s {
 				continue
 			}
 		}

@@ -1,6 +1,10 @@
 package components
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubexplorer/kubexplorer/internal/bytecut"
+)
 
 // The newest release's table is compiled in whole (newest.go, generated
 // from the deltas by go test -rewrite-resolved and checked against them by
@@ -16,17 +20,18 @@ import "strings"
 // comments: the header, then "+Name codes" per gate. It checks only what
 // keeps it from misreading; ok is false for anything else.
 func readWhole(text string) (*Table, bool) {
-	header, text, _ := strings.Cut(text, "\n")
+	header, text, _ := bytecut.Cut(text, '\n')
 	release, patch, ok := strings.Cut(strings.TrimPrefix(header, "release "), " patch ")
 	if !ok {
 		return nil, false
 	}
-	t := &Table{Release: release, Patch: patch, readers: make(map[string]Set, strings.Count(text, "\n"))}
+	n := bytecut.Count(text, '\n')
+	t := &Table{Release: release, Patch: patch, gates: make([]string, 0, n), readers: make([]Set, 0, n)}
 	for text != "" {
 		var line string
-		line, text, _ = strings.Cut(text, "\n")
+		line, text, _ = bytecut.Cut(text, '\n')
 		line, added := strings.CutPrefix(line, "+")
-		name, code, ok := strings.Cut(line, " ")
+		name, code, ok := bytecut.Cut(line, ' ')
 		if !added || !ok || name == "" {
 			return nil, false
 		}
@@ -34,7 +39,11 @@ func readWhole(text string) (*Table, bool) {
 		if !ok {
 			return nil, false
 		}
-		t.readers[name] = s
+		if len(t.gates) > 0 && t.gates[len(t.gates)-1] >= name {
+			return nil, false // FormatDelta writes the gates sorted
+		}
+		t.gates = append(t.gates, name)
+		t.readers = append(t.readers, s)
 	}
 	return t, true
 }
