@@ -1,8 +1,10 @@
 package explorer
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -70,4 +72,24 @@ func TestTime(t *testing.T) {
 	assert.Equal(t, Seconds(90.5), s)
 	assert.True(t, s.Time().Equal(at))
 	assert.Equal(t, Duration("1m30s"), DurationOf(90*time.Second))
+}
+
+// AppendDiagnostics writes what encoding/json writes, and knows every
+// field of Diagnostic.
+func TestAppendDiagnostics(t *testing.T) {
+	var tags []string
+	rt := reflect.TypeFor[Diagnostic]()
+	for i := range rt.NumField() {
+		tags = append(tags, rt.Field(i).Tag.Get("json"))
+	}
+	assert.Equal(t, []string{"severity", "code", "message", "input", "path,omitempty", "document,omitempty",
+		"line,omitempty", "column,omitempty", "endLine,omitempty", "endColumn,omitempty"}, tags, "AppendDiagnostics writes these")
+	for _, ds := range [][]Diagnostic{nil, {}, {{}}, {
+		{Severity: SeverityWarning, Code: "gates.x", Message: "a <b> & \"c\"\n", Input: "config", Path: "/etc/é", Document: 2, Line: 3, Column: 4, EndLine: 5, EndColumn: 6},
+		{Severity: SeverityError, Message: "m", Input: "flags", Line: -1, EndColumn: 9},
+	}} {
+		want, err := json.Marshal(ds)
+		assert.NoError(t, err)
+		assert.Equal(t, "x"+string(want), string(AppendDiagnostics([]byte("x"), ds)))
+	}
 }

@@ -43,6 +43,9 @@ func Register[Req, Resp any](name, doc string, handler func(*Engine, Req) (Resp,
 		Request: reflect.TypeFor[Req](), Reply: reflect.TypeFor[Resp](),
 		call: func(e *Engine, request []byte) (any, error) {
 			var req Req
+			if d, ok := any(&req).(CommonDecoder); ok && d.DecodeCommon(request) {
+				return handler(e, req)
+			}
 			if err := decodeRequest(request, &req); err != nil {
 				return nil, err
 			}

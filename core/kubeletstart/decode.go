@@ -49,7 +49,7 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), errSpan(err)}
 	}
 	pos := f.pos
-	if err := checkKind(js, data, e.schemeLine); err != nil {
+	if err := checkKind(f, data, e.schemeLine); err != nil {
 		return nil, &issue{fmt.Errorf("failed to decode: %w", err), pos.topOrStart("apiVersion")}
 	}
 	cfg := &decodedConfig{pos: pos}
@@ -113,26 +113,63 @@ func (e era) decodeTyped(data []byte, f *parsed) (*decodedConfig, error) {
 // interpret is the JSON serializer's meta factory: apiVersion and kind read
 // from the converted document, the apiVersion split into group and version.
 // A document that is not an object (a list, a scalar) fails here.
-func interpret(js []byte) (group, version, kind string, err error) {
-	var tm struct {
-		APIVersion string `json:"apiVersion,omitempty"`
-		Kind       string `json:"kind,omitempty"`
+func interpret(f *parsed) (group, version, kind string, err error) {
+	av, kind, ok := f.typeMeta()
+	if !ok {
+		var tm struct {
+			APIVersion string `json:"apiVersion,omitempty"`
+			Kind       string `json:"kind,omitempty"`
+		}
+		if err := json.Unmarshal(f.js, &tm); err != nil {
+			return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
+		}
+		av, kind = tm.APIVersion, tm.Kind
 	}
-	if err := json.Unmarshal(js, &tm); err != nil {
-		return "", "", "", fmt.Errorf("couldn't get version/kind; json parse error: %v", err)
-	}
-	av := tm.APIVersion
 	if av == "" || av == "/" {
-		return "", "", tm.Kind, nil
+		return "", "", kind, nil
 	}
 	switch strings.Count(av, "/") {
 	case 0:
-		return "", av, tm.Kind, nil
+		return "", av, kind, nil
 	case 1:
 		g, v, _ := strings.Cut(av, "/")
-		return g, v, tm.Kind, nil
+		return g, v, kind, nil
 	}
 	return "", "", "", fmt.Errorf("unexpected GroupVersion string: %v", av)
+}
+
+// typeMeta is what interpret's json.Unmarshal gives, read from the
+// document already decoded (parsed.decoded), where that is certain: an
+// object whose keys that match apiVersion or kind without case (as
+// encoding/json matches them: "KIND", or "Kind" with the Kelvin sign) are
+// exactly those, with strings or nulls. ok is false otherwise. A first
+// evaluation then runs none of encoding/json's decoder, which the browser
+// would compile for it (issue 15).
+func (f *parsed) typeMeta() (apiVersion, kind string, ok bool) {
+	if !f.decoded || f.obj == nil {
+		return "", "", false
+	}
+	for k, v := range f.obj {
+		var to *string
+		switch {
+		case k == "apiVersion":
+			to = &apiVersion
+		case k == "kind":
+			to = &kind
+		case strings.EqualFold(k, "apiVersion") || strings.EqualFold(k, "kind"):
+			return "", "", false
+		default:
+			continue
+		}
+		switch v := v.(type) {
+		case string:
+			*to = v
+		case nil:
+		default:
+			return "", "", false
+		}
+	}
+	return apiVersion, kind, true
 }
 
 // missingKind is runtime.NewMissingKindErr: it quotes the file's original
@@ -145,8 +182,8 @@ func missingKind(original []byte) error {
 // checkKind is the serializer's apiVersion/kind interpretation and the
 // scheme lookup: kind is checked before apiVersion, messages quote the
 // original document.
-func checkKind(js, original []byte, schemeLine int) error {
-	group, version, kind, err := interpret(js)
+func checkKind(f *parsed, original []byte, schemeLine int) error {
+	group, version, kind, err := interpret(f)
 	if err != nil {
 		return err
 	}
@@ -265,7 +302,7 @@ func (e era) decodeUnstructured(data []byte, f *parsed) (map[string]any, *positi
 	// there), then the object; decoding into an Unstructured requires a
 	// kind, and the error quotes the original bytes (a whitespace-only
 	// file converts to null and ends here too).
-	if _, _, _, err := interpret(js); err != nil {
+	if _, _, _, err := interpret(f); err != nil {
 		return nil, pos, &issue{err, documentStart}
 	}
 	var obj map[string]any

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kubexplorer/kubexplorer/internal/jsonappend"
 )
 
 // JSON is the document as the JSON Kubernetes reads, byte for byte what
@@ -29,9 +31,11 @@ func (d *Document) JSONDecoded() (js []byte, decoded any, ok bool, err error) {
 	if err != nil {
 		return nil, nil, false, err
 	}
-	js, err = json.Marshal(v)
-	if err != nil {
-		return nil, nil, false, d.nonFinite(err)
+	var plain bool
+	if js, plain = jsonappend.Value(nil, v); !plain {
+		if js, err = json.Marshal(v); err != nil {
+			return nil, nil, false, d.nonFinite(err)
+		}
 	}
 	decoded, ok = asDecoded(v)
 	return js, decoded, ok, nil
@@ -46,6 +50,8 @@ func asDecoded(v any) (any, bool) {
 	ok := true
 	switch t := v.(type) {
 	case nil, bool, float64:
+	case int:
+		v = float64(t)
 	case int64:
 		v = float64(t)
 	case uint64:

@@ -3,9 +3,12 @@ package gates
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"sync"
 
 	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
+	"github.com/kubexplorer/kubexplorer/explorer"
+	"github.com/kubexplorer/kubexplorer/internal/jsonappend"
 )
 
 // The evaluate reply is mostly its gates table: a row per gate the release
@@ -95,35 +98,69 @@ func (m *gateTables) appendGates(b []byte, gates []Gate) []byte {
 	return append(b, js...)
 }
 
-// resultHead is a Result without its gates and diagnostics: the fields of
-// the model's result, which encoding/json writes first (the explorer's
-// fields hide the model's of the same names and come after them).
-type resultHead struct {
-	*kubeletstart.Result
-	Gates       *struct{} `json:"gates,omitempty"`
-	Diagnostics *struct{} `json:"diagnostics,omitempty"`
-}
-
 // appendJSON appends r as encoding/json encodes it.
 func (r *Result) appendJSON(b []byte) ([]byte, error) {
 	if r == nil || r.Result == nil {
 		js, err := json.Marshal(r)
 		return append(b, js...), err
 	}
-	head, err := json.Marshal(resultHead{Result: r.Result})
-	if err != nil {
-		return b, err
-	}
-	b = append(b, head[:len(head)-1]...) // without its closing brace
+	b = appendHead(b, r.Result)
 	b = append(b, `,"gates":`...)
 	b = tables.appendGates(b, r.Gates)
-	diags, err := json.Marshal(r.Diagnostics)
-	if err != nil {
-		return b, err
-	}
 	b = append(b, `,"diagnostics":`...)
-	b = append(b, diags...)
+	b = explorer.AppendDiagnostics(b, r.Diagnostics)
 	return append(b, '}'), nil
+}
+
+// appendHead appends, without its closing brace, what encoding/json
+// writes for the model's part of a Result: its fields but the gates and
+// the diagnostics, which the explorer's fields of the same names hide and
+// which come after them. By hand, because encoding/json's struct encoder (its
+// field tables, sorted on first use, and omitempty's zero checks) is code
+// a first evaluation would compile for these few fields (issue 15);
+// TestResultHeadFields holds the fields to kubeletstart.Result's.
+func appendHead(b []byte, r *kubeletstart.Result) []byte {
+	b = append(b, `{"release":`...)
+	b = jsonappend.String(b, r.Release)
+	b = append(b, `,"library":`...)
+	b = jsonappend.String(b, r.Library)
+	b = append(b, `,"wouldStart":`...)
+	b = strconv.AppendBool(b, r.WouldStart)
+	b = append(b, `,"exitCode":`...)
+	b = strconv.AppendInt(b, int64(r.ExitCode), 10)
+	if r.Stage != "" {
+		b = append(b, `,"stage":`...)
+		b = jsonappend.String(b, r.Stage)
+	}
+	if r.Error != "" {
+		b = append(b, `,"error":`...)
+		b = jsonappend.String(b, r.Error)
+	}
+	b = append(b, `,"lines":`...)
+	if r.Lines == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, l := range r.Lines {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"kind":`...)
+			b = jsonappend.String(b, l.Kind)
+			b = append(b, `,"text":`...)
+			b = jsonappend.String(b, l.Text)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"notes":`...)
+	b = jsonappend.Strings(b, r.Notes)
+	if len(r.Alternatives) > 0 {
+		b = append(b, `,"alternatives":`...)
+		b = jsonappend.Strings(b, r.Alternatives)
+	}
+	b = append(b, `,"args":`...)
+	return jsonappend.Strings(b, r.Args)
 }
 
 // upgradeTail is an Upgrade without its target, which comes first.
@@ -154,9 +191,9 @@ func appendPairs(b []byte, pairs []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, pairs[i])
+		b = jsonappend.String(b, pairs[i])
 		b = append(b, ':')
-		b = appendJSONString(b, pairs[i+1])
+		b = jsonappend.String(b, pairs[i+1])
 	}
 	return append(b, '}')
 }

@@ -2,12 +2,14 @@ package gates_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubexplorer/kubexplorer/core/featuregate/catalog"
+	"github.com/kubexplorer/kubexplorer/core/kubeletstart"
 	"github.com/kubexplorer/kubexplorer/explorer"
 	"github.com/kubexplorer/kubexplorer/explorer/gates"
 )
@@ -70,4 +72,21 @@ func TestEvaluateReplyAppendJSON(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	}
+}
+
+// appendHead (encode.go) writes kubeletstart.Result's fields by hand: a
+// field added there must be written there too.
+func TestResultHeadFields(t *testing.T) {
+	tags := func(rt reflect.Type) []string {
+		var out []string
+		for i := range rt.NumField() {
+			if f := rt.Field(i); f.IsExported() {
+				out = append(out, f.Tag.Get("json"))
+			}
+		}
+		return out
+	}
+	assert.Equal(t, []string{"release", "library", "wouldStart", "exitCode", "stage,omitempty", "error,omitempty",
+		"lines", "gates", "diagnostics", "notes", "alternatives,omitempty", "args"}, tags(reflect.TypeFor[kubeletstart.Result]()))
+	assert.Equal(t, []string{"kind", "text"}, tags(reflect.TypeFor[kubeletstart.Line]()))
 }

@@ -1,8 +1,9 @@
 package gates
 
 import (
-	"encoding/json"
 	"strconv"
+
+	"github.com/kubexplorer/kubexplorer/internal/jsonappend"
 )
 
 // The gates table is most of an evaluate reply: a row per registered gate
@@ -74,7 +75,7 @@ func (g *Gate) appendJSON(b []byte) []byte {
 
 //go:noinline
 func appendKeyString(b []byte, key, s string) []byte {
-	return appendJSONString(append(b, key...), s)
+	return jsonappend.String(append(b, key...), s)
 }
 
 //go:noinline
@@ -100,32 +101,8 @@ func appendKeyStrings[S ~string](b []byte, key string, list []S) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, string(s))
+		b = jsonappend.String(b, string(s))
 	}
 	return append(b, ']')
 }
 
-// appendJSONString appends s quoted as encoding/json quotes it. Gate
-// names, stages, sources and paths are printable ASCII that needs no
-// escape, which it copies; anything else (a quote, HTML's <, > and &,
-// control characters, non-ASCII) it leaves to encoding/json.
-func appendJSONString(b []byte, s string) []byte {
-	if !plainJSON(s) {
-		js, _ := json.Marshal(s) // a string always encodes
-		return append(b, js...)
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-// plainJSON tells whether encoding/json writes s between quotes as is.
-func plainJSON(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			return false
-		}
-	}
-	return true
-}
