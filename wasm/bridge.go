@@ -29,10 +29,38 @@ type bridge struct {
 	engine *explorer.Engine
 	// exit ends the Go program; tests replace it.
 	exit func(code int)
+	// calls are the calls waiting for serve, in the order they came.
+	calls chan pendingCall
+}
+
+// pendingCall is a call whose promise waits for its reply.
+type pendingCall struct {
+	method, request string
+	argErr          error
+	resolve         safejs.Value
+	exec            safejs.Func
 }
 
 func newBridge() *bridge {
-	return &bridge{engine: explorer.New(), exit: os.Exit}
+	b := &bridge{engine: explorer.New(), exit: os.Exit, calls: make(chan pendingCall, 64)}
+	go b.serve()
+	return b
+}
+
+// serve answers the calls one after another on one goroutine for the
+// program's life, whose stack it grows to callStack before the first:
+// a goroutine per call started with 2 kB, grew it during the call
+// (see callStack) and freed it after, and both are runtime code a first
+// call compiles (issue 15). The stack shrinks again only when a
+// collection finds it mostly unused; reserveStack then grows it once more.
+func (b *bridge) serve() {
+	for {
+		reserveStack(0)
+		c := <-b.calls
+		reply := b.reply(c.method, c.request, c.argErr)
+		_, _ = c.resolve.Invoke(string(reply))
+		c.exec.Release()
+	}
 }
 
 // exports builds the JavaScript object {call, version}:
@@ -59,13 +87,14 @@ func (b *bridge) exports() (safejs.Value, error) {
 		method, request, argErr := callArgs(args)
 		var exec safejs.Func
 		exec, err := safejs.FuncOf(func(_ safejs.Value, pargs []safejs.Value) any {
-			resolve := pargs[0]
-			go func() {
-				defer exec.Release()
-				reserveStack(0)
-				reply := b.reply(method, request, argErr)
-				_, _ = resolve.Invoke(string(reply))
-			}()
+			c := pendingCall{method: method, request: request, argErr: argErr, resolve: pargs[0], exec: exec}
+			select {
+			case b.calls <- c:
+			default:
+				// Never block JavaScript's call: a full queue takes the
+				// call once serve has room.
+				go func() { b.calls <- c }()
+			}
 			return nil
 		})
 		if err != nil {
@@ -106,8 +135,8 @@ func (b *bridge) exports() (safejs.Value, error) {
 	return api, api.Set("version", version.Value())
 }
 
-// reply runs one call on its own goroutine's stack and recovers from any
-// panic, including ones in the bridge itself.
+// reply runs one call and recovers from any panic, including ones in the
+// bridge itself.
 func (b *bridge) reply(method, request string, argErr error) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -131,15 +160,15 @@ func (b *bridge) reply(method, request string, argErr error) (out []byte) {
 	return b.engine.Call(method, []byte(request))
 }
 
-// callStack is the stack a call's goroutine takes before it runs the
-// call: a first gates evaluation needs 16 kB, and the kubelet's and
+// callStack is the stack the goroutine that serves calls takes before it
+// runs one: a first gates evaluation needs 16 kB, and the kubelet's and
 // kubefed's calls more. A goroutine starts with 2 kB, and each time it
 // outgrows its stack Go copies it and looks up every frame's tables in
 // the stack it leaves (runtime.pcvalue); in V8 those lookups ran out
 // pcvalue's optimization budget during the first evaluation, and the
 // optimizing compile took the second core from the evaluation's own
-// compiles (issue 15). Growing once, with one frame below, copies one
-// frame.
+// compiles (issue 15). Growing once, with a frame or two below, copies
+// those.
 const callStack = 64 << 10
 
 // reserveStack grows its goroutine's stack to callStack: its frame is

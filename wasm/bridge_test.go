@@ -4,6 +4,7 @@ package wasm
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -110,4 +111,24 @@ func TestExitUsesTheExitHook(t *testing.T) {
 	r := jsCall(t, api, "debug.exit", `{}`)
 	assert.False(t, r.OK)
 	assert.Equal(t, 3, exited)
+}
+
+// Calls made before any is answered are each answered with their own
+// reply, past the room of the queue too.
+func TestManyCallsAtOnce(t *testing.T) {
+	_, api := newAPI(t)
+	var promises []safejs.Value
+	for i := range 100 {
+		p, err := api.Call("call", "echo", fmt.Sprintf(`{"value":"%d"}`, i))
+		require.NoError(t, err)
+		promises = append(promises, p)
+	}
+	for i, p := range promises {
+		s, err := await(t, p).String()
+		require.NoError(t, err)
+		var r explorer.Reply
+		require.NoError(t, json.Unmarshal([]byte(s), &r), s)
+		require.True(t, r.OK, s)
+		assert.JSONEq(t, fmt.Sprintf(`{"value":"%d"}`, i), string(r.Result))
+	}
 }
