@@ -105,4 +105,3 @@ func appendKeyStrings[S ~string](b []byte, key string, list []S) []byte {
 	}
 	return append(b, ']')
 }
-
